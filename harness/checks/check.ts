@@ -1,0 +1,100 @@
+// A check is data first: id, title, requirement, level, spec link, where it applies; then a
+// short `run`. Ids are `<revision>/<area>/<slug>`, so any prefix selects a group.
+import type { Client } from '../lifecycles/client.js';
+import type { ServerProfile } from '../lifecycles/profile.js';
+import type { SessionClient } from '../lifecycles/session-client.js';
+import type { StatelessClient } from '../lifecycles/stateless-client.js';
+import type { Feature, Level, Revision, TransportKind } from '../model.js';
+import type { WireRecorder } from '../recorder/wire-log.js';
+import type { WireValidator } from '../schema/index.js';
+import type { Connection } from '../transports/types.js';
+import type { Evidence } from './outcome.js';
+
+export type ClientFor<R extends Revision> = R extends '2026-07-28' ? StatelessClient : SessionClient;
+
+/**
+ * shared: the revision's long-lived connection (2025-11-25: already initialized).
+ * fresh: a connection of its own (stdio: a new process), initialized for 2025-11-25.
+ * fresh-uninitialized: a connection of its own with no handshake (2025-11-25 lifecycle checks).
+ */
+export type ConnectionNeed = 'shared' | 'fresh' | 'fresh-uninitialized';
+
+export interface CheckDefinition<C extends Client = Client> {
+  slug: string;
+  title: string;
+  /** The normative sentence, in our words. */
+  requirement: string;
+  level: Level;
+  /** Page and anchor under the revision's specification root, e.g. `basic/versioning#protocol-version-negotiation`. */
+  spec: string;
+  /** Ids in ../shared/spec requirement catalogs this check covers. */
+  catalog?: string[];
+  /** Default: both. */
+  transports?: TransportKind[];
+  /** Server features the check needs; without them it is skipped with the reason. */
+  requires?: Feature[];
+  connection?: ConnectionNeed;
+  /** Runs with nothing else in flight on its connection (it reads unattributed traffic). */
+  exclusive?: boolean;
+  /** post: runs after every main check of the revision, reading the whole wire log. */
+  phase?: 'main' | 'post';
+  timeoutMs?: number;
+  run(ctx: CheckContext<C>): Promise<void>;
+}
+
+export interface Check<C extends Client = Client> extends Readonly<Omit<CheckDefinition<C>, 'transports'>> {
+  readonly id: string;
+  readonly revision: Revision;
+  readonly area: string;
+  readonly specUrl: string;
+  readonly transports: readonly TransportKind[];
+}
+
+export interface FreshOptions {
+  /** 2025-11-25: run the handshake on the new connection (default true). */
+  initialize?: boolean;
+}
+
+export interface CheckContext<C extends Client = Client> {
+  readonly check: Check;
+  readonly revision: Revision;
+  readonly transport: TransportKind;
+  readonly client: C;
+  readonly profile: ServerProfile;
+  readonly schema: WireValidator;
+  readonly strict: boolean;
+  readonly requestTimeoutMs: number;
+  /** A new connection of the check's own; closed when the check ends. */
+  fresh(options?: FreshOptions): Promise<C>;
+  /** The whole revision's wire log (post-phase checks read it). */
+  readonly wire: WireRecorder;
+  /** Every connection the revision run has opened so far. */
+  readonly connections: readonly Connection[];
+  fail(reason: string, evidence?: Evidence): never;
+  warn(reason: string, evidence?: Evidence): never;
+  skip(reason: string): never;
+  note(text: string): void;
+  sleep(ms: number): Promise<void>;
+}
+
+export const SPEC_ROOT = 'https://modelcontextprotocol.io/specification';
+
+export function specUrl(revision: Revision, page: string): string {
+  return `${SPEC_ROOT}/${revision}/${page.replace(/^\//, '')}`;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+
+export function defineArea<R extends Revision>(revision: R, area: string, definitions: CheckDefinition<ClientFor<R>>[]): Check[] {
+  return definitions.map((definition) => {
+    if (!SLUG.test(definition.slug)) throw new Error(`bad check slug ${definition.slug} in ${revision}/${area}`);
+    return {
+      ...definition,
+      id: `${revision}/${area}/${definition.slug}`,
+      revision,
+      area,
+      specUrl: specUrl(revision, definition.spec),
+      transports: definition.transports ?? ['stdio', 'http'],
+    } as unknown as Check;
+  });
+}

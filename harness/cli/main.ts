@@ -1,0 +1,49 @@
+// The mcp-conform command line: a tiny subcommand switch over node:util parseArgs.
+import { TOOL_VERSION } from '../version.js';
+import { listCommand } from './list-command.js';
+import { runCommand } from './run-command.js';
+import { UsageError } from './target-options.js';
+
+export const MAIN_HELP = `Usage: mcp-conform <command> [options]
+
+Conformance tests for Model Context Protocol servers (revisions 2026-07-28 and 2025-11-25).
+
+Commands:
+  run       test a server (stdio command or Streamable HTTP URL) and report verdicts
+  list      list every check: id, level, revision, spec link (no server needed)
+  help      show this help; \`mcp-conform <command> --help\` for a command
+
+Options:
+  -v, --version   print the version
+
+Exit status: 0 pass, 1 a check failed, 2 usage error or unreachable target.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await runCommand(rest);
+      case 'list':
+        return await listCommand(rest);
+      case undefined:
+      case 'help':
+      case '-h':
+      case '--help':
+        process.stdout.write(MAIN_HELP + '\n');
+        return command === undefined ? 2 : 0;
+      case '-v':
+      case '--version':
+        process.stdout.write(`${TOOL_VERSION}\n`);
+        return 0;
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}; try mcp-conform --help`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`mcp-conform: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+// Turns --stdio / --url / `-- argv` (and --cwd, --env, --header) into a target, or a usage error.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { splitCommandLine, CommandLineError } from '../transports/command-line.js';
+import type { TargetSpec } from '../target.js';
+
+export class UsageError extends Error {}
+
+export interface TargetFlags {
+  stdio?: string;
+  url?: string;
+  cwd?: string;
+  env?: string[];
+  header?: string[];
+  /** Arguments after `--`: the server command as argv, no quoting needed. */
+  argv?: string[];
+}
+
+function parsePairs(items: string[] | undefined, separator: '=' | ':', flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items ?? []) {
+    const at = item.indexOf(separator);
+    if (at <= 0) throw new UsageError(`${flag} expects NAME${separator}VALUE, got ${JSON.stringify(item)}`);
+    out[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** The reference server shipped with the package: what `run` tests when no target is given. */
+export function bundledReferenceServer(): TargetSpec {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const built = path.resolve(here, '../../test/fixtures/reference-server/main.js');
+  if (existsSync(built)) return { kind: 'stdio', command: process.execPath, args: [built, '--stdio'] };
+  const source = path.resolve(here, '../../test/fixtures/reference-server/main.ts');
+  return { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', source, '--stdio'] };
+}
+
+export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
+  const given = [flags.stdio !== undefined, flags.url !== undefined, (flags.argv?.length ?? 0) > 0].filter(Boolean).length;
+  if (given > 1) throw new UsageError('give one target: --stdio "<command>", --url <url>, or -- <command> <args...>');
+  if (flags.header?.length && flags.url === undefined) throw new UsageError('--header applies to --url targets only');
+  if ((flags.cwd !== undefined || flags.env?.length) && flags.url !== undefined) throw new UsageError('--cwd and --env apply to stdio targets only');
+  if (flags.url !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(flags.url);
+    } catch {
+      throw new UsageError(`--url is not a valid URL: ${JSON.stringify(flags.url)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http:// or https://, not ${url.protocol}`);
+    return { kind: 'http', url: url.toString(), headers: parsePairs(flags.header, ':', '--header') };
+  }
+  const env = parsePairs(flags.env, '=', '--env');
+  const cwd = flags.cwd === undefined ? undefined : path.resolve(flags.cwd);
+  if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
+  if (flags.argv && flags.argv.length > 0) return { kind: 'stdio', command: flags.argv[0], args: flags.argv.slice(1), cwd, env };
+  if (flags.stdio !== undefined) {
+    let argv: string[];
+    try {
+      argv = splitCommandLine(flags.stdio);
+    } catch (error) {
+      if (error instanceof CommandLineError) throw new UsageError(`--stdio: ${error.message}`);
+      throw error;
+    }
+    return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd, env };
+  }
+  return undefined;
+}

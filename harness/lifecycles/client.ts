@@ -1,0 +1,118 @@
+// What a check talks to: a revision-aware client over one connection. It builds correct
+// traffic by default and lets a check bend any part of it (ids, _meta, headers, bytes).
+import type { JsonObject, JsonRpcId, Revision, TransportKind } from '../model.js';
+import type { Connection, Exchange, SendOptions } from '../transports/types.js';
+import type { MetaPatch } from './meta.js';
+
+export interface RequestOptions {
+  /** Explicit JSON-RPC id (any JSON value, to test bad ids); default: the next integer. */
+  id?: unknown;
+  /** Patch of `_meta` keys (2026-07-28): a value sets, `undefined` removes. */
+  meta?: MetaPatch;
+  /** Send `params` without `_meta` at all. */
+  omitMeta?: boolean;
+  /** Send no `params` member. */
+  omitParams?: boolean;
+  /** HTTP header overrides; null removes a header the lifecycle would send. */
+  headers?: Record<string, string | null>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onMessage?: (message: JsonObject) => void;
+  /** For notifications: how long to collect what the server sends back. */
+  collectMs?: number;
+}
+
+export interface RawOptions {
+  headers?: Record<string, string | null>;
+  httpMethod?: SendOptions['httpMethod'];
+  timeoutMs?: number;
+  /** Wait for the first response (e.g. a parse error) instead of a fixed window. */
+  expectResponse?: boolean;
+  collectMs?: number;
+  /** The method the bytes carry, so the response is validated against the right schema. */
+  method?: string;
+  signal?: AbortSignal;
+}
+
+export interface ClientDefaults {
+  timeoutMs: number;
+  checkId?: string;
+}
+
+const idCounters = new WeakMap<Connection, number>();
+
+/** Ids are unique per connection so that concurrent checks never collide. */
+export function nextIdFor(connection: Connection): number {
+  const next = (idCounters.get(connection) ?? 0) + 1;
+  idCounters.set(connection, next);
+  return next;
+}
+
+export abstract class Client {
+  abstract readonly revision: Revision;
+
+  constructor(
+    readonly connection: Connection,
+    protected readonly defaults: ClientDefaults,
+  ) {}
+
+  get transport(): TransportKind {
+    return this.connection.kind;
+  }
+
+  get checkId(): string | undefined {
+    return this.defaults.checkId;
+  }
+
+  nextId(): JsonRpcId {
+    return nextIdFor(this.connection);
+  }
+
+  /** Builds the body of a request or notification the way this lifecycle sends it. */
+  abstract buildMessage(method: string, params: JsonObject | undefined, options: RequestOptions, id: unknown): JsonObject;
+
+  /** HTTP headers this lifecycle adds for a body (protocol version, session, method...). */
+  abstract headersFor(message: JsonObject): Record<string, string>;
+
+  request(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<Exchange> {
+    const id = 'id' in options ? options.id : this.nextId();
+    return this.sendMessage(this.buildMessage(method, params, options, id), options);
+  }
+
+  notify(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<Exchange> {
+    const message = this.buildMessage(method, params, { omitMeta: true, ...options }, undefined);
+    delete message.id;
+    return this.sendMessage(message, { collectMs: 0, ...options });
+  }
+
+  /** Sends this exact message; headers are derived from it unless overridden. */
+  sendMessage(message: JsonObject, options: RequestOptions = {}): Promise<Exchange> {
+    return this.connection.send(message, {
+      checkId: this.defaults.checkId,
+      timeoutMs: options.timeoutMs ?? this.defaults.timeoutMs,
+      headers: { ...this.headersFor(message), ...options.headers },
+      signal: options.signal,
+      onMessage: options.onMessage,
+      collectMs: options.collectMs,
+    });
+  }
+
+  sendRaw(bytes: Uint8Array | string, options: RawOptions = {}): Promise<Exchange> {
+    return this.connection.sendRaw(bytes, {
+      checkId: this.defaults.checkId,
+      timeoutMs: options.timeoutMs ?? this.defaults.timeoutMs,
+      headers: { ...this.rawHeaders(), ...options.headers },
+      httpMethod: options.httpMethod,
+      expectResponse: options.expectResponse,
+      collectMs: options.collectMs,
+      method: options.method,
+      signal: options.signal,
+    });
+  }
+
+  /** Headers for bytes we cannot parse: only what the lifecycle always sends. */
+  protected abstract rawHeaders(): Record<string, string>;
+
+  /** Same client state, traffic tagged with another check. */
+  abstract bind(checkId: string): Client;
+}

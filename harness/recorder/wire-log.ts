@@ -1,0 +1,139 @@
+// Records every byte and message in both directions, so each verdict can show its evidence.
+
+export type Direction = 'client->server' | 'server->client' | 'harness';
+
+export type WireKind =
+  | 'message' // a parsed JSON-RPC message (either direction)
+  | 'raw' // bytes sent as-is by a check or the fuzzer
+  | 'pollution' // stdout bytes that are not a JSON-RPC message
+  | 'stderr' // a chunk of the server's stderr
+  | 'http-request'
+  | 'http-response'
+  | 'sse-event'
+  | 'process' // spawn / exit / signal
+  | 'note'; // harness remark (timeout, abort, teardown)
+
+export interface HttpDetails {
+  method?: string;
+  url?: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export interface SseDetails {
+  event?: string;
+  id?: string;
+  retry?: number;
+}
+
+export interface WireEntry {
+  seq: number;
+  /** Milliseconds since the recorder was created. */
+  t: number;
+  /** Wall clock time, ISO 8601. */
+  at: string;
+  connection: string;
+  direction: Direction;
+  kind: WireKind;
+  /** Parsed JSON-RPC message, when there is one. */
+  message?: unknown;
+  /** Text form of raw bytes (UTF-8 with replacement), truncated to the recorder's cap. */
+  text?: string;
+  /** Byte length before truncation. */
+  bytes?: number;
+  truncated?: boolean;
+  /** Hex of the first bytes, for bytes that are not valid UTF-8. */
+  hex?: string;
+  http?: HttpDetails;
+  sse?: SseDetails;
+  note?: string;
+  /** Checks this entry belongs to (the sender's check, or all checks active on the connection). */
+  checks?: string[];
+  /** Schema problems found when validating a server message. */
+  schema?: { def: string; issues: string[] };
+}
+
+export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'>;
+
+export interface RecorderOptions {
+  /** Longest text kept per entry; the rest is cut and `truncated` set. */
+  maxTextBytes?: number;
+  /** Most entries kept in memory; later entries are counted but dropped. */
+  maxEntries?: number;
+}
+
+type Listener = (entry: WireEntry) => void;
+
+export class WireRecorder {
+  readonly entries: WireEntry[] = [];
+  dropped = 0;
+  private readonly origin = performance.now();
+  private seq = 0;
+  private readonly listeners = new Set<Listener>();
+  readonly maxTextBytes: number;
+  private readonly maxEntries: number;
+
+  constructor(options: RecorderOptions = {}) {
+    this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
+    this.maxEntries = options.maxEntries ?? 200_000;
+  }
+
+  record(input: WireInput): WireEntry {
+    const entry: WireEntry = {
+      seq: this.seq++,
+      t: Math.round((performance.now() - this.origin) * 1000) / 1000,
+      at: new Date().toISOString(),
+      ...input,
+    };
+    if (entry.text !== undefined && entry.text.length > this.maxTextBytes) {
+      entry.bytes ??= Buffer.byteLength(entry.text);
+      entry.text = entry.text.slice(0, this.maxTextBytes);
+      entry.truncated = true;
+    }
+    if (this.entries.length < this.maxEntries) this.entries.push(entry);
+    else this.dropped++;
+    for (const listener of this.listeners) listener(entry);
+    return entry;
+  }
+
+  /** Text of raw bytes for the log: UTF-8 when valid, plus hex of the head when not. */
+  describeBytes(bytes: Uint8Array): Pick<WireEntry, 'text' | 'bytes' | 'truncated' | 'hex'> {
+    const head = bytes.subarray(0, this.maxTextBytes);
+    const text = Buffer.from(head).toString('utf8');
+    const valid = isValidUtf8(head);
+    return {
+      text,
+      bytes: bytes.length,
+      truncated: bytes.length > head.length || undefined,
+      hex: valid ? undefined : Buffer.from(bytes.subarray(0, 256)).toString('hex'),
+    };
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Entries that belong to one check, in order. */
+  forCheck(checkId: string): WireEntry[] {
+    return this.entries.filter((entry) => entry.checks?.includes(checkId));
+  }
+
+  /** Entries from `since` (a seq) onward. */
+  since(seq: number): WireEntry[] {
+    return this.entries.filter((entry) => entry.seq >= seq);
+  }
+
+  get nextSeq(): number {
+    return this.seq;
+  }
+}
+
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}

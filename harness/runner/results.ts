@@ -1,0 +1,103 @@
+// The results JSON: the source of truth every report is rendered from.
+import type { Level, Revision, TransportKind, Verdict } from '../model.js';
+import type { WireEntry } from '../recorder/wire-log.js';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export interface CheckResult {
+  id: string;
+  revision: Revision;
+  area: string;
+  title: string;
+  requirement: string;
+  level: Level;
+  spec: string;
+  catalog?: string[];
+  transport: TransportKind;
+  verdict: Verdict;
+  /** One line: why this verdict. */
+  reason?: string;
+  expected?: unknown;
+  actual?: unknown;
+  durationMs: number;
+  notes?: string[];
+  transcript: WireEntry[];
+  /** Entries of the transcript left out to keep the file bounded. */
+  transcriptDropped?: number;
+}
+
+export interface ProfileSummary {
+  serverInfo?: unknown;
+  capabilities?: unknown;
+  supportedVersions?: string[];
+  protocolVersion?: string;
+  tools: string[];
+  resources: string[];
+  resourceTemplates: string[];
+  prompts: string[];
+  problems: string[];
+}
+
+export interface RevisionRun {
+  revision: Revision;
+  /** Why this revision was run: the server claims it, or the user asked for it. */
+  selectedBecause: string;
+  profile?: ProfileSummary;
+  durationMs: number;
+  /** Head and tail of the server's stderr during this revision's run (stdio). */
+  stderr?: string;
+  /** Traffic of the profile discovery, which belongs to no single check. */
+  discoveryTranscript: WireEntry[];
+}
+
+export type VerdictCounts = Record<Verdict, number>;
+
+export interface RunSummary extends VerdictCounts {
+  total: number;
+  byRevision: Partial<Record<Revision, VerdictCounts>>;
+  byLevel: Partial<Record<Level, VerdictCounts>>;
+}
+
+export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'interrupted' | 'usage-error';
+
+export interface RunResults {
+  schemaVersion: number;
+  tool: { name: string; version: string };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  target: { transport: TransportKind; description: string };
+  options: { strict: boolean; revisions: string; select?: string[]; skip?: string[] };
+  probe?: { claimed: Revision[]; evidence: string[] };
+  revisions: RevisionRun[];
+  checks: CheckResult[];
+  summary: RunSummary;
+  outcome: RunOutcome;
+  exitCode: 0 | 1 | 2;
+  /** One line when the run could not produce verdicts (unreachable target, interruption). */
+  error?: string;
+  interrupted?: boolean;
+}
+
+export function emptyCounts(): VerdictCounts {
+  return { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+}
+
+export function summarize(checks: CheckResult[]): RunSummary {
+  const summary: RunSummary = { ...emptyCounts(), total: checks.length, byRevision: {}, byLevel: {} };
+  for (const check of checks) {
+    summary[check.verdict]++;
+    (summary.byRevision[check.revision] ??= emptyCounts())[check.verdict]++;
+    (summary.byLevel[check.level] ??= emptyCounts())[check.verdict]++;
+  }
+  return summary;
+}
+
+/** 0: no failure; 1: a check failed or errored, or nothing produced a verdict; 2: never got going. */
+export function outcomeOf(summary: RunSummary, error?: string, interrupted?: boolean): { outcome: RunOutcome; exitCode: 0 | 1 | 2 } {
+  if (error && summary.total === 0) return { outcome: 'unreachable', exitCode: 2 };
+  if (interrupted) return { outcome: 'interrupted', exitCode: 1 };
+  if (summary.fail > 0 || summary.error > 0) return { outcome: 'failed', exitCode: 1 };
+  if (summary.pass + summary.warn === 0) return { outcome: 'no-verdicts', exitCode: 1 };
+  return { outcome: 'passed', exitCode: 0 };
+}

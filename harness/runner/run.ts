@@ -1,0 +1,83 @@
+// One conformance run: pick revisions (probe or as asked), run each suite, assemble the results.
+import type { Check } from '../checks/check.js';
+import { REVISIONS, type Revision } from '../model.js';
+import { describeTarget } from '../target.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { probeTarget, type ProbeOutcome } from './probe.js';
+import { outcomeOf, RESULTS_SCHEMA_VERSION, summarize, type CheckResult, type RevisionRun, type RunResults } from './results.js';
+import { runRevision } from './revision-run.js';
+import { selectIds } from './select.js';
+import { defaultSettings, type RunSettings } from './settings.js';
+
+export interface RunRequest extends Partial<Omit<RunSettings, 'target'>> {
+  target: RunSettings['target'];
+  checks: Check[];
+  /** 'auto' (default): probe the server and run every revision it claims. */
+  revisions?: Revision[] | 'auto';
+  select?: string[];
+  skip?: string[];
+}
+
+export async function runChecks(request: RunRequest): Promise<RunResults> {
+  const settings = defaultSettings(request.target, request);
+  const startedAt = new Date();
+  const started = performance.now();
+  const revisionsOption = request.revisions ?? 'auto';
+  let probe: ProbeOutcome | undefined;
+  let error: string | undefined;
+  let chosen: Array<{ revision: Revision; because: string }> = [];
+
+  if (revisionsOption === 'auto') {
+    probe = await probeTarget(settings);
+    if (probe.unreachable) error = probe.unreachable;
+    else if (probe.claimed.length === 0) {
+      error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to test one anyway`;
+    }
+    chosen = probe.claimed.map((revision) => ({ revision, because: `server claims it: ${probe!.evidence.join('; ')}` }));
+  } else {
+    chosen = revisionsOption.map((revision) => ({ revision, because: 'requested with --revision' }));
+  }
+
+  const runs: RevisionRun[] = [];
+  const checks: CheckResult[] = [];
+  if (!error) {
+    for (const { revision, because } of chosen) {
+      if (settings.signal?.aborted) break;
+      const selected = selectIds(
+        request.checks.filter((check) => check.revision === revision),
+        request.select,
+        request.skip,
+      );
+      if (selected.length === 0) continue;
+      const { run, results } = await runRevision(revision, selected, settings, because);
+      runs.push(run);
+      checks.push(...results);
+    }
+  }
+
+  const interrupted = settings.signal?.aborted === true;
+  const summary = summarize(checks);
+  const { outcome, exitCode } = outcomeOf(summary, error, interrupted);
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    target: { transport: settings.target.kind, description: describeTarget(settings.target) },
+    options: {
+      strict: settings.strict,
+      revisions: revisionsOption === 'auto' ? 'auto' : revisionsOption.join(','),
+      select: request.select,
+      skip: request.skip,
+    },
+    probe: probe ? { claimed: probe.claimed, evidence: probe.evidence } : undefined,
+    revisions: runs,
+    checks,
+    summary,
+    outcome,
+    exitCode,
+    error: error ?? (interrupted ? 'run interrupted before all checks finished' : undefined),
+    interrupted: interrupted || undefined,
+  };
+}

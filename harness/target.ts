@@ -1,0 +1,34 @@
+// A target is what the user points the harness at: a command to spawn, or a URL.
+import type { TransportKind } from './model.js';
+import type { ConnectionContext } from './transports/connection-context.js';
+import { HttpConnection, DEFAULT_HTTP_LIMITS, type HttpLimits } from './transports/http-connection.js';
+import { StdioConnection } from './transports/stdio-connection.js';
+import { DEFAULT_PROCESS_LIMITS, type ProcessLimits } from './transports/stdio-process.js';
+import type { Connection } from './transports/types.js';
+
+export type TargetSpec =
+  | { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string> }
+  | { kind: 'http'; url: string; headers: Record<string, string> };
+
+export interface TransportLimits {
+  process: ProcessLimits;
+  http: HttpLimits;
+}
+
+export const DEFAULT_LIMITS: TransportLimits = { process: DEFAULT_PROCESS_LIMITS, http: DEFAULT_HTTP_LIMITS };
+
+export function transportOf(target: TargetSpec): TransportKind {
+  return target.kind;
+}
+
+export function describeTarget(target: TargetSpec): string {
+  if (target.kind === 'http') return target.url;
+  return [target.command, ...target.args].map((arg) => (/[\s'"]/.test(arg) ? JSON.stringify(arg) : arg)).join(' ');
+}
+
+export function openConnection(target: TargetSpec, context: ConnectionContext, limits: TransportLimits = DEFAULT_LIMITS): Connection {
+  if (target.kind === 'stdio') {
+    return new StdioConnection({ command: target.command, args: target.args, cwd: target.cwd, env: target.env }, context, limits.process);
+  }
+  return new HttpConnection({ url: target.url, headers: target.headers }, context, limits.http);
+}

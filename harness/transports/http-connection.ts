@@ -1,0 +1,388 @@
+// Streamable HTTP: every message is a POST to the one URL the user gave; answers come back as
+// a JSON body or an SSE stream. Redirects are never followed and bodies are read within a cap.
+import { createParser } from 'eventsource-parser';
+import { Agent, request } from 'undici';
+import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.js';
+import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
+import { idKey, looseIdKey, type Connection, type Exchange, type HttpOutcome, type SendOptions, type ServerRequestHandler } from './types.js';
+
+export interface HttpLimits {
+  /** Most body bytes read from one response; the rest is cut off. */
+  maxBodyBytes: number;
+  /** After the final response on an SSE stream, how long we wait for the server to end it. */
+  sseLingerMs: number;
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  maxBodyBytes: 16 * 1024 * 1024,
+  sseLingerMs: 250,
+  connectTimeoutMs: 5000,
+};
+
+export interface HttpTargetSpec {
+  url: string;
+  /** Headers the user asked for on every request (auth). */
+  headers: Record<string, string>;
+}
+
+let connectionCounter = 0;
+
+export class HttpConnection implements Connection {
+  readonly kind = 'http' as const;
+  readonly name: string;
+  private readonly agent: Agent;
+  private readonly tags = new CheckTags();
+  private serverRequestHandler: ServerRequestHandler | undefined;
+  private closed = false;
+  /** Headers added to every request by the lifecycle (session id, protocol version). */
+  readonly sessionHeaders: Record<string, string> = {};
+
+  constructor(
+    readonly target: HttpTargetSpec,
+    private readonly context: ConnectionContext,
+    private readonly limits: HttpLimits = DEFAULT_HTTP_LIMITS,
+  ) {
+    this.name = `http#${++connectionCounter}`;
+    // One agent per connection: a fresh connection is a fresh TCP connection.
+    this.agent = new Agent({ connect: { timeout: limits.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+  }
+
+  get alive(): boolean {
+    return !this.closed;
+  }
+
+  enterCheck(checkId: string): void {
+    this.tags.enter(checkId);
+  }
+
+  leaveCheck(checkId: string): void {
+    this.tags.leave(checkId);
+  }
+
+  setServerRequestHandler(handler: ServerRequestHandler | undefined): void {
+    this.serverRequestHandler = handler;
+  }
+
+  send(message: JsonObject, options: SendOptions): Promise<Exchange> {
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'client->server',
+      kind: 'message',
+      message,
+      checks: this.tags.tags(options.checkId),
+    });
+    const isRequest = typeof message.method === 'string' && 'id' in message;
+    return this.exchange(JSON.stringify(message), options, {
+      id: isRequest ? (message.id as JsonRpcId) : undefined,
+      method: typeof message.method === 'string' ? message.method : undefined,
+    });
+  }
+
+  sendRaw(bytes: Uint8Array | string, options: SendOptions): Promise<Exchange> {
+    const buffer = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes);
+    if (buffer.length > 0) {
+      this.context.recorder.record({
+        connection: this.name,
+        direction: 'client->server',
+        kind: 'raw',
+        ...this.context.recorder.describeBytes(buffer),
+        checks: this.tags.tags(options.checkId),
+      });
+    }
+    return this.exchange(buffer, options, { method: options.method });
+  }
+
+  private buildHeaders(options: SendOptions, hasBody: boolean): Record<string, string> {
+    const merged: Record<string, string | null> = {
+      accept: 'application/json, text/event-stream',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...lowerKeys(this.target.headers),
+      ...lowerKeys(this.sessionHeaders),
+      ...lowerKeys(options.headers ?? {}),
+    };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(merged)) if (value !== null) headers[name] = value;
+    return headers;
+  }
+
+  private async exchange(
+    body: string | Buffer,
+    options: SendOptions,
+    routing: { id?: JsonRpcId; method?: string },
+  ): Promise<Exchange> {
+    const started = performance.now();
+    const exchange: Exchange = {
+      connection: this.name,
+      id: routing.id,
+      method: routing.method,
+      notifications: [],
+      messages: [],
+      timedOut: false,
+      durationMs: 0,
+    };
+    const httpMethod = options.httpMethod ?? 'POST';
+    const hasBody = httpMethod !== 'GET' && httpMethod !== 'DELETE' ? true : body.length > 0;
+    const headers = this.buildHeaders(options, hasBody);
+    const checks = this.tags.tags(options.checkId);
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'client->server',
+      kind: 'http-request',
+      http: { method: httpMethod, url: this.target.url, headers: redact(headers) },
+      checks,
+    });
+
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort(new Error('timeout'));
+    }, options.timeoutMs);
+    const onOuterAbort = () => abort.abort(new Error('aborted by check'));
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+    try {
+      const response = await request(this.target.url, {
+        method: httpMethod,
+        headers,
+        body: hasBody ? body : undefined,
+        dispatcher: this.agent,
+        signal: abort.signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      const responseHeaders = flattenHeaders(response.headers);
+      const contentType = (responseHeaders['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const http: HttpOutcome = { status: response.statusCode, headers: responseHeaders, contentType, bodyKind: 'empty' };
+      exchange.http = http;
+      this.context.recorder.record({
+        connection: this.name,
+        direction: 'server->client',
+        kind: 'http-response',
+        http: { status: response.statusCode, headers: responseHeaders },
+        checks,
+      });
+
+      if (contentType === 'text/event-stream') {
+        await this.readEventStream(response.body, exchange, http, routing, options, checks, abort);
+      } else {
+        const { bytes, truncated } = await readCapped(response.body, this.limits.maxBodyBytes);
+        this.recordBody(bytes, truncated, exchange, http, routing, checks);
+      }
+    } catch (error) {
+      if (timedOut) {
+        exchange.timedOut = !exchange.response;
+        this.note(`no complete answer within ${options.timeoutMs} ms`, checks);
+      } else if (options.signal?.aborted) {
+        this.note('exchange aborted by the check (stream closed)', checks);
+      } else {
+        exchange.transportError = describeNetworkError(error, this.target.url);
+        this.note(exchange.transportError, checks);
+      }
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+    exchange.durationMs = Math.round(performance.now() - started);
+    return exchange;
+  }
+
+  private recordBody(
+    bytes: Buffer,
+    truncated: boolean,
+    exchange: Exchange,
+    http: HttpOutcome,
+    routing: { id?: JsonRpcId; method?: string },
+    checks: string[] | undefined,
+  ): void {
+    if (bytes.length === 0) return;
+    const text = bytes.toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = truncated ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (isObject(parsed)) {
+      http.bodyKind = 'json';
+      this.accept(parsed, exchange, routing, checks, undefined);
+    } else {
+      http.bodyKind = 'text';
+      http.bodyText = text.slice(0, 64 * 1024);
+      this.context.recorder.record({
+        connection: this.name,
+        direction: 'server->client',
+        kind: 'raw',
+        ...this.context.recorder.describeBytes(bytes),
+        truncated: truncated || undefined,
+        note: truncated ? `body exceeds ${this.limits.maxBodyBytes} bytes; cut` : undefined,
+        checks,
+      });
+    }
+  }
+
+  private async readEventStream(
+    body: AsyncIterable<Uint8Array> & { destroy(): void },
+    exchange: Exchange,
+    http: HttpOutcome,
+    routing: { id?: JsonRpcId; method?: string },
+    options: SendOptions,
+    checks: string[] | undefined,
+    abort: AbortController,
+  ): Promise<void> {
+    http.bodyKind = 'sse';
+    const sse = { events: 0, malformedEvents: 0, endedAfterResponse: undefined as boolean | undefined };
+    http.sse = sse;
+    let linger: NodeJS.Timeout | undefined;
+    let cutByUs = false;
+    const parser = createParser({
+      onEvent: (event) => {
+        sse.events++;
+        let parsed: unknown;
+        try {
+          parsed = event.data.length > 0 ? JSON.parse(event.data) : undefined;
+        } catch {
+          parsed = undefined;
+        }
+        const sseDetails = { event: event.event, id: event.id };
+        if (isObject(parsed)) {
+          this.accept(parsed, exchange, routing, checks, sseDetails, options);
+          if (exchange.response && linger === undefined && routing.id !== undefined) {
+            // The final response SHOULD end the stream; give the server a moment to do so.
+            linger = setTimeout(() => {
+              cutByUs = true;
+              body.destroy();
+            }, this.limits.sseLingerMs);
+          }
+        } else {
+          if (event.data.length > 0) sse.malformedEvents++;
+          this.context.recorder.record({
+            connection: this.name,
+            direction: 'server->client',
+            kind: 'sse-event',
+            text: event.data,
+            sse: sseDetails,
+            note: event.data.length > 0 ? 'SSE data is not a JSON object' : undefined,
+            checks,
+          });
+        }
+      },
+      onRetry: (retry) => {
+        this.context.recorder.record({ connection: this.name, direction: 'server->client', kind: 'sse-event', sse: { retry }, checks });
+      },
+    });
+    const decoder = new TextDecoder('utf-8');
+    let total = 0;
+    try {
+      for await (const chunk of body) {
+        total += chunk.length;
+        if (total > this.limits.maxBodyBytes) {
+          this.note(`event stream exceeds ${this.limits.maxBodyBytes} bytes; cut`, checks);
+          cutByUs = true;
+          body.destroy();
+          break;
+        }
+        parser.feed(decoder.decode(chunk, { stream: true }));
+      }
+      if (!cutByUs) sse.endedAfterResponse = exchange.response ? true : undefined;
+    } catch (error) {
+      if (!cutByUs && !abort.signal.aborted) throw error;
+    } finally {
+      if (linger) clearTimeout(linger);
+    }
+    if (cutByUs && exchange.response) sse.endedAfterResponse = false;
+  }
+
+  private accept(
+    message: JsonObject,
+    exchange: Exchange,
+    routing: { id?: JsonRpcId; method?: string },
+    checks: string[] | undefined,
+    sse: { event?: string; id?: string } | undefined,
+    options?: SendOptions,
+  ): void {
+    const isOurs = isResponse(message) && routing.id !== undefined && idKey(message.id) === idKey(routing.id);
+    const isLoose = !isOurs && isResponse(message) && routing.id !== undefined && looseIdKey(message.id) === looseIdKey(routing.id);
+    const answered = isOurs || isLoose || (isResponse(message) && routing.id === undefined) ? routing.method : undefined;
+    recordServerMessage(this.context, { connection: this.name, checks, sse }, message, answered);
+    exchange.messages.push(message);
+    options?.onMessage?.(message);
+    if (isResponse(message)) {
+      if (!exchange.response && (isOurs || isLoose || routing.id === undefined)) {
+        exchange.response = message;
+        if (isLoose) exchange.idTypeMismatch = true;
+      }
+    } else if (typeof message.method === 'string' && 'id' in message) {
+      void this.answerServerRequest(message, options);
+    } else {
+      exchange.notifications.push(message);
+    }
+  }
+
+  private async answerServerRequest(request: JsonObject, options?: SendOptions): Promise<void> {
+    const reply = this.serverRequestHandler
+      ? await this.serverRequestHandler(request)
+      : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+    await this.send(reply, { timeoutMs: options?.timeoutMs ?? 5000, checkId: options?.checkId });
+  }
+
+  private note(text: string, checks: string[] | undefined): void {
+    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.agent.destroy().catch(() => undefined);
+  }
+}
+
+function lowerKeys<T>(record: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [key, value] of Object.entries(record)) out[key.toLowerCase()] = value;
+  return out;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Credentials never reach the report. */
+function redact(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    out[key] = /^(authorization|cookie|x-api-key|proxy-authorization)$/i.test(key) ? '[redacted]' : value;
+  }
+  return out;
+}
+
+async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void }, cap: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    if (total + chunk.length > cap) {
+      chunks.push(Buffer.from(chunk.subarray(0, cap - total)));
+      body.destroy();
+      return { bytes: Buffer.concat(chunks), truncated: true };
+    }
+    chunks.push(Buffer.from(chunk));
+    total += chunk.length;
+  }
+  return { bytes: Buffer.concat(chunks), truncated: false };
+}
+
+export function describeNetworkError(error: unknown, url: string): string {
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (code === 'ECONNREFUSED') return `connection refused by ${url}`;
+  if (code === 'ENOTFOUND') return `host of ${url} not found`;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return `could not connect to ${url} in time`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection to ${url} was reset`;
+  return `HTTP request to ${url} failed: ${err.message ?? String(error)}${code ? ` (${code})` : ''}`;
+}

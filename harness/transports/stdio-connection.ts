@@ -1,0 +1,357 @@
+// JSON-RPC over a spawned process's stdin/stdout, framed by newlines, with every stray byte
+// on stdout recorded as pollution rather than skipped.
+import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.js';
+import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
+import type { Frame } from './line-framer.js';
+import { StdioProcess, type ExitStatus, type ProcessLimits, type StdioCommand, DEFAULT_PROCESS_LIMITS } from './stdio-process.js';
+import { idKey, looseIdKey, type Connection, type Exchange, type SendOptions, type ServerRequestHandler } from './types.js';
+
+interface Pending {
+  exchange: Exchange;
+  method?: string;
+  checkId?: string;
+  progressToken?: unknown;
+  /** Raw sends take the first response that no request of ours claims. */
+  wantsOrphanResponse: boolean;
+  onMessage?: (message: JsonObject) => void;
+  finish: () => void;
+}
+
+let connectionCounter = 0;
+
+export class StdioConnection implements Connection {
+  readonly kind = 'stdio' as const;
+  readonly name: string;
+  readonly process: StdioProcess;
+  private readonly pending = new Map<string, Pending>();
+  private readonly loosePending = new Map<string, Pending>();
+  private readonly windows = new Set<Pending>();
+  private readonly tags = new CheckTags();
+  private serverRequestHandler: ServerRequestHandler | undefined;
+  private readonly started = performance.now();
+  /** Set once the server has sent its first byte on stdout; pollution before it is startup noise. */
+  firstOutputAt: number | undefined;
+
+  constructor(
+    command: StdioCommand,
+    private readonly context: ConnectionContext,
+    limits: ProcessLimits = DEFAULT_PROCESS_LIMITS,
+  ) {
+    this.name = `stdio#${++connectionCounter}`;
+    this.process = new StdioProcess(
+      command,
+      {
+        onFrame: (frame) => this.onFrame(frame),
+        onStderr: (chunk) => this.onStderr(chunk),
+        onExit: (status) => this.onExit(status),
+      },
+      limits,
+    );
+    context.recorder.record({
+      connection: this.name,
+      direction: 'harness',
+      kind: 'process',
+      note: `spawned ${[command.command, ...command.args].join(' ')} (pid ${this.process.pid ?? 'none'})`,
+    });
+  }
+
+  get alive(): boolean {
+    return this.process.running;
+  }
+
+  enterCheck(checkId: string): void {
+    this.tags.enter(checkId);
+  }
+
+  leaveCheck(checkId: string): void {
+    this.tags.leave(checkId);
+  }
+
+  setServerRequestHandler(handler: ServerRequestHandler | undefined): void {
+    this.serverRequestHandler = handler;
+  }
+
+  send(message: JsonObject, options: SendOptions): Promise<Exchange> {
+    const text = JSON.stringify(message) + '\n';
+    const isRequest = typeof message.method === 'string' && 'id' in message;
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'client->server',
+      kind: 'message',
+      message,
+      checks: this.tags.tags(options.checkId),
+    });
+    const params = isObject(message.params) ? message.params : undefined;
+    const meta = params && isObject(params._meta) ? params._meta : undefined;
+    return this.transmit(Buffer.from(text, 'utf8'), options, {
+      id: isRequest ? (message.id as JsonRpcId) : undefined,
+      method: typeof message.method === 'string' ? message.method : undefined,
+      progressToken: meta?.progressToken,
+      wantsOrphanResponse: false,
+    });
+  }
+
+  sendRaw(bytes: Uint8Array | string, options: SendOptions): Promise<Exchange> {
+    const buffer = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes);
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'client->server',
+      kind: 'raw',
+      ...this.context.recorder.describeBytes(buffer),
+      checks: this.tags.tags(options.checkId),
+    });
+    return this.transmit(buffer, options, {
+      method: options.method,
+      wantsOrphanResponse: options.expectResponse ?? false,
+    });
+  }
+
+  private transmit(
+    bytes: Buffer,
+    options: SendOptions,
+    routing: { id?: JsonRpcId; method?: string; progressToken?: unknown; wantsOrphanResponse: boolean },
+  ): Promise<Exchange> {
+    const startedAt = performance.now();
+    const exchange: Exchange = {
+      connection: this.name,
+      id: routing.id,
+      method: routing.method,
+      notifications: [],
+      messages: [],
+      timedOut: false,
+      durationMs: 0,
+    };
+    return new Promise<Exchange>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const entry: Pending = {
+        exchange,
+        method: routing.method,
+        checkId: options.checkId,
+        progressToken: routing.progressToken,
+        wantsOrphanResponse: routing.wantsOrphanResponse,
+        onMessage: options.onMessage,
+        finish: () => {
+          if (timer) clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
+          if (routing.id !== undefined) {
+            if (this.pending.get(idKey(routing.id)) === entry) this.pending.delete(idKey(routing.id));
+            if (this.loosePending.get(looseIdKey(routing.id)) === entry) this.loosePending.delete(looseIdKey(routing.id));
+          }
+          this.windows.delete(entry);
+          exchange.durationMs = Math.round(performance.now() - startedAt);
+          resolve(exchange);
+        },
+      };
+      const onAbort = () => entry.finish();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+
+      if (routing.id !== undefined) {
+        // A second request with an id still in flight keeps the first owner; the fuzzer reads the wire log.
+        if (!this.pending.has(idKey(routing.id))) this.pending.set(idKey(routing.id), entry);
+        if (!this.loosePending.has(looseIdKey(routing.id))) this.loosePending.set(looseIdKey(routing.id), entry);
+        this.windows.add(entry);
+        timer = setTimeout(() => {
+          exchange.timedOut = true;
+          this.note(`no response to id ${JSON.stringify(routing.id)} within ${options.timeoutMs} ms`, options.checkId);
+          entry.finish();
+        }, options.timeoutMs);
+      } else {
+        this.windows.add(entry);
+        const window = routing.wantsOrphanResponse ? options.timeoutMs : (options.collectMs ?? 0);
+        timer = setTimeout(() => {
+          if (routing.wantsOrphanResponse) exchange.timedOut = true;
+          entry.finish();
+        }, window);
+      }
+
+      if (!this.process.running) {
+        exchange.transportError = this.exitDescription();
+        entry.finish();
+        return;
+      }
+      void this.process.write(bytes).then((ok) => {
+        if (!ok) {
+          exchange.transportError = this.process.running ? 'stdin is closed' : this.exitDescription();
+          entry.finish();
+        }
+      });
+    });
+  }
+
+  private onFrame(frame: Frame): void {
+    this.firstOutputAt ??= performance.now() - this.started;
+    const recorder = this.context.recorder;
+    const checks = this.tags.tags();
+    if (frame.kind === 'oversized') {
+      recorder.record({
+        connection: this.name,
+        direction: 'server->client',
+        kind: 'pollution',
+        ...recorder.describeBytes(frame.head),
+        bytes: frame.totalBytes,
+        truncated: true,
+        note: `line of ${frame.totalBytes} bytes exceeds the ${frame.totalBytes > frame.head.length ? 'line cap' : 'cap'}; dropped`,
+        checks,
+      });
+      return;
+    }
+    if (frame.kind === 'partial') {
+      recorder.record({
+        connection: this.name,
+        direction: 'server->client',
+        kind: 'pollution',
+        ...recorder.describeBytes(frame.bytes),
+        note: 'bytes without a terminating newline when stdout closed',
+        checks,
+      });
+      return;
+    }
+    const parsed = parseFrame(frame.bytes);
+    if (!parsed.ok) {
+      recorder.record({
+        connection: this.name,
+        direction: 'server->client',
+        kind: 'pollution',
+        ...recorder.describeBytes(frame.bytes),
+        note: parsed.reason,
+        checks,
+      });
+      return;
+    }
+    this.route(parsed.message, frame.crlf);
+  }
+
+  private route(message: JsonObject, crlf: boolean): void {
+    const note = crlf ? 'line ended with CRLF' : undefined;
+    if (isResponse(message)) {
+      const exact = this.pending.get(idKey(message.id));
+      const loose = exact ?? (message.id !== undefined && message.id !== null ? this.loosePending.get(looseIdKey(message.id)) : undefined);
+      const owner = loose ?? [...this.windows].find((p) => p.wantsOrphanResponse && !p.exchange.response);
+      recordServerMessage(
+        this.context,
+        { connection: this.name, checks: this.tags.tags(owner?.checkId), note: owner ? note : appendNote(note, 'response to no request in flight') },
+        message,
+        owner?.method,
+      );
+      if (!owner) return;
+      owner.exchange.messages.push(message);
+      owner.onMessage?.(message);
+      owner.exchange.response = message;
+      if (!exact && loose) owner.exchange.idTypeMismatch = true;
+      owner.finish();
+      return;
+    }
+    if (typeof message.method === 'string' && 'id' in message) {
+      recordServerMessage(this.context, { connection: this.name, checks: this.tags.tags(), note }, message, undefined);
+      void this.answerServerRequest(message);
+      return;
+    }
+    const owners = this.notificationOwners(message);
+    recordServerMessage(
+      this.context,
+      { connection: this.name, checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(), note },
+      message,
+      undefined,
+    );
+    for (const owner of owners) {
+      owner.exchange.messages.push(message);
+      owner.exchange.notifications.push(message);
+      owner.onMessage?.(message);
+    }
+  }
+
+  /** A notification with our progress token belongs to that request; others to everything in flight. */
+  private notificationOwners(message: JsonObject): Pending[] {
+    const params = isObject(message.params) ? message.params : undefined;
+    const token = params?.progressToken;
+    if (token !== undefined) {
+      const match = [...this.windows].filter((p) => p.progressToken !== undefined && idKey(p.progressToken) === idKey(token));
+      if (match.length > 0) return match;
+    }
+    return [...this.windows];
+  }
+
+  private async answerServerRequest(request: JsonObject): Promise<void> {
+    const reply = this.serverRequestHandler
+      ? await this.serverRequestHandler(request)
+      : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+    this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
+    await this.process.write(JSON.stringify(reply) + '\n');
+  }
+
+  private onStderr(chunk: Uint8Array): void {
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'server->client',
+      kind: 'stderr',
+      ...this.context.recorder.describeBytes(chunk),
+      checks: this.tags.tags(),
+    });
+  }
+
+  private onExit(status: ExitStatus): void {
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'harness',
+      kind: 'process',
+      note: describeExit(status),
+      checks: this.tags.tags(),
+    });
+    for (const entry of [...this.windows]) {
+      if (!entry.exchange.response) entry.exchange.transportError = describeExit(status);
+      entry.finish();
+    }
+  }
+
+  exitDescription(): string {
+    return this.process.exitStatus ? describeExit(this.process.exitStatus) : 'server process is not running';
+  }
+
+  private note(text: string, checkId?: string): void {
+    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks: this.tags.tags(checkId) });
+  }
+
+  async close(): Promise<void> {
+    const status = await this.process.close();
+    if (status.endedBy !== 'self' && status.endedBy !== 'stdin-close') {
+      this.note(`server did not exit after stdin closed; ended by ${status.endedBy}`);
+    }
+  }
+}
+
+export function describeExit(status: ExitStatus): string {
+  if (status.endedBy === 'spawn-error') return `server could not be started: ${status.spawnError}`;
+  const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+  const why = status.endedBy === 'self' ? '' : ` (after ${status.endedBy === 'stdin-close' ? 'stdin was closed' : status.endedBy})`;
+  return `server ${how}${why}`;
+}
+
+function appendNote(note: string | undefined, extra: string): string {
+  return note ? `${note}; ${extra}` : extra;
+}
+
+type ParsedFrame = { ok: true; message: JsonObject } | { ok: false; reason: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function parseFrame(bytes: Uint8Array): ParsedFrame {
+  if (bytes.length === 0) return { ok: false, reason: 'empty line on stdout' };
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, reason: 'line is not valid UTF-8' };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'line is not JSON' };
+  }
+  if (!isObject(value)) return { ok: false, reason: `line is JSON but not a JSON-RPC object (${Array.isArray(value) ? 'array' : typeof value})` };
+  // Objects that try to be JSON-RPC are messages (the schema check judges them); anything else is noise.
+  if (!('method' in value) && !('result' in value) && !('error' in value)) {
+    return { ok: false, reason: 'JSON object that is not a JSON-RPC message' };
+  }
+  return { ok: true, message: value };
+}

@@ -1,0 +1,48 @@
+// Console summary: one line per check (id, verdict, reason), then the counts. Colour only when
+// the stream is a TTY and NO_COLOR is not set.
+import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { Verdict } from '../harness/model.js';
+import { oneLine } from './text.js';
+
+export interface Style {
+  color: boolean;
+}
+
+export function styleFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Style {
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  return { color: !noColor && stream.isTTY === true && env.TERM !== 'dumb' };
+}
+
+const CODES: Record<Verdict, number> = { pass: 32, fail: 31, warn: 33, skip: 90, error: 35 };
+const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+
+export function paint(style: Style, verdict: Verdict, text: string): string {
+  return style.color ? `\u001b[${CODES[verdict]}m${text}\u001b[0m` : text;
+}
+
+export function checkLine(result: CheckResult, style: Style): string {
+  const label = paint(style, result.verdict, LABELS[result.verdict].padEnd(5));
+  const reason = result.reason ? `  ${oneLine(result.reason, 160)}` : '';
+  return `${label} ${result.id}${reason}`;
+}
+
+export function renderSummary(results: RunResults, style: Style, options: { quiet?: boolean } = {}): string {
+  const lines: string[] = [];
+  lines.push(`mcp-conform ${results.tool.version} — ${results.target.transport} target ${results.target.description}`);
+  for (const run of results.revisions) {
+    const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
+    lines.push(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd());
+  }
+  if (!options.quiet) {
+    for (const result of results.checks) {
+      if (result.verdict === 'skip' && result.reason?.startsWith('applies to')) continue; // wrong transport: noise
+      lines.push(checkLine(result, style));
+    }
+  }
+  const s = results.summary;
+  const counts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => paint(style, v, `${s[v]} ${v}`)).join(', ');
+  lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
+  if (results.error) lines.push(`error: ${results.error}`);
+  lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
+  return lines.join('\n');
+}

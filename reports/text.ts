@@ -1,0 +1,24 @@
+// Text helpers shared by the reports: untrusted strings from the target pass through here.
+
+/** Characters XML 1.0 forbids (controls other than tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
+const XML_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Makes any string safe to place in XML text: illegal characters become visible escapes. */
+export function xmlSafe(text: string): string {
+  return text.replace(XML_ILLEGAL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function oneLine(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function pretty(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,53 @@
+// Checks that read the whole wire log of a revision's run, after every other check: the same
+// rules exist in both revisions, so each revision instantiates them with its own spec links.
+import type { CheckDefinition } from '../../harness/checks/check.js';
+import type { Client } from '../../harness/lifecycles/client.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+
+const MAX_LISTED = 10;
+
+function brief(entry: WireEntry): Record<string, unknown> {
+  return { seq: entry.seq, connection: entry.connection, note: entry.note, text: entry.text?.slice(0, 300), bytes: entry.bytes, hex: entry.hex?.slice(0, 64) };
+}
+
+export function schemaCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {
+  return {
+    slug: 'schema',
+    title: 'Every message from the server validates against the revision schema',
+    requirement:
+      'All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is).',
+    level: 'MUST',
+    spec,
+    catalog,
+    phase: 'post',
+    async run(ctx) {
+      const invalid = ctx.wire.entries.filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && entry.schema);
+      if (invalid.length === 0) return;
+      const listed = invalid.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, def: entry.schema!.def, issues: entry.schema!.issues.slice(0, 5), message: entry.message }));
+      const first = invalid[0].schema!;
+      ctx.fail(`${invalid.length} server message(s) break the schema; first (${first.def}): ${first.issues[0]}`, { expected: 'every server message valid', actual: listed });
+    },
+  };
+}
+
+export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {
+  return {
+    slug: 'stdout-only-jsonrpc',
+    title: 'Nothing but JSON-RPC messages on stdout, one per line',
+    requirement:
+      'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines.',
+    level: 'MUST',
+    spec,
+    catalog,
+    transports: ['stdio'],
+    phase: 'post',
+    async run(ctx) {
+      const polluted = ctx.wire.entries.filter((entry) => entry.kind === 'pollution');
+      if (polluted.length === 0) return;
+      ctx.fail(`${polluted.length} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`, {
+        expected: 'only newline-delimited JSON-RPC messages on stdout',
+        actual: polluted.slice(0, MAX_LISTED).map(brief),
+      });
+    },
+  };
+}
