@@ -26,6 +26,7 @@ function silenceReason(connection: Connection, exchange: Exchange, recorder: Wir
   if (connection instanceof StdioConnection) {
     const stderr = connection.process.stderr.toString().trim().split('\n').filter(Boolean).slice(-3).join(' | ');
     const pollution = recorder.entries.find((entry) => entry.connection === connection.name && entry.kind === 'pollution');
+    if (connection.process.exitStatus?.endedBy === 'spawn-error') return connection.exitDescription();
     if (!connection.process.running || exchange.transportError) {
       return `${exchange.transportError ?? connection.exitDescription()} before answering${stderr ? `; stderr: ${stderr.slice(0, 300)}` : ''}`;
     }

@@ -169,11 +169,12 @@ export class StdioConnection implements Connection {
         entry.finish();
         return;
       }
-      void this.process.write(bytes).then((ok) => {
-        if (!ok) {
-          exchange.transportError = this.process.running ? 'stdin is closed' : this.exitDescription();
-          entry.finish();
-        }
+      void this.process.write(bytes).then(async (ok) => {
+        if (ok) return;
+        // A failed write usually means the process is dying: wait briefly to say how it ended.
+        await this.process.exitsWithin(500);
+        exchange.transportError = this.process.running ? 'server closed its stdin' : this.exitDescription();
+        entry.finish();
       });
     });
   }

@@ -116,7 +116,7 @@ export class StdioProcess {
         code: result.exitCode ?? null,
         signal: result.signal ?? null,
         endedBy: spawnFailed ? 'spawn-error' : (this.closing ?? 'self'),
-        spawnError: spawnFailed ? firstLine(result.message ?? 'spawn failed') : undefined,
+        spawnError: spawnFailed ? spawnProblem(spec.command, result.message ?? 'spawn failed') : undefined,
       };
       this.exitStatus = status;
       if (this.pid !== undefined) {
@@ -179,6 +179,12 @@ export class StdioProcess {
       });
     });
   }
+}
+
+function spawnProblem(command: string, message: string): string {
+  if (message.includes('ENOENT')) return `command not found: ${command}`;
+  if (message.includes('EACCES')) return `permission denied: ${command}`;
+  return firstLine(message);
 }
 
 function firstLine(text: string): string {

@@ -1,0 +1,48 @@
+// Runs the real harness against fixture servers, the way the CLI does.
+import { ALL_CHECKS } from '../../suites/index.js';
+import { runChecks, type RunRequest } from '../../harness/runner/run.js';
+import type { RunResults } from '../../harness/runner/results.js';
+import type { TargetSpec } from '../../harness/target.js';
+import type { Revision, Verdict } from '../../harness/model.js';
+import { builtFixture, startHttpFixture, type HttpFixture } from './fixture-process.js';
+
+export const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
+
+export interface ReferenceOptions {
+  mutants?: string[];
+  era?: 'dual' | 'modern' | 'legacy';
+}
+
+function referenceArgs(options: ReferenceOptions): string[] {
+  const args: string[] = [];
+  if (options.mutants?.length) args.push('--mutant', options.mutants.join(','));
+  if (options.era) args.push('--era', options.era);
+  return args;
+}
+
+export function referenceStdio(options: ReferenceOptions = {}): TargetSpec {
+  return { kind: 'stdio', command: process.execPath, args: [REFERENCE, '--stdio', ...referenceArgs(options)] };
+}
+
+export async function referenceHttp(options: ReferenceOptions = {}): Promise<{ target: TargetSpec; fixture: HttpFixture }> {
+  const fixture = await startHttpFixture(process.execPath, [REFERENCE, '--http', ...referenceArgs(options)]);
+  return { target: { kind: 'http', url: fixture.url, headers: {} }, fixture };
+}
+
+export function run(target: TargetSpec, options: Partial<Omit<RunRequest, 'target'>> = {}): Promise<RunResults> {
+  return runChecks({ target, checks: [...ALL_CHECKS], requestTimeoutMs: 3000, ...options });
+}
+
+export const BOTH: Revision[] = ['2026-07-28', '2025-11-25'];
+
+export function idsWith(results: RunResults, verdicts: Verdict[]): string[] {
+  return results.checks.filter((check) => verdicts.includes(check.verdict)).map((check) => check.id).sort();
+}
+
+/** One line per non-passing check, for assertion messages. */
+export function explain(results: RunResults): string {
+  return results.checks
+    .filter((check) => check.verdict !== 'pass' && check.verdict !== 'skip')
+    .map((check) => `${check.verdict} ${check.id}: ${check.reason}`)
+    .join('\n');
+}

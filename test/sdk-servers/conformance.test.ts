@@ -1,0 +1,34 @@
+// The suites against real software: servers built on the official TypeScript SDKs, over stdio
+// and Streamable HTTP. The verdicts that are not passes are recorded here with the spec
+// sentence that explains each; a change in any verdict fails this test.
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Verdict } from '../../harness/model.js';
+import type { TargetSpec } from '../../harness/target.js';
+import { builtFixture, startHttpFixture, type HttpFixture } from '../helpers/fixture-process.js';
+import { run } from '../helpers/harness.js';
+import { EXPECTED_VERDICTS, type SdkTarget } from './expected-verdicts.js';
+
+const fixtures: HttpFixture[] = [];
+afterAll(async () => Promise.all(fixtures.map((fixture) => fixture.stop())));
+
+async function targetFor(name: SdkTarget): Promise<TargetSpec> {
+  const file = builtFixture(`fixtures/sdk-servers/${name}.ts`);
+  if (name.endsWith('stdio')) return { kind: 'stdio', command: process.execPath, args: [file] };
+  const fixture = await startHttpFixture(process.execPath, [file]);
+  fixtures.push(fixture);
+  return { kind: 'http', url: fixture.url, headers: {} };
+}
+
+describe.concurrent('official SDK servers', () => {
+  for (const [name, expected] of Object.entries(EXPECTED_VERDICTS) as [SdkTarget, (typeof EXPECTED_VERDICTS)[SdkTarget]][]) {
+    test(`${name}: claims ${expected.claims.join(' and ')}, verdicts as recorded`, async () => {
+      const results = await run(await targetFor(name));
+      expect(results.probe?.claimed).toEqual(expected.claims);
+      const notPassing: Record<string, Verdict> = {};
+      for (const check of results.checks) if (check.verdict !== 'pass' && check.verdict !== 'skip') notPassing[check.id] = check.verdict;
+      const detail = results.checks.filter((c) => c.verdict !== 'pass' && c.verdict !== 'skip').map((c) => `${c.verdict} ${c.id}: ${c.reason}`).join('\n');
+      expect(notPassing, detail).toEqual(Object.fromEntries(Object.entries(expected.verdicts).map(([id, row]) => [id, row.verdict])));
+      expect(results.summary.pass).toBeGreaterThan(0);
+    });
+  }
+});

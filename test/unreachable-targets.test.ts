@@ -1,0 +1,74 @@
+// A target that does not exist, exits at once, never answers or prints garbage gets a clear
+// one-line error and exit 2 within the timeout, and leaves no process behind.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { execa } from 'execa';
+import { describe, expect, test } from 'vitest';
+import { builtFixture, PROJECT_ROOT } from './helpers/fixture-process.js';
+
+const BIN = `${PROJECT_ROOT}/dist/harness/cli/bin.js`;
+
+function processesMentioning(token: string): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line.includes(token) && !line.includes('ps -eo'));
+}
+
+async function runCli(args: string[]) {
+  const started = performance.now();
+  const result = await execa(process.execPath, [BIN, 'run', ...args], { reject: false, env: { NO_COLOR: '1' } });
+  return { ...result, seconds: (performance.now() - started) / 1000 };
+}
+
+describe('unreachable targets', () => {
+  test('a command that does not exist', async () => {
+    const result = await runCli(['--timeout', '1000', '--stdio', 'definitely-not-a-real-mcp-server-binary --flag']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/could not be started: .*ENOENT|definitely-not-a-real/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('a server that exits at once reports its exit code and stderr', async () => {
+    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/exit-at-once.ts')]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('server exited with code 1 before answering; stderr: fatal: configuration file ./server.toml not found');
+  });
+
+  test('a server that never answers is given up on within the timeout, and its process group is killed', async () => {
+    const token = `mcp-conform-token-${randomUUID()}`;
+    const result = await runCli(['--timeout', '800', '--', process.execPath, builtFixture('fixtures/hostile/never-answers.ts'), token]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/did not answer within 800 ms/);
+    // Two probes (discover, initialize), each: timeout + stdin close grace + SIGTERM grace.
+    expect(result.seconds).toBeLessThan(12);
+    expect(processesMentioning(token)).toEqual([]);
+  });
+
+  test('a server that prints garbage is reported with what it printed', async () => {
+    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/garbage.ts')]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('server wrote only non-JSON-RPC output to stdout');
+    expect(result.stderr).toContain('Starting server v1.2.3...');
+  });
+
+  test('a URL nobody listens on', async () => {
+    const result = await runCli(['--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('connection refused by http://127.0.0.1:9/mcp');
+  });
+});
+
+describe('usage errors exit 2 with one line', () => {
+  test.each([
+    [['--stdio', 'node x.js', '--url', 'http://127.0.0.1:1/mcp'], 'give one target'],
+    [['--url', 'not a url'], '--url is not a valid URL'],
+    [['--revision', '2024-01-01'], 'unknown revision'],
+    [['--stdio', 'node "unterminated'], 'unterminated'],
+    [['--timeout', 'soon'], '--timeout expects a positive integer'],
+    [['--frobnicate'], "Unknown option '--frobnicate'"],
+  ])('%j', async (args, message) => {
+    const result = await runCli(args as string[]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
