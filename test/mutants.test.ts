@@ -2,10 +2,14 @@
 // the checks it names, on every transport where it shows, and every check is some mutant's catch.
 import { afterAll, describe, expect, test } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
-import { MUTANTS } from './fixtures/reference-server/mutants.js';
+import { MUTANTS } from './fixtures/reference-server/mutants/index.js';
 import { TRANSPORTS, type TransportKind } from '../harness/model.js';
 import { BOTH, idsWith, referenceHttp, referenceStdio, run } from './helpers/harness.js';
 import type { HttpFixture } from './helpers/fixture-process.js';
+
+// MUTANTS=name1,name2 runs only those (handy while working on one area); CI runs them all.
+const only = process.env.MUTANTS?.split(',').filter(Boolean);
+const selected = only ? MUTANTS.filter((m) => only.some((name) => m.name.includes(name))) : MUTANTS;
 
 const appliesOn = (id: string, transport: TransportKind) => ALL_CHECKS.find((check) => check.id === id)?.transports.includes(transport) ?? false;
 
@@ -15,7 +19,7 @@ describe('mutants', () => {
 
   for (const transport of TRANSPORTS) {
     describe.concurrent(transport, () => {
-      for (const mutant of MUTANTS.filter((m) => (m.transports ?? TRANSPORTS).includes(transport))) {
+      for (const mutant of selected.filter((m) => (m.transports ?? TRANSPORTS).includes(transport))) {
         test(`${mutant.name}: ${mutant.description}`, async () => {
           let target;
           const options = { mutants: [mutant.name], era: mutant.era };
