@@ -1,35 +1,21 @@
 // What the suites say about the official-SDK fixture servers, beyond passes and skips. Each
-// entry names the spec sentence the SDK misses, so a verdict here is a finding, not a tolerance.
-import type { Revision, Verdict } from '../../harness/model.js';
+// area keeps its own file under expected/, and each entry names the spec sentence the SDK
+// misses, so a verdict here is a finding, not a tolerance.
+import type { Revision } from '../../harness/model.js';
+import { EXPECTED as LIFECYCLE_2026 } from './expected/2026-07-28-lifecycle.js';
+import type { AreaExpectations, Expectation, SdkTarget } from './expected/types.js';
 
-export type SdkTarget = 'v2-stdio' | 'v2-http' | 'v1-stdio' | 'v1-http';
+export type { SdkTarget } from './expected/types.js';
 
-export interface ExpectedRun {
-  claims: Revision[];
-  verdicts: Record<string, { verdict: Verdict; why: string }>;
-}
+const AREAS: AreaExpectations[] = [LIFECYCLE_2026];
 
-const VERSIONING = 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation';
-
-export const EXPECTED_VERDICTS: Record<SdkTarget, ExpectedRun> = {
-  'v2-stdio': {
-    claims: ['2026-07-28', '2025-11-25'],
-    verdicts: {
-      '2026-07-28/lifecycle/discover-unsupported-version': {
-        verdict: 'fail',
-        why: `${VERSIONING}: "If the server does not implement the requested version ... it MUST respond with an UnsupportedProtocolVersionError". Over stdio the SDK answers server/discover for 1900-01-01 with a DiscoverResult.`,
-      },
-      '2026-07-28/lifecycle/unsupported-version': {
-        verdict: 'fail',
-        why: `${VERSIONING}: same MUST; over stdio the SDK serves tools/list for protocol version 1900-01-01 (over HTTP it answers -32022 correctly).`,
-      },
-      '2026-07-28/lifecycle/unsupported-version-matches-discover': {
-        verdict: 'warn',
-        why: 'No -32022 comes back over stdio, so data.supported cannot be compared with supportedVersions.',
-      },
-    },
-  },
-  'v2-http': { claims: ['2026-07-28', '2025-11-25'], verdicts: {} },
-  'v1-stdio': { claims: ['2025-11-25'], verdicts: {} },
-  'v1-http': { claims: ['2025-11-25'], verdicts: {} },
+export const CLAIMS: Record<SdkTarget, Revision[]> = {
+  'v2-stdio': ['2026-07-28', '2025-11-25'],
+  'v2-http': ['2026-07-28', '2025-11-25'],
+  'v1-stdio': ['2025-11-25'],
+  'v1-http': ['2025-11-25'],
 };
+
+export function expectedFor(target: SdkTarget): Record<string, Expectation> {
+  return Object.assign({}, ...AREAS.map((area) => area[target] ?? {}));
+}
