@@ -66,6 +66,8 @@ export interface CheckContext<C extends Client = Client> {
   readonly requestTimeoutMs: number;
   /** A new connection of the check's own; closed when the check ends. */
   fresh(options?: FreshOptions): Promise<C>;
+  /** A new connection speaking another revision's lifecycle (dual-era checks); closed when the check ends. */
+  freshAs<R extends Revision>(revision: R, options?: FreshOptions): Promise<ClientFor<R>>;
   /** The whole revision's wire log (post-phase checks read it). */
   readonly wire: WireRecorder;
   /** Every connection the revision run has opened so far. */

@@ -43,12 +43,12 @@ export class RevisionSession {
   }
 
   /** A new connection; 2025-11-25 runs the handshake unless told not to. */
-  async open(checkId: string | undefined, options: FreshOptions = {}): Promise<Client> {
+  async open(checkId: string | undefined, options: FreshOptions = {}, revision: Revision = this.revision): Promise<Client> {
     const connection = openConnection(this.settings.target, this.context, this.settings.limits);
     this.connections.push(connection);
     if (checkId) connection.enterCheck(checkId);
     const defaults = { timeoutMs: this.settings.requestTimeoutMs, checkId };
-    if (this.revision === '2026-07-28') return new StatelessClient(connection, defaults);
+    if (revision === '2026-07-28') return new StatelessClient(connection, defaults);
     const client = new SessionClient(connection, defaults);
     if (options.initialize !== false) await client.handshake();
     return client;
@@ -193,7 +193,12 @@ async function runOneCheck(check: Check, session: RevisionSession): Promise<Chec
 }
 
 function makeContext(check: Check, session: RevisionSession, client: Client, own: Client[], notes: string[]): CheckContext {
-  return {
+  const openOwn = async (options: FreshOptions | undefined, revision: Revision = session.revision): Promise<Client> => {
+    const fresh = await session.open(check.id, options, revision);
+    own.push(fresh);
+    return fresh;
+  };
+  const ctx: CheckContext<Client> = {
     check,
     revision: session.revision,
     transport: session.settings.target.kind,
@@ -206,25 +211,23 @@ function makeContext(check: Check, session: RevisionSession, client: Client, own
     get connections() {
       return session.connections;
     },
-    fresh: async (options) => {
-      const fresh = await session.open(check.id, options);
-      own.push(fresh);
-      return fresh;
-    },
-    fail: (reason, evidence) => {
+    fresh: (options?: FreshOptions) => openOwn(options),
+    freshAs: (<R extends Revision>(revision: R, options?: FreshOptions) => openOwn(options, revision)) as CheckContext['freshAs'],
+    fail: (reason: string, evidence?: Evidence): never => {
       throw new CheckFailure(reason, evidence);
     },
-    warn: (reason, evidence) => {
+    warn: (reason: string, evidence?: Evidence): never => {
       throw new CheckWarning(reason, evidence);
     },
-    skip: (reason) => {
+    skip: (reason: string): never => {
       throw new CheckSkip(reason);
     },
-    note: (text) => {
+    note: (text: string) => {
       notes.push(text);
     },
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  } as CheckContext;
+    sleep: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+  return ctx;
 }
 
 function summarizeProfile(profile: ServerProfile): ProfileSummary {
