@@ -51,15 +51,22 @@ export interface WireEntry {
   checks?: string[];
   /** Schema problems found when validating a server message. */
   schema?: { def: string; issues: string[] };
+  /** A response that answers nothing we are waiting for. */
+  anomaly?: 'unknown-id' | 'duplicate-response' | 'late-response';
 }
 
-export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'>;
+export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'> & {
+  /** Size on the wire, for the memory budget (not stored). */
+  sizeHint?: number;
+};
 
 export interface RecorderOptions {
   /** Longest text kept per entry; the rest is cut and `truncated` set. */
   maxTextBytes?: number;
   /** Most entries kept in memory; later entries are counted but dropped. */
   maxEntries?: number;
+  /** Content bytes (texts and messages) kept in all; past it entries keep only their metadata. */
+  maxTotalBytes?: number;
 }
 
 type Listener = (entry: WireEntry) => void;
@@ -72,23 +79,43 @@ export class WireRecorder {
   private readonly listeners = new Set<Listener>();
   readonly maxTextBytes: number;
   private readonly maxEntries: number;
+  private readonly maxTotalBytes: number;
+  /** Content bytes kept so far, and entries whose content was dropped for the budget. */
+  keptBytes = 0;
+  contentDropped = 0;
 
   constructor(options: RecorderOptions = {}) {
     this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
-    this.maxEntries = options.maxEntries ?? 200_000;
+    this.maxEntries = options.maxEntries ?? 100_000;
+    this.maxTotalBytes = options.maxTotalBytes ?? 48 * 1024 * 1024;
   }
 
   record(input: WireInput): WireEntry {
+    const { sizeHint, ...rest } = input;
     const entry: WireEntry = {
       seq: this.seq++,
       t: Math.round((performance.now() - this.origin) * 1000) / 1000,
       at: new Date().toISOString(),
-      ...input,
+      ...rest,
     };
     if (entry.text !== undefined && entry.text.length > this.maxTextBytes) {
       entry.bytes ??= Buffer.byteLength(entry.text);
       entry.text = entry.text.slice(0, this.maxTextBytes);
       entry.truncated = true;
+    }
+    // A flooding server must not exhaust memory: past the budget, keep only what happened.
+    const size = (entry.text?.length ?? 0) + (entry.message !== undefined ? (sizeHint ?? 256) : 0);
+    if (this.keptBytes + size > this.maxTotalBytes) {
+      if (entry.text !== undefined || entry.message !== undefined) {
+        this.contentDropped++;
+        entry.bytes ??= sizeHint ?? entry.text?.length;
+        delete entry.text;
+        delete entry.message;
+        entry.truncated = true;
+        entry.note = entry.note ? `${entry.note}; content dropped (wire log budget used up)` : 'content dropped (wire log budget used up)';
+      }
+    } else {
+      this.keptBytes += size;
     }
     if (this.entries.length < this.maxEntries) this.entries.push(entry);
     else this.dropped++;

@@ -206,7 +206,7 @@ export class HttpConnection implements Connection {
     }
     if (isObject(parsed)) {
       http.bodyKind = 'json';
-      this.accept(parsed, exchange, routing, checks, undefined);
+      this.accept(parsed, exchange, routing, checks, undefined, undefined, bytes.length);
     } else {
       http.bodyKind = 'text';
       http.bodyText = text.slice(0, 64 * 1024);
@@ -247,7 +247,7 @@ export class HttpConnection implements Connection {
         }
         const sseDetails = { event: event.event, id: event.id };
         if (isObject(parsed)) {
-          this.accept(parsed, exchange, routing, checks, sseDetails, options);
+          this.accept(parsed, exchange, routing, checks, sseDetails, options, event.data.length);
           if (exchange.response && linger === undefined && routing.id !== undefined) {
             // The final response SHOULD end the stream; give the server a moment to do so.
             linger = setTimeout(() => {
@@ -301,11 +301,18 @@ export class HttpConnection implements Connection {
     checks: string[] | undefined,
     sse: { event?: string; id?: string } | undefined,
     options?: SendOptions,
+    size = 512,
   ): void {
     const isOurs = isResponse(message) && routing.id !== undefined && idKey(message.id) === idKey(routing.id);
     const isLoose = !isOurs && isResponse(message) && routing.id !== undefined && looseIdKey(message.id) === looseIdKey(routing.id);
     const answered = isOurs || isLoose || (isResponse(message) && routing.id === undefined) ? routing.method : undefined;
-    recordServerMessage(this.context, { connection: this.name, checks, sse }, message, answered);
+    const hasId = typeof message.id === 'string' || typeof message.id === 'number';
+    let anomaly: 'unknown-id' | 'duplicate-response' | undefined;
+    if (isResponse(message) && hasId && routing.id !== undefined) {
+      if (!isOurs && !isLoose) anomaly = 'unknown-id';
+      else if (exchange.response) anomaly = 'duplicate-response';
+    }
+    recordServerMessage(this.context, { connection: this.name, checks, sse, anomaly, sizeHint: size }, message, answered);
     exchange.messages.push(message);
     options?.onMessage?.(message);
     if (isResponse(message)) {

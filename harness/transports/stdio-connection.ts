@@ -18,6 +18,7 @@ interface Pending {
 }
 
 let connectionCounter = 0;
+const STDERR_LOG_BYTES = 256 * 1024;
 
 export class StdioConnection implements Connection {
   readonly kind = 'stdio' as const;
@@ -31,6 +32,7 @@ export class StdioConnection implements Connection {
   private readonly started = performance.now();
   /** Set once the server has sent its first byte on stdout; pollution before it is startup noise. */
   firstOutputAt: number | undefined;
+  private stderrLogged = 0;
 
   constructor(
     command: StdioCommand,
@@ -152,6 +154,7 @@ export class StdioConnection implements Connection {
         this.windows.add(entry);
         timer = setTimeout(() => {
           exchange.timedOut = true;
+          this.remember(routing.id!, routing.method, 'timed-out');
           this.note(`no response to id ${JSON.stringify(routing.id)} within ${options.timeoutMs} ms`, options.checkId);
           entry.finish();
         }, options.timeoutMs);
@@ -219,22 +222,26 @@ export class StdioConnection implements Connection {
       });
       return;
     }
-    this.route(parsed.message, frame.crlf);
+    this.route(parsed.message, frame.crlf, frame.bytes.length);
   }
 
-  private route(message: JsonObject, crlf: boolean): void {
+  private route(message: JsonObject, crlf: boolean, sizeHint: number): void {
     const note = crlf ? 'line ended with CRLF' : undefined;
     if (isResponse(message)) {
       const exact = this.pending.get(idKey(message.id));
       const loose = exact ?? (message.id !== undefined && message.id !== null ? this.loosePending.get(looseIdKey(message.id)) : undefined);
       const owner = loose ?? [...this.windows].find((p) => p.wantsOrphanResponse && !p.exchange.response);
+      const hasId = typeof message.id === 'string' || typeof message.id === 'number';
+      const anomaly = owner || !hasId ? undefined : this.classifyOrphan(message.id);
+      const orphanNote = owner ? undefined : anomaly ? ORPHAN_NOTES[anomaly] : 'error response without an id, with no raw send waiting for it';
       recordServerMessage(
         this.context,
-        { connection: this.name, checks: this.tags.tags(owner?.checkId), note: owner ? note : appendNote(note, 'response to no request in flight') },
+        { connection: this.name, sizeHint, anomaly, checks: this.tags.tags(owner?.checkId), note: orphanNote ? appendNote(note, orphanNote) : note },
         message,
-        owner?.method,
+        owner?.method ?? this.answeredMethods.get(idKey(message.id)),
       );
       if (!owner) return;
+      if (owner.exchange.id !== undefined) this.remember(owner.exchange.id, owner.method, 'answered');
       owner.exchange.messages.push(message);
       owner.onMessage?.(message);
       owner.exchange.response = message;
@@ -243,14 +250,14 @@ export class StdioConnection implements Connection {
       return;
     }
     if (typeof message.method === 'string' && 'id' in message) {
-      recordServerMessage(this.context, { connection: this.name, checks: this.tags.tags(), note }, message, undefined);
+      recordServerMessage(this.context, { connection: this.name, sizeHint, checks: this.tags.tags(), note }, message, undefined);
       void this.answerServerRequest(message);
       return;
     }
     const owners = this.notificationOwners(message);
     recordServerMessage(
       this.context,
-      { connection: this.name, checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(), note },
+      { connection: this.name, sizeHint, checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(), note },
       message,
       undefined,
     );
@@ -280,7 +287,30 @@ export class StdioConnection implements Connection {
     await this.process.write(JSON.stringify(reply) + '\n');
   }
 
+  /** Ids we have seen answered or given up on, to tell a duplicate or late answer from a stray one. */
+  private readonly settledIds = new Map<string, 'answered' | 'timed-out'>();
+  private readonly answeredMethods = new Map<string, string | undefined>();
+
+  private remember(id: JsonRpcId, method: string | undefined, how: 'answered' | 'timed-out'): void {
+    if (this.settledIds.size > 100_000) return; // bounded; later ids are simply not classified
+    this.settledIds.set(idKey(id), how);
+    this.answeredMethods.set(idKey(id), method);
+  }
+
+  private classifyOrphan(id: unknown): 'unknown-id' | 'duplicate-response' | 'late-response' {
+    const settled = this.settledIds.get(idKey(id));
+    if (settled === 'answered') return 'duplicate-response';
+    if (settled === 'timed-out') {
+      this.settledIds.set(idKey(id), 'answered');
+      return 'late-response';
+    }
+    return 'unknown-id';
+  }
+
   private onStderr(chunk: Uint8Array): void {
+    // stderr is kept head-and-tail by the process; the log gets only its first stretch.
+    this.stderrLogged += chunk.length;
+    if (this.stderrLogged > STDERR_LOG_BYTES) return;
     this.context.recorder.record({
       connection: this.name,
       direction: 'server->client',
@@ -326,6 +356,12 @@ export function describeExit(status: ExitStatus): string {
   const why = status.endedBy === 'self' ? '' : ` (after ${status.endedBy === 'stdin-close' ? 'stdin was closed' : status.endedBy})`;
   return `server ${how}${why}`;
 }
+
+const ORPHAN_NOTES = {
+  'unknown-id': 'response to an id that was never sent',
+  'duplicate-response': 'second response to an id already answered',
+  'late-response': 'response after the harness stopped waiting',
+};
 
 function appendNote(note: string | undefined, extra: string): string {
   return note ? `${note}; ${extra}` : extra;

@@ -1,6 +1,9 @@
 // 2025-11-25 rules that hold for every message of the run.
 import { defineArea } from '../../harness/checks/check.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { schemaCheck } from '../shared/wire-checks.js';
+import { responsesMatchRequestsCheck, schemaCheck } from '../shared/wire-checks.js';
 
-export default defineArea('2025-11-25', 'wire', [schemaCheck<SessionClient>('basic#messages', ['RPC-001', 'RPC-003', 'RPC-004'])]);
+export default defineArea('2025-11-25', 'wire', [
+  schemaCheck<SessionClient>('basic#messages', ['RPC-001', 'RPC-003', 'RPC-004']),
+  responsesMatchRequestsCheck<SessionClient>('basic#result-responses', ['RPC-002', 'RPC-005']),
+]);

@@ -51,3 +51,24 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
     },
   };
 }
+
+export function responsesMatchRequestsCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {
+  return {
+    slug: 'responses-match-requests',
+    title: 'Every response answers a request that was sent, exactly once',
+    requirement:
+      'A response MUST carry the id of the request it corresponds to: a response to an id never sent, or a second response to an id already answered, corresponds to no request.',
+    level: 'MUST',
+    spec,
+    catalog,
+    phase: 'post',
+    async run(ctx) {
+      const stray = ctx.wire.entries.filter((entry) => entry.anomaly === 'unknown-id' || entry.anomaly === 'duplicate-response');
+      if (stray.length === 0) return;
+      ctx.fail(`${stray.length} response(s) answer no request in flight; first: ${stray[0].note} (id ${JSON.stringify((stray[0].message as { id?: unknown } | undefined)?.id)})`, {
+        expected: 'one response per request, with its id',
+        actual: stray.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, anomaly: entry.anomaly, message: entry.message })),
+      });
+    },
+  };
+}
