@@ -64,6 +64,8 @@ export interface CheckContext<C extends Client = Client> {
   readonly schema: WireValidator;
   readonly strict: boolean;
   readonly requestTimeoutMs: number;
+  /** Which listed tools checks may call: safe = readOnlyHint true only (default), all, none. */
+  readonly toolCallPolicy?: 'safe' | 'all' | 'none';
   /** A new connection of the check's own; closed when the check ends. */
   fresh(options?: FreshOptions): Promise<C>;
   /** A new connection speaking another revision's lifecycle (dual-era checks); closed when the check ends. */

@@ -20,6 +20,8 @@ export interface RequestOptions {
   onMessage?: (message: JsonObject) => void;
   /** For notifications: how long to collect what the server sends back. */
   collectMs?: number;
+  /** The check expects no response: its timeout is not reported as an unanswered request. */
+  expectSilence?: boolean;
 }
 
 export interface RawOptions {
@@ -94,6 +96,7 @@ export abstract class Client {
       signal: options.signal,
       onMessage: options.onMessage,
       collectMs: options.collectMs,
+      expectSilence: options.expectSilence,
     });
   }
 

@@ -1,6 +1,7 @@
 // 2025-11-25: initialize / initialized handshake; on HTTP the session id from the initialize
 // response and the negotiated version go on every later request.
 import { isObject, type JsonObject, type Revision } from '../model.js';
+import { HttpConnection } from '../transports/http-connection.js';
 import type { Connection, Exchange } from '../transports/types.js';
 import { Client, type ClientDefaults, type RequestOptions } from './client.js';
 import { HARNESS_CLIENT_INFO } from './meta.js';
@@ -81,6 +82,8 @@ export class SessionClient extends Client {
       if (typeof result.protocolVersion === 'string') this.state.negotiatedVersion = result.protocolVersion;
       const sessionId = exchange.http?.headers['mcp-session-id'];
       if (sessionId) this.state.sessionId = sessionId;
+      // Our answers to server requests are POSTs of their own: they need the session headers too.
+      if (this.connection instanceof HttpConnection) Object.assign(this.connection.sessionHeaders, this.headersFor({}));
     }
     return exchange;
   }

@@ -51,8 +51,12 @@ export interface WireEntry {
   checks?: string[];
   /** Schema problems found when validating a server message. */
   schema?: { def: string; issues: string[] };
+  /** How many events this entry stands for, when a flood was counted instead of logged. */
+  count?: number;
   /** A response that answers nothing we are waiting for. */
-  anomaly?: 'unknown-id' | 'duplicate-response' | 'late-response';
+  anomaly?: 'unknown-id' | 'duplicate-response' | 'late-response' | 'unanswered';
+  /** For 'unanswered': the id of the request that got no response. */
+  requestId?: string | number;
 }
 
 export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'> & {

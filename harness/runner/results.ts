@@ -1,6 +1,10 @@
 // The results JSON: the source of truth every report is rendered from.
 import type { Level, Revision, TransportKind, Verdict } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
+import type { BaselineSummary, ExpectedFailure } from './baseline.js';
+import type { FuzzResults } from './fuzz-results.js';
+import type { CompatibilityMatrix } from './matrix.js';
+import type { ShardInfo } from './shard.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
@@ -24,6 +28,8 @@ export interface CheckResult {
   transcript: WireEntry[];
   /** Entries of the transcript left out to keep the file bounded. */
   transcriptDropped?: number;
+  /** Set when an --expected-failures entry lists this failing check. */
+  expectedFailure?: ExpectedFailure;
 }
 
 export interface ProfileSummary {
@@ -58,7 +64,7 @@ export interface RunSummary extends VerdictCounts {
   byLevel: Partial<Record<Level, VerdictCounts>>;
 }
 
-export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'interrupted' | 'usage-error';
+export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'interrupted' | 'usage-error' | 'stale-baseline';
 
 export interface RunResults {
   schemaVersion: number;
@@ -77,6 +83,14 @@ export interface RunResults {
   /** One line when the run could not produce verdicts (unreachable target, interruption). */
   error?: string;
   interrupted?: boolean;
+  /** This file holds one shard of a run (`--shard i/n`). */
+  shard?: ShardInfo;
+  /** Set by `report merge`: the shards this file was merged from, as "i/n". */
+  mergedShards?: string[];
+  baseline?: BaselineSummary;
+  fuzz?: FuzzResults;
+  /** Capabilities, areas and checks x revisions run (harness/runner/matrix.ts). */
+  matrix?: CompatibilityMatrix;
 }
 
 export function emptyCounts(): VerdictCounts {

@@ -42,9 +42,14 @@ export class RevisionSession {
     };
   }
 
+  /** Traffic of another revision's lifecycle (dual-era checks) is recorded but not judged by this revision's schema. */
+  private contextFor(revision: Revision): ConnectionContext {
+    return revision === this.revision ? this.context : { ...this.context, validate: undefined };
+  }
+
   /** A new connection; 2025-11-25 runs the handshake unless told not to. */
   async open(checkId: string | undefined, options: FreshOptions = {}, revision: Revision = this.revision): Promise<Client> {
-    const connection = openConnection(this.settings.target, this.context, this.settings.limits);
+    const connection = openConnection(this.settings.target, this.contextFor(revision), this.settings.limits);
     this.connections.push(connection);
     if (checkId) connection.enterCheck(checkId);
     const defaults = { timeoutMs: this.settings.requestTimeoutMs, checkId };
@@ -170,6 +175,8 @@ async function runOneCheck(check: Check, session: RevisionSession): Promise<Chec
       await Promise.all(own.map((c) => c.connection.close().catch(() => undefined)));
     }
   }
+  // A check cut short by Ctrl-C has no honest verdict of its own.
+  if (settings.signal?.aborted && outcome.verdict !== 'skip') outcome = { verdict: 'error', reason: 'interrupted before the check finished' };
   const { transcript, dropped } = boundTranscript(session.recorder.forCheck(check.id), settings.maxTranscriptEntries);
   return {
     id: check.id,
@@ -207,6 +214,7 @@ function makeContext(check: Check, session: RevisionSession, client: Client, own
     schema: session.validator,
     strict: session.settings.strict,
     requestTimeoutMs: session.settings.requestTimeoutMs,
+    toolCallPolicy: session.settings.toolCalls,
     wire: session.recorder,
     get connections() {
       return session.connections;
@@ -228,6 +236,24 @@ function makeContext(check: Check, session: RevisionSession, client: Client, own
     sleep: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
   return ctx;
+}
+
+function notRun(check: Check, settings: RunSettings): CheckResult {
+  return {
+    id: check.id,
+    revision: check.revision,
+    area: check.area,
+    title: check.title,
+    requirement: check.requirement,
+    level: check.level,
+    spec: check.specUrl,
+    catalog: check.catalog,
+    transport: settings.target.kind,
+    verdict: 'skip',
+    reason: 'not run: the run was interrupted',
+    durationMs: 0,
+    transcript: [],
+  };
 }
 
 function summarizeProfile(profile: ServerProfile): ProfileSummary {
@@ -278,6 +304,10 @@ export async function runRevision(
     });
     await runPool(main.map(task), settings.concurrency, stopped);
     await runPool(post.map(task), 1, stopped);
+    if (stopped()) {
+      const finished = new Set(results.map((result) => result.id));
+      for (const check of checks) if (!finished.has(check.id)) record(notRun(check, settings));
+    }
   } finally {
     settings.signal?.removeEventListener('abort', onAbort);
     await session.close();

@@ -6,7 +6,9 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
 import { outcomeOf, RESULTS_SCHEMA_VERSION, summarize, type CheckResult, type RevisionRun, type RunResults } from './results.js';
 import { runRevision } from './revision-run.js';
+import { computeMatrix } from './matrix.js';
 import { selectIds } from './select.js';
+import { inShard, type ShardSpec } from './shard.js';
 import { defaultSettings, type RunSettings } from './settings.js';
 
 export interface RunRequest extends Partial<Omit<RunSettings, 'target'>> {
@@ -16,6 +18,8 @@ export interface RunRequest extends Partial<Omit<RunSettings, 'target'>> {
   revisions?: Revision[] | 'auto';
   select?: string[];
   skip?: string[];
+  /** Run only this shard's checks (`--shard i/n`); post-phase checks run in every shard. */
+  shard?: ShardSpec;
 }
 
 export async function runChecks(request: RunRequest): Promise<RunResults> {
@@ -47,7 +51,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
         request.checks.filter((check) => check.revision === revision),
         request.select,
         request.skip,
-      );
+      ).filter((check) => check.phase === 'post' || inShard(check.id, request.shard));
       if (selected.length === 0) continue;
       const { run, results } = await runRevision(revision, selected, settings, because);
       runs.push(run);
@@ -74,10 +78,12 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     probe: probe ? { claimed: probe.claimed, evidence: probe.evidence } : undefined,
     revisions: runs,
     checks,
+    matrix: runs.length > 0 ? computeMatrix(runs, checks) : undefined,
     summary,
     outcome,
     exitCode,
     error: error ?? (interrupted ? 'run interrupted before all checks finished' : undefined),
     interrupted: interrupted || undefined,
+    shard: request.shard && { ...request.shard, everyShard: request.checks.filter((c) => c.phase === 'post').map((c) => c.id) },
   };
 }

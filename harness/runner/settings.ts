@@ -24,7 +24,11 @@ export interface RunSettings {
   progress?: ProgressEvents;
   /** Aborting stops the run; results so far are kept and marked interrupted. */
   signal?: AbortSignal;
+  /** Tools checks may call: safe = annotated readOnlyHint: true (a hint; calls can have side effects), all, none. */
+  toolCalls: ToolCallPolicy;
 }
+
+export type ToolCallPolicy = 'safe' | 'all' | 'none';
 
 export function defaultSettings(target: TargetSpec, overrides: Partial<RunSettings> = {}): RunSettings {
   return {
@@ -35,6 +39,7 @@ export function defaultSettings(target: TargetSpec, overrides: Partial<RunSettin
     concurrency: 4,
     limits: DEFAULT_LIMITS,
     maxTranscriptEntries: 400,
+    toolCalls: 'safe',
     ...overrides,
   };
 }

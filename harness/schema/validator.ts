@@ -135,7 +135,15 @@ class AjvWireValidator implements WireValidator {
 
   private resultResponse(message: JsonObject, answeredMethod?: string): ValidationOutcome {
     const route = answeredMethod === undefined ? undefined : this.routes.clientRequests.get(answeredMethod);
-    if (route?.response && this.hasDef(route.response)) return this.validate(route.response, message);
+    if (route?.response && this.hasDef(route.response)) {
+      // The response definitions allow InputRequiredResult, which accepts almost anything; a
+      // result that says it is complete must also be the method's own result.
+      const whole = this.validate(route.response, message);
+      if (!MRTR_METHODS.has(answeredMethod!)) return whole;
+      const result = message.result;
+      const specific = isObject(result) && result.resultType === 'input_required' ? 'InputRequiredResult' : route.result;
+      return specific && this.hasDef(specific) ? combine([whole, this.validate(specific, result, '/result')]) : whole;
+    }
     const envelope = this.validate('JSONRPCResultResponse', message);
     if (!route?.result || !this.hasDef(route.result)) return envelope;
     // A task-augmented request (2025-11-25) is answered with CreateTaskResult instead of its own result.
@@ -152,6 +160,9 @@ class AjvWireValidator implements WireValidator {
     return special && this.hasDef(special) ? combine([envelope, this.validate(special, message)]) : envelope;
   }
 }
+
+/** Methods whose result may be an InputRequiredResult (2026-07-28 multi round-trip requests). */
+const MRTR_METHODS = new Set(['tools/call', 'resources/read', 'prompts/get']);
 
 const validators = new Map<string, WireValidator>();
 

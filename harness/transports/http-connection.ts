@@ -94,15 +94,17 @@ export class HttpConnection implements Connection {
   }
 
   private buildHeaders(options: SendOptions, hasBody: boolean): Record<string, string> {
-    const merged: Record<string, string | null> = {
-      accept: 'application/json, text/event-stream',
-      ...(hasBody ? { 'content-type': 'application/json' } : {}),
-      ...lowerKeys(this.target.headers),
-      ...lowerKeys(this.sessionHeaders),
-      ...lowerKeys(options.headers ?? {}),
-    };
+    // Names merge case-insensitively; the last spelling given is sent, so checks can send odd-cased names.
+    const merged = new Map<string, [string, string | null]>();
+    const layers: Array<Record<string, string | null>> = [
+      { accept: 'application/json, text/event-stream', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+      this.target.headers,
+      this.sessionHeaders,
+      options.headers ?? {},
+    ];
+    for (const layer of layers) for (const [name, value] of Object.entries(layer)) merged.set(name.toLowerCase(), [name, value]);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(merged)) if (value !== null) headers[name] = value;
+    for (const [name, value] of merged.values()) if (value !== null) headers[name] = value;
     return headers;
   }
 
@@ -166,19 +168,23 @@ export class HttpConnection implements Connection {
 
       if (contentType === 'text/event-stream') {
         await this.readEventStream(response.body, exchange, http, routing, options, checks, abort);
+        // The stream reader swallows our own abort; a timeout without the response is still a timeout.
+        if (timedOut && !exchange.response) throw new Error('timeout');
       } else {
         const { bytes, truncated } = await readCapped(response.body, this.limits.maxBodyBytes);
         this.recordBody(bytes, truncated, exchange, http, routing, checks);
       }
     } catch (error) {
+      const unanswered = routing.id !== undefined && !exchange.response && !options.expectSilence ? ('unanswered' as const) : undefined;
+      const requestId = unanswered ? (routing.id as string | number) : undefined;
       if (timedOut) {
         exchange.timedOut = !exchange.response;
-        this.note(`no complete answer within ${options.timeoutMs} ms`, checks);
+        this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId);
       } else if (options.signal?.aborted) {
         this.note('exchange aborted by the check (stream closed)', checks);
       } else {
         exchange.transportError = describeNetworkError(error, this.target.url);
-        this.note(exchange.transportError, checks);
+        this.note(exchange.transportError, checks, unanswered, requestId);
       }
     } finally {
       clearTimeout(timer);
@@ -334,8 +340,8 @@ export class HttpConnection implements Connection {
     await this.send(reply, { timeoutMs: options?.timeoutMs ?? 5000, checkId: options?.checkId });
   }
 
-  private note(text: string, checks: string[] | undefined): void {
-    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks });
+  private note(text: string, checks: string[] | undefined, anomaly?: 'unanswered', requestId?: string | number): void {
+    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks, anomaly, requestId });
   }
 
   async close(): Promise<void> {
@@ -343,12 +349,6 @@ export class HttpConnection implements Connection {
     this.closed = true;
     await this.agent.destroy().catch(() => undefined);
   }
-}
-
-function lowerKeys<T>(record: Record<string, T>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const [key, value] of Object.entries(record)) out[key.toLowerCase()] = value;
-  return out;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

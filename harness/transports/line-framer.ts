@@ -16,6 +16,7 @@ export class LineFramer {
 
   constructor(private readonly maxLineBytes: number) {}
 
+  /** Frames are views valid only during `emit`: consumers copy what they keep. */
   push(chunk: Uint8Array, emit: (frame: Frame) => void): void {
     let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     for (;;) {
@@ -24,8 +25,14 @@ export class LineFramer {
         this.append(data);
         return;
       }
-      this.append(data.subarray(0, newline));
-      this.flushLine(emit);
+      if (this.buffered === 0 && !this.overflowHead && newline <= this.maxLineBytes) {
+        // Fast path: the whole line is inside this chunk; no copy.
+        const crlf = newline > 0 && data[newline - 1] === 0x0d;
+        emit({ kind: 'line', bytes: data.subarray(0, crlf ? newline - 1 : newline), crlf });
+      } else {
+        this.append(data.subarray(0, newline));
+        this.flushLine(emit);
+      }
       data = data.subarray(newline + 1);
     }
   }

@@ -1,6 +1,7 @@
 // JSON-RPC over a spawned process's stdin/stdout, framed by newlines, with every stray byte
 // on stdout recorded as pollution rather than skipped.
 import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.js';
+import { isValidUtf8 } from '../recorder/wire-log.js';
 import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
 import type { Frame } from './line-framer.js';
 import { StdioProcess, type ExitStatus, type ProcessLimits, type StdioCommand, DEFAULT_PROCESS_LIMITS } from './stdio-process.js';
@@ -13,12 +14,14 @@ interface Pending {
   progressToken?: unknown;
   /** Raw sends take the first response that no request of ours claims. */
   wantsOrphanResponse: boolean;
+  expectSilence?: boolean;
   onMessage?: (message: JsonObject) => void;
   finish: () => void;
 }
 
 let connectionCounter = 0;
 const STDERR_LOG_BYTES = 256 * 1024;
+const POLLUTION_LOGGED = 1000;
 
 export class StdioConnection implements Connection {
   readonly kind = 'stdio' as const;
@@ -33,6 +36,8 @@ export class StdioConnection implements Connection {
   /** Set once the server has sent its first byte on stdout; pollution before it is startup noise. */
   firstOutputAt: number | undefined;
   private stderrLogged = 0;
+  private pollutionSeen = 0;
+  private pollutionUnlogged = { count: 0, bytes: 0 };
 
   constructor(
     command: StdioCommand,
@@ -131,6 +136,7 @@ export class StdioConnection implements Connection {
         checkId: options.checkId,
         progressToken: routing.progressToken,
         wantsOrphanResponse: routing.wantsOrphanResponse,
+        expectSilence: options.expectSilence,
         onMessage: options.onMessage,
         finish: () => {
           if (timer) clearTimeout(timer);
@@ -144,7 +150,11 @@ export class StdioConnection implements Connection {
           resolve(exchange);
         },
       };
-      const onAbort = () => entry.finish();
+      const onAbort = () => {
+        // The check gave up on the request (a cancel): a later answer is late, not an answer to an id never sent.
+        if (routing.id !== undefined && !exchange.response) this.remember(routing.id, routing.method, 'timed-out');
+        entry.finish();
+      };
       options.signal?.addEventListener('abort', onAbort, { once: true });
 
       if (routing.id !== undefined) {
@@ -155,7 +165,7 @@ export class StdioConnection implements Connection {
         timer = setTimeout(() => {
           exchange.timedOut = true;
           this.remember(routing.id!, routing.method, 'timed-out');
-          this.note(`no response to id ${JSON.stringify(routing.id)} within ${options.timeoutMs} ms`, options.checkId);
+          this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${options.timeoutMs} ms`);
           entry.finish();
         }, options.timeoutMs);
       } else {
@@ -184,45 +194,59 @@ export class StdioConnection implements Connection {
 
   private onFrame(frame: Frame): void {
     this.firstOutputAt ??= performance.now() - this.started;
-    const recorder = this.context.recorder;
-    const checks = this.tags.tags();
     if (frame.kind === 'oversized') {
-      recorder.record({
-        connection: this.name,
-        direction: 'server->client',
-        kind: 'pollution',
-        ...recorder.describeBytes(frame.head),
-        bytes: frame.totalBytes,
-        truncated: true,
-        note: `line of ${frame.totalBytes} bytes exceeds the ${frame.totalBytes > frame.head.length ? 'line cap' : 'cap'}; dropped`,
-        checks,
-      });
+      this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
       return;
     }
     if (frame.kind === 'partial') {
-      recorder.record({
-        connection: this.name,
-        direction: 'server->client',
-        kind: 'pollution',
-        ...recorder.describeBytes(frame.bytes),
-        note: 'bytes without a terminating newline when stdout closed',
-        checks,
-      });
+      this.pollution(frame.bytes, 'bytes without a terminating newline when stdout closed');
+      return;
+    }
+    if (this.pollutionSeen >= POLLUTION_LOGGED && frame.bytes[0] !== 0x7b) {
+      this.pollution(frame.bytes, ''); // counted only; no need to say why
       return;
     }
     const parsed = parseFrame(frame.bytes);
     if (!parsed.ok) {
-      recorder.record({
-        connection: this.name,
-        direction: 'server->client',
-        kind: 'pollution',
-        ...recorder.describeBytes(frame.bytes),
-        note: parsed.reason,
-        checks,
-      });
+      this.pollution(frame.bytes, parsed.reason);
       return;
     }
     this.route(parsed.message, frame.crlf, frame.bytes.length);
+  }
+
+  /** Stray stdout bytes: the first ones are logged one by one, a flood is counted. */
+  private pollution(bytes: Uint8Array, note: string, totalBytes = bytes.length): void {
+    this.pollutionSeen++;
+    if (this.pollutionSeen > POLLUTION_LOGGED) {
+      this.pollutionUnlogged.count++;
+      this.pollutionUnlogged.bytes += totalBytes;
+      return;
+    }
+    const recorder = this.context.recorder;
+    recorder.record({
+      connection: this.name,
+      direction: 'server->client',
+      kind: 'pollution',
+      ...recorder.describeBytes(bytes),
+      ...(totalBytes > bytes.length ? { bytes: totalBytes, truncated: true } : {}),
+      note,
+      checks: this.tags.tags(),
+    });
+  }
+
+  private flushPollutionCount(): void {
+    const { count, bytes } = this.pollutionUnlogged;
+    if (count === 0) return;
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'server->client',
+      kind: 'pollution',
+      count,
+      bytes,
+      note: `${count} more non-JSON-RPC stdout lines (${bytes} bytes) not logged one by one`,
+      checks: this.tags.tags(),
+    });
+    this.pollutionUnlogged = { count: 0, bytes: 0 };
   }
 
   private route(message: JsonObject, crlf: boolean, sizeHint: number): void {
@@ -321,6 +345,7 @@ export class StdioConnection implements Connection {
   }
 
   private onExit(status: ExitStatus): void {
+    this.flushPollutionCount();
     this.context.recorder.record({
       connection: this.name,
       direction: 'harness',
@@ -329,9 +354,27 @@ export class StdioConnection implements Connection {
       checks: this.tags.tags(),
     });
     for (const entry of [...this.windows]) {
-      if (!entry.exchange.response) entry.exchange.transportError = describeExit(status);
+      if (!entry.exchange.response) {
+        entry.exchange.transportError = describeExit(status);
+        // Our own teardown is not the server's fault; dying with requests in flight is.
+        if (status.endedBy === 'self') this.unanswered(entry, `${describeExit(status)} with id ${JSON.stringify(entry.exchange.id)} unanswered`);
+      }
       entry.finish();
     }
+  }
+
+  private unanswered(entry: Pending, text: string): void {
+    const id = entry.exchange.id;
+    const isRequest = typeof id === 'string' || typeof id === 'number';
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'harness',
+      kind: 'note',
+      note: text,
+      anomaly: isRequest && !entry.expectSilence ? 'unanswered' : undefined,
+      requestId: isRequest ? id : undefined,
+      checks: this.tags.tags(entry.checkId),
+    });
   }
 
   exitDescription(): string {
@@ -373,6 +416,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function parseFrame(bytes: Uint8Array): ParsedFrame {
   if (bytes.length === 0) return { ok: false, reason: 'empty line on stdout' };
+  // Cheap rejection first: a flood of log lines must not cost one exception each.
+  let first = 0;
+  while (first < bytes.length && (bytes[first] === 0x20 || bytes[first] === 0x09)) first++;
+  if (bytes[first] !== 0x7b) return { ok: false, reason: isValidUtf8(bytes) ? 'line is not JSON' : 'line is not valid UTF-8' };
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -59,6 +59,8 @@ export interface SendOptions {
   onMessage?: (message: JsonObject) => void;
   /** The method we are calling, for schema routing of raw sends that are really requests. */
   method?: string;
+  /** The check expects no response (e.g. it tests that none comes): a timeout is not a finding. */
+  expectSilence?: boolean;
 }
 
 /** A server-to-client request the lifecycle must answer (2025-11-25 sampling, roots, ping...). */

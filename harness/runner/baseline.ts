@@ -1,0 +1,139 @@
+// Expected-failures baselines: a listed failure does not fail the run, an unlisted one does,
+// and an entry whose checks now pass fails the run as stale, so a baseline cannot rot.
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
+import { isObject } from '../model.js';
+import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
+import { matchesPattern } from './select.js';
+
+export interface BaselineEntry {
+  /** A check id, id prefix or glob, matched as `--check` matches. */
+  pattern: string;
+  reason?: string;
+}
+
+export interface Baseline {
+  file: string;
+  entries: BaselineEntry[];
+}
+
+/** The entry that covers a failing check. */
+export type ExpectedFailure = BaselineEntry;
+
+export interface StaleEntry extends BaselineEntry {
+  /** The checks it matches, all of which now pass (or only warn). */
+  passing: string[];
+}
+
+export interface BaselineSummary {
+  file: string;
+  /** The whole baseline, so `report` and `report merge` can apply it again. */
+  entries: BaselineEntry[];
+  /** Failing checks the baseline lists. */
+  expected: string[];
+  /** Failing checks it does not list: these fail the run. */
+  unexpected: string[];
+  /** Entries whose checks ran and none failed: these fail the run too. */
+  stale: StaleEntry[];
+  /** Entries that matched no check with a verdict here (not selected, skipped, another shard). */
+  unused: BaselineEntry[];
+}
+
+export class BaselineFileError extends Error {}
+
+const FAILING = new Set(['fail', 'error']);
+const LIST_KEYS = ['expected-failures', 'expectedFailures'];
+
+function entryFrom(item: unknown, where: string): BaselineEntry {
+  if (typeof item === 'string' && item.trim() !== '') return { pattern: item.trim() };
+  if (isObject(item)) {
+    const unknownKeys = Object.keys(item).filter((key) => !['id', 'check', 'reason'].includes(key));
+    if (unknownKeys.length > 0) throw new BaselineFileError(`${where}: unknown key ${JSON.stringify(unknownKeys[0])} (use id and reason)`);
+    const pattern = item.id ?? item.check;
+    if (typeof pattern !== 'string' || pattern.trim() === '') throw new BaselineFileError(`${where}: needs an id (a check id or pattern)`);
+    if (item.reason !== undefined && typeof item.reason !== 'string') throw new BaselineFileError(`${where}: reason must be a string`);
+    return { pattern: pattern.trim(), reason: item.reason };
+  }
+  throw new BaselineFileError(`${where}: expected a check id or {id, reason}, got ${JSON.stringify(item)}`);
+}
+
+/** Accepts a list of entries, or an object whose `expected-failures` key holds one. */
+export function parseBaseline(text: string, file: string): Baseline {
+  let document: unknown;
+  try {
+    document = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
+  } catch (error) {
+    throw new BaselineFileError(`cannot parse expected-failures file ${file}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (document === null || document === undefined) return { file, entries: [] };
+  let list: unknown = document;
+  if (isObject(document)) {
+    const key = LIST_KEYS.find((k) => k in document);
+    if (!key) throw new BaselineFileError(`${file}: expected a list of check ids or an object with an "expected-failures" list`);
+    list = document[key] ?? [];
+  }
+  if (!Array.isArray(list)) throw new BaselineFileError(`${file}: the expected failures must be a list`);
+  return { file, entries: list.map((item, i) => entryFrom(item, `${file} entry ${i + 1}`)) };
+}
+
+export function loadBaseline(file: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new BaselineFileError(`cannot read expected-failures file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseBaseline(text, file);
+}
+
+/** Annotates failing checks the baseline lists, and settles the outcome and exit code. */
+export function applyBaseline(results: RunResults, baseline: Baseline): RunResults {
+  const checks: CheckResult[] = results.checks.map((check) => {
+    const { expectedFailure: _previous, ...rest } = check;
+    if (!FAILING.has(check.verdict)) return rest;
+    const entry = baseline.entries.find((e) => matchesPattern(check.id, e.pattern));
+    return entry ? { ...rest, expectedFailure: entry } : rest;
+  });
+  const summary: BaselineSummary = {
+    file: baseline.file,
+    entries: baseline.entries,
+    expected: checks.filter((c) => c.expectedFailure).map((c) => c.id),
+    unexpected: checks.filter((c) => FAILING.has(c.verdict) && !c.expectedFailure).map((c) => c.id),
+    stale: [],
+    unused: [],
+  };
+  for (const entry of baseline.entries) {
+    const matched = checks.filter((c) => matchesPattern(c.id, entry.pattern));
+    if (matched.some((c) => FAILING.has(c.verdict))) continue;
+    const passing = matched.filter((c) => c.verdict === 'pass' || c.verdict === 'warn').map((c) => c.id);
+    if (passing.length > 0) summary.stale.push({ ...entry, passing });
+    else summary.unused.push(entry);
+  }
+  return settleOutcome({ ...results, checks, baseline: summary });
+}
+
+/** The baseline a results file was judged with, to judge it again after a merge or --strict. */
+export function baselineOf(results: RunResults): Baseline | undefined {
+  return results.baseline && { file: results.baseline.file, entries: results.baseline.entries };
+}
+
+/**
+ * Summary, outcome and exit code from the checks, the baseline (if applied) and fuzz findings.
+ * 2 when the target was never reached; otherwise unexpected failures, fuzz findings, an
+ * interruption, a merged shard that never reached it, stale entries or no verdicts give 1.
+ */
+export function settleOutcome(results: RunResults): RunResults {
+  const summary = summarize(results.checks);
+  const failing = results.checks.filter((c) => FAILING.has(c.verdict) && !c.expectedFailure).length;
+  const findings = results.fuzz?.findings.length ?? 0;
+  let outcome: RunOutcome;
+  if (results.error && summary.total === 0 && findings === 0) outcome = 'unreachable';
+  else if (results.interrupted) outcome = 'interrupted';
+  // With checks present, an error means a merged shard never reached the target.
+  else if (failing > 0 || findings > 0 || results.error) outcome = 'failed';
+  else if ((results.baseline?.stale.length ?? 0) > 0) outcome = 'stale-baseline';
+  else if (summary.pass + summary.warn + summary.fail + summary.error === 0) outcome = 'no-verdicts';
+  else outcome = 'passed';
+  const exitCode = outcome === 'unreachable' ? 2 : outcome === 'passed' ? 0 : 1;
+  return { ...results, summary, outcome, exitCode };
+}
