@@ -33,7 +33,7 @@ describe('mutants', () => {
           const results = await run(target, { revisions });
           const caught = idsWith(results, ['fail', 'warn']);
           const expected = mutant.catches.filter((id) => appliesOn(id, transport)).sort();
-          expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
+          if (!mutant.fuzzOnly) expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
           expect(caught, results.checks.filter((c) => c.verdict !== 'pass' && c.verdict !== 'skip').map((c) => `${c.verdict} ${c.id}: ${c.reason}`).join('\n')).toEqual(expected);
           expect(idsWith(results, ['error'])).toEqual([]);
         });

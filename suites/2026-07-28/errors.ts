@@ -1,6 +1,52 @@
-// 2026-07-28 JSON-RPC error behaviour.
+// 2026-07-28 JSON-RPC framing and error behaviour: parse errors, invalid requests, ids,
+// notifications, and the error codes a server may use (checked over the whole run).
 import { defineArea } from '../../harness/checks/check.js';
-import { expectError, expectHttpStatus } from '../../harness/checks/expect.js';
+import { expectError, expectHttpStatus, expectThat, observed } from '../../harness/checks/expect.js';
+import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta.js';
+import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
+import { modernConnections, serverMessages, where } from '../shared/wire-pairs.js';
+import { sendAsRaw } from './helpers.js';
+
+const MAX_LISTED = 10;
+const DEFINED_MCP_CODES = [-32020, -32021, -32022];
+const JSON_RPC_CODES = [-32700, -32600, -32601, -32602, -32603];
+const RETIRED_CODES = [-32002, -32042];
+const MAX_MESSAGE_LENGTH = 500;
+
+const meta = () => requestMeta('2026-07-28');
+const discover = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'server/discover', params: { _meta: meta() }, ...envelope });
+const without = (message: JsonObject, member: string): JsonObject => Object.fromEntries(Object.entries(message).filter(([key]) => key !== member));
+
+/** Request objects JSON-RPC 2.0 and MCP rule out: bad ids, a wrong or missing jsonrpc member, no string method. */
+const INVALID_REQUESTS: Array<{ what: string; message: JsonObject }> = [
+  { what: 'id null', message: discover({ id: null }) },
+  { what: 'id an object', message: discover({ id: { n: 1 } }) },
+  { what: 'jsonrpc "1.0"', message: discover({ id: 'invalid-jsonrpc-version', jsonrpc: '1.0' }) },
+  { what: 'no jsonrpc member', message: without(discover({ id: 'invalid-no-jsonrpc' }), 'jsonrpc') },
+  { what: 'method a number', message: discover({ id: 'invalid-method-number', method: 42 }) },
+  { what: 'no method', message: without(discover({ id: 'invalid-no-method' }), 'method') },
+];
+
+/** Ids of both JSON types, including the falsy and the unusual. */
+const IDS: unknown[] = ['abc', 0, -1, '7', '', 'ïd ✓', Number.MAX_SAFE_INTEGER];
+
+interface ErrorSeen {
+  code: unknown;
+  message: unknown;
+  at: ReturnType<typeof where>;
+}
+
+function errorsOfRun(entries: Parameters<typeof serverMessages>[0]): ErrorSeen[] {
+  const modern = modernConnections(entries);
+  return serverMessages(entries)
+    .filter(({ entry, message }) => modern.has(entry.connection) && isResponse(message) && isObject(message.error))
+    .map(({ entry, message }) => {
+      const error = message.error as JsonObject;
+      return { code: error.code, message: error.message, at: where(entry) };
+    });
+}
+
+const isInt = (code: unknown): code is number => Number.isInteger(code);
 
 export default defineArea('2026-07-28', 'errors', [
   {
@@ -15,6 +61,140 @@ export default defineArea('2026-07-28', 'errors', [
       const exchange = await ctx.client.request('x-mcp-conform/does-not-exist', {});
       expectError(exchange, -32601);
       expectHttpStatus(exchange, 404);
+    },
+  },
+  {
+    slug: 'parse-error',
+    title: 'Text that is not JSON gets -32700 without an id',
+    requirement:
+      'Messages MUST follow JSON-RPC 2.0, which answers unparseable text with Parse error -32700; no id could be read, so the error carries none (JSON-RPC 2.0 writes null, the MCP schema leaves id out).',
+    level: 'MUST',
+    spec: 'schema#parseerror',
+    catalog: ['RPC-007', 'RPC-006'],
+    exclusive: true, // on stdio an answer without an id belongs to whatever is in flight
+    async run(ctx) {
+      const truncated = '{"jsonrpc": "2.0", "method": "server/discover", "params": {"_meta": ';
+      const headers = ctx.client.headersFor(discover({ id: 1 }));
+      const exchange = await ctx.client.sendRaw(truncated + (ctx.transport === 'stdio' ? '\n' : ''), { expectResponse: true, headers });
+      expectError(exchange, -32700);
+      const id = exchange.response?.id;
+      if (id === null) ctx.warn('the parse error carries "id": null: JSON-RPC 2.0 asks for it, the MCP schema types id as string | integer and leaves it out', { expected: 'no id member', actual: observed(exchange) });
+      expectThat(id === undefined, `the parse error carries id ${JSON.stringify(id)}, but no id could be read from the text`, { expected: 'no id member', actual: observed(exchange) });
+    },
+  },
+  {
+    slug: 'invalid-request',
+    title: 'Malformed request objects get -32600 Invalid Request',
+    requirement:
+      'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600. On HTTP a body without a string method may fail header validation first (-32020).',
+    level: 'MUST',
+    spec: 'basic#requests',
+    catalog: ['RPC-008'],
+    exclusive: true,
+    async run(ctx) {
+      for (const { what, message } of INVALID_REQUESTS) {
+        const headerFirst = ctx.transport === 'http' && typeof message.method !== 'string';
+        expectError(await sendAsRaw(ctx.client, message), headerFirst ? [-32600, -32020] : -32600, `-32600 for a request with ${what}`);
+      }
+    },
+  },
+  {
+    slug: 'id-echo',
+    title: 'Responses carry the request id with its value and JSON type',
+    requirement:
+      'Result responses MUST include the same ID as the request, and so MUST error responses whose id could be read; ids are strings or integers, so "7" and 7 are different ids, and 0 and "" are ids like any other.',
+    level: 'MUST',
+    spec: 'basic#result-responses',
+    catalog: ['RPC-003', 'RPC-006'],
+    connection: 'fresh', // explicit ids must not collide with other checks' requests
+    async run(ctx) {
+      for (const id of IDS) {
+        const exchange = await ctx.client.request('server/discover', {}, { id });
+        expectThat(exchange.response !== undefined && !exchange.idTypeMismatch, `no response carrying id ${JSON.stringify(id)} (${typeof id}) came back`, {
+          expected: { id },
+          actual: observed(exchange),
+        });
+      }
+      const error = await ctx.client.request('server/discover', {}, { id: 'error-id', meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' } });
+      expectThat(error.response?.id === 'error-id', 'the error response to a request with id "error-id" does not carry that id', { expected: { id: 'error-id' }, actual: observed(error) });
+    },
+  },
+  {
+    slug: 'notification-not-answered',
+    title: 'Notifications get no response',
+    requirement: 'The receiver of a notification MUST NOT send a response, whatever the notification: unknown methods, and request methods sent without an id, alike.',
+    level: 'MUST',
+    spec: 'basic#notifications',
+    catalog: ['RPC-012'],
+    transports: ['stdio'], // on HTTP the answer to a notification POST is a status (HTTP-007)
+    exclusive: true,
+    async run(ctx) {
+      const probes = [
+        { jsonrpc: '2.0', method: 'notifications/x-mcp-conform/unknown', params: {} },
+        { jsonrpc: '2.0', method: 'tools/list', params: { _meta: meta() } },
+      ];
+      for (const probe of probes) {
+        const exchange = await sendAsRaw(ctx.client, probe, { timeoutMs: 500 });
+        expectThat(exchange.response === undefined, `the server answered the notification ${probe.method}`, { expected: 'no response', actual: observed(exchange) });
+      }
+    },
+  },
+  {
+    slug: 'reserved-codes',
+    title: 'No undefined code from -32020..-32099, no retired -32002 / -32042, no -32020 off HTTP',
+    requirement:
+      'Implementations MUST NOT emit a code from -32020 to -32099 that the specification does not define, MUST use defined codes only with their meaning (-32020 is an HTTP header mismatch), and MUST NOT emit -32002 or -32042 (checked over every error of the run).',
+    level: 'MUST',
+    spec: 'basic#error-codes',
+    catalog: ['RPC-014'],
+    phase: 'post',
+    async run(ctx) {
+      const stdio = new Set(ctx.connections.filter((c) => c.kind === 'stdio').map((c) => c.name));
+      const bad = errorsOfRun(ctx.wire.entries).filter(
+        ({ code, at }) => RETIRED_CODES.includes(code as number) || (isInt(code) && code <= -32020 && code >= -32099 && !DEFINED_MCP_CODES.includes(code)) || (code === -32020 && stdio.has(at.connection)),
+      );
+      if (bad.length === 0) return;
+      ctx.fail(`${bad.length} error(s) use a reserved, retired or misapplied code; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`, {
+        expected: `only ${DEFINED_MCP_CODES.join(', ')} from the MCP range, -32020 only on HTTP, never ${RETIRED_CODES.join(' or ')}`,
+        actual: bad.slice(0, MAX_LISTED),
+      });
+    },
+  },
+  {
+    slug: 'unallocated-codes',
+    title: 'No codes from the legacy -32000..-32019 range or the rest of the JSON-RPC reserved range',
+    requirement:
+      'New implementations SHOULD NOT use codes from -32000 to -32019 at all, and codes for purposes the specification does not define SHOULD be allocated outside -32768..-32000 (checked over every error of the run).',
+    level: 'SHOULD',
+    spec: 'basic#error-codes',
+    catalog: ['RPC-015'],
+    phase: 'post',
+    async run(ctx) {
+      const known = [...JSON_RPC_CODES, ...DEFINED_MCP_CODES];
+      const inMcpRange = (code: number) => code <= -32020 && code >= -32099; // judged by reserved-codes
+      const bad = errorsOfRun(ctx.wire.entries).filter(({ code }) => isInt(code) && code >= -32768 && code <= -32000 && !known.includes(code) && !inMcpRange(code) && !RETIRED_CODES.includes(code));
+      if (bad.length === 0) return;
+      ctx.fail(`${bad.length} error(s) use a code from the JSON-RPC reserved range the specification does not define; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`, {
+        expected: `${known.join(', ')}, or codes outside -32768..-32000`,
+        actual: bad.slice(0, MAX_LISTED),
+      });
+    },
+  },
+  {
+    slug: 'error-message',
+    title: 'Error messages are one short sentence',
+    requirement: `error.message SHOULD be limited to a concise single sentence: judged here as non-empty, without line breaks, at most ${MAX_MESSAGE_LENGTH} characters (checked over every error of the run).`,
+    level: 'SHOULD',
+    spec: 'schema#error',
+    catalog: ['RPC-016'],
+    phase: 'post',
+    async run(ctx) {
+      const bad = errorsOfRun(ctx.wire.entries).filter(({ message }) => typeof message !== 'string' || message.trim() === '' || /[\r\n]/.test(message) || message.length > MAX_MESSAGE_LENGTH);
+      if (bad.length === 0) return;
+      ctx.fail(`${bad.length} error message(s) are empty, span lines or run long; first: ${JSON.stringify(String(bad[0].message).slice(0, 120))}`, {
+        expected: 'one concise sentence',
+        actual: bad.slice(0, MAX_LISTED).map((seen) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
+      });
     },
   },
 ]);

@@ -1,5 +1,8 @@
 // Small helpers the 2026-07-28 checks share.
 import { offers, type ServerProfile } from '../../harness/lifecycles/profile.js';
+import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
+import type { JsonObject } from '../../harness/model.js';
+import type { Exchange } from '../../harness/transports/types.js';
 
 /** A request every server answers, preferring a plain list method over server/discover. */
 export function cheapListMethod(profile: ServerProfile): string {
@@ -12,4 +15,28 @@ export function cheapListMethod(profile: ServerProfile): string {
 /** A dual-era server also answers legacy traffic, which changes what a request without _meta means. */
 export function isDualEra(profile: ServerProfile): boolean {
   return (profile.supportedVersions ?? []).some((version) => version < '2026-07-28');
+}
+
+/** A paginated list the server offers: its method, the result key, and what names an item. */
+export interface OfferedList {
+  method: string;
+  key: string;
+  itemKey: string;
+}
+
+const LISTS: Array<OfferedList & { capability: 'tools' | 'resources' | 'prompts' }> = [
+  { capability: 'tools', method: 'tools/list', key: 'tools', itemKey: 'name' },
+  { capability: 'resources', method: 'resources/list', key: 'resources', itemKey: 'uri' },
+  { capability: 'resources', method: 'resources/templates/list', key: 'resourceTemplates', itemKey: 'uriTemplate' },
+  { capability: 'prompts', method: 'prompts/list', key: 'prompts', itemKey: 'name' },
+];
+
+export function offeredLists(profile: ServerProfile): OfferedList[] {
+  return LISTS.filter((list) => offers(profile, list.capability)).map(({ method, key, itemKey }) => ({ method, key, itemKey }));
+}
+
+/** Sends a message object as raw bytes (stdio: one line), with the headers its body implies. */
+export function sendAsRaw(client: StatelessClient, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+  const text = JSON.stringify(message) + (client.transport === 'stdio' ? '\n' : '');
+  return client.sendRaw(text, { headers: client.headersFor(message), expectResponse: true, timeoutMs: options.timeoutMs });
 }

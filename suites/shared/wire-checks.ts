@@ -44,7 +44,8 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
     async run(ctx) {
       const polluted = ctx.wire.entries.filter((entry) => entry.kind === 'pollution');
       if (polluted.length === 0) return;
-      ctx.fail(`${polluted.length} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`, {
+      const lines = polluted.reduce((sum, entry) => sum + (entry.count ?? 1), 0);
+      ctx.fail(`${lines} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`, {
         expected: 'only newline-delimited JSON-RPC messages on stdout',
         actual: polluted.slice(0, MAX_LISTED).map(brief),
       });
@@ -68,6 +69,32 @@ export function responsesMatchRequestsCheck<C extends Client>(spec: string, cata
       ctx.fail(`${stray.length} response(s) answer no request in flight; first: ${stray[0].note} (id ${JSON.stringify((stray[0].message as { id?: unknown } | undefined)?.id)})`, {
         expected: 'one response per request, with its id',
         actual: stray.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, anomaly: entry.anomaly, message: entry.message })),
+      });
+    },
+  };
+}
+
+export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {
+  return {
+    slug: 'requests-answered',
+    title: 'Every request gets a response',
+    requirement:
+      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request that times out, or that is in flight when the server exits on its own, was never answered; requests the client cancelled are exempt.',
+    level: 'MUST',
+    spec,
+    catalog,
+    phase: 'post',
+    async run(ctx) {
+      const cancelled = new Set<string>();
+      for (const entry of ctx.wire.entries) {
+        const message = entry.message as { method?: unknown; params?: { requestId?: unknown } } | undefined;
+        if (entry.direction === 'client->server' && message?.method === 'notifications/cancelled') cancelled.add(`${entry.connection} ${JSON.stringify(message.params?.requestId)}`);
+      }
+      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
+      if (unanswered.length === 0) return;
+      ctx.fail(`${unanswered.length} request(s) got no response; first: ${unanswered[0].note}`, {
+        expected: 'a response to every request',
+        actual: unanswered.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks })),
       });
     },
   };

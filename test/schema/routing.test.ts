@@ -85,7 +85,17 @@ describe('validateServerMessage routing, 2026-07-28', () => {
       issues: [],
     });
     expect(v26.validateServerMessage(listToolsResponse, 'tools/list')).toMatchObject({ def: 'ListToolsResultResponse', valid: true });
-    expect(v26.validateServerMessage(inputRequiredResponse, 'tools/call')).toMatchObject({ def: 'CallToolResultResponse', valid: true });
+    expect(v26.validateServerMessage(inputRequiredResponse, 'tools/call')).toMatchObject({ def: 'CallToolResultResponse+InputRequiredResult', valid: true });
+  });
+
+  it('holds a complete tools/call result to CallToolResult, not to the permissive union', () => {
+    const noContent = { jsonrpc: '2.0', id: 9, result: { resultType: 'complete', structuredContent: { ok: true } } };
+    // The official response union accepts this (InputRequiredResult needs only resultType) ...
+    expect(v26.validate('CallToolResultResponse', noContent).valid).toBe(true);
+    // ... but a complete result without content is not a CallToolResult.
+    const outcome = v26.validateServerMessage(noContent, 'tools/call');
+    expect(outcome).toMatchObject({ def: 'CallToolResultResponse+CallToolResult', valid: false });
+    expect(outcome.issues.some((issue) => issue.path === '/result' && issue.message.includes("'content'"))).toBe(true);
   });
 
   it('rejects a result that does not fit the answered method', () => {

@@ -3,11 +3,15 @@
 // misses, so a verdict here is a finding, not a tolerance.
 import type { Revision } from '../../harness/model.js';
 import { EXPECTED as LIFECYCLE_2026 } from './expected/2026-07-28-lifecycle.js';
+import { EXPECTED as BASE_PROTOCOL_2026 } from './expected/2026-07-28-base-protocol.js';
+import { EXPECTED as COMPLETION_2026 } from './expected/2026-07-28-completion.js';
+import { EXPECTED as CANCELLATION_2026 } from './expected/2026-07-28-cancellation.js';
+import { EXPECTED_2025_11_25, EXPECTED_DUAL_ERA } from './expected/2025-11-25-all.js';
 import type { AreaExpectations, Expectation, SdkTarget } from './expected/types.js';
 
 export type { SdkTarget } from './expected/types.js';
 
-const AREAS: AreaExpectations[] = [LIFECYCLE_2026];
+const AREAS: AreaExpectations[] = [LIFECYCLE_2026, BASE_PROTOCOL_2026, COMPLETION_2026, CANCELLATION_2026, ...EXPECTED_2025_11_25, EXPECTED_DUAL_ERA];
 
 export const CLAIMS: Record<SdkTarget, Revision[]> = {
   'v2-stdio': ['2026-07-28', '2025-11-25'],

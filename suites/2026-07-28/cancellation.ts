@@ -1,0 +1,177 @@
+// 2026-07-28 cancellation: stdio cancels with notifications/cancelled, Streamable HTTP by
+// closing the request's stream. Nothing may follow a cancelled request, bad cancellations are
+// ignored, and the server sends notifications/cancelled only to end a listen stream.
+import { defineArea } from '../../harness/checks/check.js';
+import { expectResult, expectThat, observed } from '../../harness/checks/expect.js';
+import { describeOutcome } from '../../harness/lifecycles/profile.js';
+import { durationTool, progressFor } from '../../harness/lifecycles/sample-requests.js';
+import { watchConnection, whenServing } from '../../harness/lifecycles/streams.js';
+import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { idKey } from '../../harness/transports/types.js';
+import { callableTools } from './tool-calls.js';
+
+const CANCELLATION = 'basic/patterns/cancellation';
+/** How long the cancelled request would run, and when we cancel it. */
+const HOLD_MS = 1000;
+const CANCEL_AFTER_MS = 200;
+/** A message that arrives this soon after the cancel may have been on its way already. */
+const IN_FLIGHT_MS = 100;
+const NO_REPLY_WINDOW_MS = 200;
+/** Time for the server to see a closed stream before the request is sent again. */
+const NOTICE_CLOSE_MS = 100;
+const NO_SLOW_TOOL = 'no tool this run may call takes a duration argument (ms, delay, seconds...), so no request can be held in flight';
+
+const UNKNOWN_CANCELS: Array<[string, JsonObject]> = [
+  ['an id never sent', { requestId: 'mcp-conform-never-sent', reason: 'mcp-conform: unknown id' }],
+  ['no requestId at all', { reason: 'mcp-conform: malformed' }],
+];
+
+export default defineArea('2026-07-28', 'cancellation', [
+  {
+    slug: 'stdio-cancel-stops-request',
+    title: 'After notifications/cancelled, nothing more comes for the request (stdio)',
+    requirement:
+      'On stdio the client cancels with notifications/cancelled naming the request id; the server SHOULD stop and MUST NOT send any further messages for it (no response, no progress); one message already on its way is tolerated.',
+    level: 'MUST',
+    spec: 'basic/transports/stdio#cancellation',
+    catalog: ['CAN-001', 'STDIO-008'],
+    transports: ['stdio'],
+    async run(ctx) {
+      const slow = durationTool(callableTools(ctx).tools) ?? ctx.skip(NO_SLOW_TOOL);
+      const id = 'mcp-conform-cancelled';
+      const token = 'mcp-conform-cancelled-progress';
+      let cancelledAt: number | undefined;
+      const after: Array<{ message: JsonObject; delay: number }> = [];
+      const pending = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(HOLD_MS) }, {
+        id,
+        meta: { progressToken: token },
+        timeoutMs: HOLD_MS + 400,
+        expectSilence: true,
+        onMessage: (message) => {
+          const ours = (isResponse(message) && idKey(message.id) === idKey(id)) || progressFor([message], token).length > 0;
+          if (ours && cancelledAt !== undefined) after.push({ message, delay: Math.round(performance.now() - cancelledAt) });
+        },
+      });
+      await ctx.sleep(CANCEL_AFTER_MS);
+      cancelledAt = performance.now();
+      await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: cancellation check' });
+      const exchange = await pending;
+      if (exchange.response && after.length === 0) ctx.skip(`the tool answered within ${CANCEL_AFTER_MS} ms, before it could be cancelled`);
+      // One message may have been on its way (a response only if it came at once): we cannot see when the server read the cancel.
+      const tolerated = after.length === 1 && (!isResponse(after[0].message) || after[0].delay <= IN_FLIGHT_MS);
+      expectThat(after.length === 0 || tolerated, `${after.length} message(s) for the cancelled request arrived after the cancellation (first after ${after[0]?.delay} ms)`, {
+        expected: 'nothing for the request after notifications/cancelled',
+        actual: after,
+      });
+      expectResult(await ctx.client.request('server/discover'), 'server/discover answered after the cancellation');
+    },
+  },
+  {
+    slug: 'http-stream-close-cancels',
+    title: 'Closing a request\'s stream cancels it, and the server keeps serving (HTTP)',
+    requirement:
+      'On Streamable HTTP closing the response stream MUST be treated as cancellation of that request; the request is lost, and the same request sent again with a new id is handled normally.',
+    level: 'MUST',
+    spec: 'basic/transports/streamable-http#cancellation',
+    catalog: ['CAN-002', 'HTTP-025'],
+    transports: ['http'],
+    exclusive: true,
+    async run(ctx) {
+      const slow = durationTool(callableTools(ctx).tools) ?? ctx.skip(NO_SLOW_TOOL);
+      const abort = new AbortController();
+      const params = { name: slow.tool.name, arguments: slow.arguments(HOLD_MS) };
+      const pending = ctx.client.request('tools/call', params, { meta: { progressToken: 'mcp-conform-stream-closed' }, signal: abort.signal });
+      await ctx.sleep(CANCEL_AFTER_MS);
+      abort.abort();
+      const cut = await pending;
+      if (cut.response) ctx.skip(`the tool answered within ${CANCEL_AFTER_MS} ms, before its stream could be closed`);
+      await ctx.sleep(NOTICE_CLOSE_MS);
+      const again = await ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(50) });
+      expectThat(isObject(again.response?.result), `after the stream was closed, the same tool called again got ${describeOutcome(again)}`, { expected: 'a result', actual: observed(again) });
+    },
+  },
+  {
+    slug: 'unknown-cancel-ignored',
+    title: 'Cancellations for unknown ids and malformed ones are ignored',
+    requirement:
+      'Invalid cancellation notifications (unknown request ids, malformed params) SHOULD be ignored: no reply on stdio, 202 on HTTP (a 4xx refusal is tolerated), and the server goes on serving.',
+    level: 'SHOULD',
+    spec: `${CANCELLATION}#error-handling`,
+    catalog: ['CAN-003', 'RPC-012'],
+    connection: 'fresh',
+    async run(ctx) {
+      expectThat(await whenServing(ctx.client), 'server/discover was not answered before any cancellation', { expected: 'a DiscoverResult', actual: 'no answer' });
+      for (const [how, params] of UNKNOWN_CANCELS) {
+        // stdio: nothing else is in flight on this connection, so any response in the window answers the cancel.
+        const watch = watchConnection(ctx.wire, ctx.client.connection.name);
+        const exchange = await ctx.client.notify('notifications/cancelled', params, { collectMs: NO_REPLY_WINDOW_MS });
+        watch.stop();
+        const replies = watch.entries.map((entry) => entry.message as JsonObject).filter(isResponse);
+        expectThat(replies.length === 0, `a cancellation with ${how} was answered`, { expected: 'no reply to a notification', actual: replies });
+        const status = exchange.http?.status;
+        if (status !== undefined) {
+          const fine = (status === 202 && exchange.http!.bodyKind === 'empty') || (status >= 400 && status < 500);
+          expectThat(fine, `a cancellation with ${how} got HTTP ${status}${exchange.http!.bodyKind !== 'empty' ? ' with a body' : ''}`, { expected: '202 with no body (ignored), or a 4xx', actual: observed(exchange) });
+        }
+      }
+      expectResult(await ctx.client.request('server/discover'), 'server/discover answered after the bad cancellations');
+    },
+  },
+  {
+    slug: 'cancel-race-survived',
+    title: 'A cancellation that arrives after the request finished does no harm (stdio)',
+    requirement: 'Cancellation may race with completion; both parties MUST handle the race gracefully: the server goes on serving.',
+    level: 'MUST',
+    spec: `${CANCELLATION}#timing-considerations`,
+    catalog: ['CAN-005'],
+    transports: ['stdio'],
+    connection: 'fresh',
+    async run(ctx) {
+      await whenServing(ctx.client);
+      const done = await ctx.client.request('server/discover');
+      expectResult(done);
+      await ctx.client.notify('notifications/cancelled', { requestId: done.id, reason: 'mcp-conform: too late' });
+      await ctx.sleep(NO_REPLY_WINDOW_MS);
+      // Cancelled at once: the answer may or may not come; either is fine.
+      const racing = ctx.client.request('server/discover', {}, { id: 'mcp-conform-racing', timeoutMs: NO_REPLY_WINDOW_MS, expectSilence: true });
+      await ctx.client.notify('notifications/cancelled', { requestId: 'mcp-conform-racing', reason: 'mcp-conform: racing' });
+      await racing;
+      expectResult(await ctx.client.request('server/discover'), 'server/discover answered after late cancellations');
+    },
+  },
+  {
+    slug: 'server-cancels-only-listens',
+    title: 'The server sends notifications/cancelled only to end a subscriptions/listen stream',
+    requirement:
+      'Server-sent cancellation notifications MUST reference a subscriptions/listen request (to end that stream); servers MUST NOT send notifications/cancelled for any other purpose.',
+    level: 'MUST',
+    spec: `${CANCELLATION}#behavior-requirements`,
+    catalog: ['CAN-004'],
+    phase: 'post',
+    async run(ctx) {
+      const misused = serverCancellations(ctx.wire.entries).filter(({ listens, requestId }) => !listens.has(idKey(requestId)));
+      expectThat(misused.length === 0, `${misused.length} server notifications/cancelled referenced no subscriptions/listen request; first: ${JSON.stringify(misused[0]?.requestId)}`, {
+        expected: 'notifications/cancelled only for listen request ids',
+        actual: misused.slice(0, 10).map((m) => m.entry.message),
+      });
+    },
+  },
+]);
+
+/** Every server-sent notifications/cancelled, with the listen ids its connection had opened by then. */
+function serverCancellations(entries: WireEntry[]): Array<{ entry: WireEntry; requestId: unknown; listens: Set<string> }> {
+  const listens = new Map<string, Set<string>>();
+  const out: Array<{ entry: WireEntry; requestId: unknown; listens: Set<string> }> = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'message' || !isObject(entry.message)) continue;
+    const message = entry.message;
+    const open = listens.get(entry.connection) ?? new Set<string>();
+    listens.set(entry.connection, open);
+    if (entry.direction === 'client->server' && message.method === 'subscriptions/listen' && 'id' in message) open.add(idKey(message.id));
+    if (entry.direction === 'server->client' && message.method === 'notifications/cancelled') {
+      out.push({ entry, requestId: isObject(message.params) ? message.params.requestId : undefined, listens: open });
+    }
+  }
+  return out;
+}

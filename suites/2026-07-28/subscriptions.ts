@@ -1,0 +1,215 @@
+// 2026-07-28 subscriptions/listen: a long-lived request acknowledged first, every message on it
+// tagged with the listen id, only the requested notification types, ended by the client's
+// cancel. What a server sends on its own needs a change to happen; checks watch a short window
+// and skip when nothing arrives to judge.
+import { defineArea, type CheckContext } from '../../harness/checks/check.js';
+import { expectThat, expectValid, observed } from '../../harness/checks/expect.js';
+import { SUBSCRIPTION_ID_KEY } from '../../harness/lifecycles/meta.js';
+import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
+import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
+import { ACKNOWLEDGED, isAcknowledgmentOf, openListen, sameIdLoosely, subscriptionTag, watchConnection, whenServing, type ListenOptions, type ListenStream } from '../../harness/lifecycles/streams.js';
+import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
+import { idKey } from '../../harness/transports/types.js';
+
+const SUBSCRIPTIONS = 'basic/patterns/subscriptions';
+/** How long a check watches a stream for what the server sends unprompted. */
+const WATCH_MS = 300;
+const SETTLE_MS = 100;
+
+export default defineArea('2026-07-28', 'subscriptions', [
+  {
+    slug: 'listen-acknowledged',
+    title: 'subscriptions/listen is acknowledged first, tagged with the listen id (same JSON type)',
+    requirement:
+      'The first message carrying the subscription id MUST be notifications/subscriptions/acknowledged, with _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request (string or integer, same type) and the honoured filter in params.notifications.',
+    level: 'MUST',
+    spec: `${SUBSCRIPTIONS}#acknowledgment`,
+    catalog: ['SUB-001'],
+    connection: 'fresh',
+    async run(ctx) {
+      for (const id of ['mcp-conform-listen', 71]) {
+        const listen = await openAcknowledged(ctx, fullFilter(ctx), { id });
+        await listen.cancel();
+        const first = listen.arrivals[0].message;
+        expectThat(first.method === ACKNOWLEDGED, `the first message of subscription ${JSON.stringify(id)} is ${String(first.method)}`, { expected: ACKNOWLEDGED, actual: first });
+        const tag = subscriptionTag(first);
+        expectThat(idKey(tag) === idKey(id), `the acknowledgment carries subscriptionId ${JSON.stringify(tag)} for listen id ${JSON.stringify(id)}`, { expected: id, actual: first });
+        expectValid(ctx.schema, 'SubscriptionsAcknowledgedNotification', first, 'the acknowledgment');
+      }
+    },
+  },
+  {
+    slug: 'acknowledged-filter-supported',
+    title: 'The acknowledged filter is a subset of the request, limited to what the capabilities support',
+    requirement:
+      'The acknowledgment reflects the subset of the requested filter the server will honour and omits what it does not support: list-changed types need the matching listChanged capability, resourceSubscriptions needs resources.subscribe (inferred; a warning).',
+    level: 'SHOULD',
+    spec: `${SUBSCRIPTIONS}#acknowledgment`,
+    catalog: ['SUB-008', 'SUB-001'],
+    connection: 'fresh',
+    async run(ctx) {
+      if (!ctx.profile.capabilities) ctx.skip('the server capabilities are unknown, so the filter cannot be judged against them');
+      const requested = fullFilter(ctx);
+      const listen = await openAcknowledged(ctx, requested);
+      await listen.cancel();
+      const acknowledged = ackFilter(listen);
+      const problems = filterProblems(ctx, requested, acknowledged);
+      expectThat(problems.length === 0, `the acknowledged filter ${problems.join('; ')}`, { expected: { subsetOf: requested }, actual: acknowledged });
+    },
+  },
+  {
+    slug: 'nothing-unrequested',
+    title: 'A listen stream carries only the notification types asked for',
+    requirement: 'The server MUST NOT send notification types the client has not explicitly requested in the filter.',
+    level: 'MUST',
+    spec: `${SUBSCRIPTIONS}#opening-a-stream`,
+    catalog: ['SUB-002'],
+    connection: 'fresh',
+    async run(ctx) {
+      const listen = await openAcknowledged(ctx, { toolsListChanged: true });
+      await ctx.sleep(WATCH_MS);
+      await listen.cancel();
+      const unrequested = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED && m.method !== 'notifications/tools/list_changed');
+      expectThat(unrequested.length === 0, `asked for tools list changes only, got ${unrequested.map((m) => m.method).join(', ')}`, { expected: 'only notifications/tools/list_changed', actual: unrequested });
+      ctx.note(`watched the stream for ${WATCH_MS} ms after the acknowledgment`);
+    },
+  },
+  {
+    slug: 'notifications-tagged',
+    title: 'Every notification on a listen stream carries its subscription id',
+    requirement: 'The server MUST include io.modelcontextprotocol/subscriptionId, the listen request id, in _meta of every notification delivered on a subscriptions/listen stream.',
+    level: 'MUST',
+    spec: `${SUBSCRIPTIONS}#receiving-notifications`,
+    catalog: ['SUB-003'],
+    connection: 'fresh',
+    async run(ctx) {
+      const listen = await openAcknowledged(ctx, fullFilter(ctx));
+      await ctx.sleep(WATCH_MS);
+      await listen.cancel();
+      const delivered = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED);
+      if (delivered.length === 0) ctx.skip(`no notification besides the acknowledgment arrived within ${WATCH_MS} ms (provoking changes needs the server's cooperation)`);
+      const untagged = delivered.filter((m) => idKey(subscriptionTag(m)) !== idKey(listen.id));
+      expectThat(untagged.length === 0, `${untagged.length} of ${delivered.length} notification(s) lack subscriptionId ${JSON.stringify(listen.id)}`, { expected: `_meta["${SUBSCRIPTION_ID_KEY}"] on each`, actual: untagged });
+    },
+  },
+  {
+    slug: 'listen-stream-stays-open',
+    title: 'On HTTP the listen response is an SSE stream that stays open',
+    requirement: 'The response to subscriptions/listen is an SSE stream (text/event-stream) that stays open and delivers the notifications opted in to, until the client or the server closes it.',
+    level: 'MUST',
+    spec: 'basic/transports/streamable-http#receiving-messages',
+    catalog: ['SUB-005'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const listen = await openAcknowledged(ctx, { toolsListChanged: true });
+      await ctx.sleep(WATCH_MS * 2);
+      const stillOpen = listen.open;
+      const exchange = await listen.cancel();
+      expectThat(exchange.http?.contentType === 'text/event-stream', `the listen response has Content-Type ${JSON.stringify(exchange.http?.contentType)}`, { expected: 'text/event-stream', actual: observed(exchange) });
+      expectThat(stillOpen, `the listen stream ended within ${WATCH_MS * 2} ms of its acknowledgment: ${describeOutcome(exchange)}`, { expected: 'an open stream', actual: observed(exchange) });
+    },
+  },
+  {
+    slug: 'cancel-ends-subscription',
+    title: 'After the client cancels a subscription, nothing more comes for it and its id is free again',
+    requirement:
+      'A subscription ends when the client cancels it (closes the stream on HTTP, notifications/cancelled on stdio); the server then MUST NOT send anything more for it, and a new listen may reuse the id.',
+    level: 'MUST',
+    spec: `${SUBSCRIPTIONS}#cancellation`,
+    catalog: ['SUB-006'],
+    connection: 'fresh',
+    async run(ctx) {
+      const id = 'mcp-conform-cancelled-listen';
+      const listen = await openAcknowledged(ctx, { toolsListChanged: true }, { id });
+      await ctx.sleep(SETTLE_MS); // what the server sent before the cancel is not judged here
+      const watch = watchConnection(ctx.wire, ctx.client.connection.name);
+      await listen.cancel();
+      await ctx.sleep(WATCH_MS);
+      watch.stop();
+      const after = watch.entries.map((e) => e.message as JsonObject).filter((m) => sameIdLoosely(subscriptionTag(m), id) || (isResponse(m) && sameIdLoosely(m.id, id)));
+      expectThat(after.length === 0, `${after.length} message(s) for the subscription came after the client cancelled it`, { expected: 'nothing after the cancel', actual: after });
+      const again = await openAcknowledged(ctx, { toolsListChanged: true }, { id }, 'the listen request that reuses the id of a cancelled subscription');
+      await again.cancel();
+    },
+  },
+  {
+    slug: 'concurrent-subscriptions-demultiplexed',
+    title: 'Concurrent subscriptions are each tagged with their own id',
+    requirement:
+      'A client MAY hold several subscriptions at once; each is identified by its listen request id, and every message of a subscription MUST carry that id, so the client can tell them apart.',
+    level: 'MUST',
+    spec: `${SUBSCRIPTIONS}#multiple-concurrent-subscriptions`,
+    catalog: ['SUB-007'],
+    // On HTTP each subscription has a stream of its own; on stdio they share one channel and only the tag tells them apart.
+    transports: ['stdio'],
+    connection: 'fresh',
+    async run(ctx) {
+      const first = await openAcknowledged(ctx, { toolsListChanged: true }, { id: 'mcp-conform-first' });
+      const second = openListen(ctx.client, { promptsListChanged: true }, { id: 'mcp-conform-second' });
+      try {
+        const ack = await second.waitFor((m) => m.method === ACKNOWLEDGED && !sameIdLoosely(subscriptionTag(m), first.id), ctx.requestTimeoutMs);
+        const refused = !second.open && isObject((await second.ended).response?.error);
+        if (refused) ctx.skip('the server refused a second concurrent subscription (allowed: several are a MAY)');
+        const acks = [...first.arrivals, ...second.arrivals].map((a) => a.message).filter((m) => m.method === ACKNOWLEDGED);
+        expectThat(ack !== undefined && sameIdLoosely(subscriptionTag(ack), second.id), 'no acknowledgment tagged with the second subscription id', { expected: second.id, actual: acks });
+      } finally {
+        await Promise.all([first.cancel(), second.cancel()]);
+      }
+    },
+  },
+]);
+
+/** Connections whose server has answered once (a fresh process may take a while to start). */
+const warmed = new WeakSet<object>();
+
+/** Every notification type, and a resource to watch: the first listed one, or a made-up URI. */
+function fullFilter(ctx: CheckContext<StatelessClient>): JsonObject {
+  const uri = ctx.profile.resources.find((r) => typeof r.uri === 'string')?.uri ?? 'mcp-conform://no-such-resource';
+  return { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [uri] };
+}
+
+/** Opens a listen and waits for its acknowledgment; skips when the method does not exist, fails when it is not acknowledged. */
+async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: JsonObject, options: ListenOptions = {}, what = 'subscriptions/listen'): Promise<ListenStream> {
+  if (!warmed.has(ctx.client.connection)) {
+    warmed.add(ctx.client.connection);
+    await whenServing(ctx.client);
+  }
+  const listen = openListen(ctx.client, filter, options);
+  const ack = await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs);
+  if (ack) return listen;
+  const exchange = await listen.cancel();
+  const error = exchange.response?.error;
+  if (isObject(error) && error.code === -32601) ctx.skip('the server does not implement subscriptions/listen (-32601)');
+  ctx.fail(`${what} was not acknowledged: ${describeOutcome(exchange)}`, { expected: ACKNOWLEDGED, actual: { arrivals: listen.arrivals.map((a) => a.message), outcome: observed(exchange) } });
+}
+
+/** Notifications that belong to this subscription: its stream on HTTP; on stdio its tag, or none (a fresh connection has nothing else open). */
+function notificationsOn(listen: ListenStream): JsonObject[] {
+  return listen.arrivals.map((a) => a.message).filter((m) => !isResponse(m) && (subscriptionTag(m) === undefined || sameIdLoosely(subscriptionTag(m), listen.id)));
+}
+
+function ackFilter(listen: ListenStream): unknown {
+  const ack = listen.arrivals.map((a) => a.message).find(isAcknowledgmentOf(listen));
+  return isObject(ack?.params) ? ack.params.notifications : undefined;
+}
+
+function filterProblems(ctx: CheckContext, requested: JsonObject, acknowledged: unknown): string[] {
+  if (!isObject(acknowledged)) return ['is not an object'];
+  const problems: string[] = [];
+  const needs: Record<string, () => boolean> = {
+    toolsListChanged: () => offers(ctx.profile, 'toolsListChanged'),
+    promptsListChanged: () => offers(ctx.profile, 'promptsListChanged'),
+    resourcesListChanged: () => offers(ctx.profile, 'resourcesListChanged'),
+    resourceSubscriptions: () => offers(ctx.profile, 'resourceSubscribe'),
+  };
+  for (const [key, value] of Object.entries(acknowledged)) {
+    if (value === false || (Array.isArray(value) && value.length === 0)) continue;
+    if (!(key in requested)) problems.push(`adds ${key}, which was not requested`);
+    else if (needs[key] && !needs[key]()) problems.push(`keeps ${key} although the capabilities do not support it`);
+  }
+  const uris = acknowledged.resourceSubscriptions;
+  const asked = (requested.resourceSubscriptions as unknown[]) ?? [];
+  if (Array.isArray(uris) && uris.some((uri) => !asked.includes(uri))) problems.push('lists resource URIs that were not requested');
+  return problems;
+}

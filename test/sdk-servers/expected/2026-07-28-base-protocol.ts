@@ -1,0 +1,47 @@
+// 2026-07-28 base-protocol verdicts (meta, errors, discover, results, logging) of the SDK
+// servers that are not passes.
+import type { AreaExpectations } from './types.js';
+
+const SPEC = 'https://modelcontextprotocol.io/specification/2026-07-28';
+const JSON_RPC = 'https://www.jsonrpc.org/specification#error_object';
+
+const INVALID_CURSOR = {
+  verdict: 'warn' as const,
+  why: `${SPEC}/server/utilities/pagination#error-handling: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params)." The SDK answers tools/list with an unknown cursor by the first page.`,
+};
+
+const ERROR_MESSAGE = {
+  verdict: 'warn' as const,
+  why: `${SPEC}/schema#error: "The message SHOULD be limited to a concise single sentence." The SDK puts its whole schema-validation report (a multi-line JSON dump) into error.message for malformed tools/call, prompts/get and completion/complete requests.`,
+};
+
+export const EXPECTED: AreaExpectations = {
+  'v2-stdio': {
+    '2026-07-28/meta/stateless-version': {
+      verdict: 'fail',
+      why: `${SPEC}/basic/versioning#protocol-version-negotiation: "If the server does not implement the requested version ... it MUST respond with an UnsupportedProtocolVersionError". Over stdio the SDK serves requests for 1900-01-01 (the lifecycle expectations record the same defect).`,
+    },
+    '2026-07-28/errors/parse-error': {
+      verdict: 'fail',
+      why: `${SPEC}/basic#messages: "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification", whose ${JSON_RPC} answers invalid JSON with -32700. Over stdio the SDK drops a line that is not JSON and answers nothing.`,
+    },
+    '2026-07-28/errors/invalid-request': {
+      verdict: 'fail',
+      why: `${SPEC}/basic#requests: "Unlike base JSON-RPC, the ID MUST NOT be null", and JSON-RPC 2.0 (${JSON_RPC}) answers an invalid request object with -32600. Over stdio the SDK answers none of the malformed requests (id null or an object, jsonrpc "1.0" or missing, method 42 or missing): it prints its schema error on stderr and sends nothing.`,
+    },
+    '2026-07-28/results/invalid-cursor': INVALID_CURSOR,
+    '2026-07-28/errors/error-message': ERROR_MESSAGE,
+  },
+  'v2-http': {
+    '2026-07-28/errors/parse-error': {
+      verdict: 'warn',
+      why: `The spec disagrees with itself here: JSON-RPC 2.0 (${JSON_RPC}) wants "id": null on a parse error, the 2026-07-28 schema (${SPEC}/schema#jsonrpcerrorresponse) types id as string | integer and leaves it out. The SDK sends -32700 with "id": null.`,
+    },
+    '2026-07-28/results/invalid-cursor': INVALID_CURSOR,
+    '2026-07-28/errors/error-message': ERROR_MESSAGE,
+    '2026-07-28/errors/unallocated-codes': {
+      verdict: 'warn',
+      why: `${SPEC}/basic#error-codes: "new implementations SHOULD NOT use codes from this sub-range [-32000 to -32019] at all". The SDK's HTTP transport answers GET/DELETE (405), a bad Origin and a batch body with JSON-RPC error -32000.`,
+    },
+  },
+};
