@@ -1,6 +1,31 @@
-// 2025-11-25 stdio transport rules.
+// 2025-11-25 stdio transport rules: stdout carries only messages; closing stdin ends the server.
 import { defineArea } from '../../harness/checks/check.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
+import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
 
-export default defineArea('2025-11-25', 'stdio', [stdoutCheck<SessionClient>('basic/transports#stdio', ['STDIO-001', 'STDIO-002'])]);
+/** "A reasonable time" to exit after stdin closes, before a client would send SIGTERM. */
+const EXIT_GRACE_MS = 3000;
+
+export default defineArea('2025-11-25', 'stdio', [
+  stdoutCheck<SessionClient>('basic/transports#stdio', ['STDIO-001', 'STDIO-002']),
+  {
+    slug: 'exit-on-stdin-close',
+    title: 'The server exits when the client closes its stdin',
+    requirement:
+      'Over stdio the client SHOULD shut down by closing the server\'s input stream and waiting for it to exit, sending SIGTERM only if it does not exit within a reasonable time; so a server exits once stdin closes.',
+    level: 'SHOULD',
+    spec: 'basic/lifecycle#stdio',
+    catalog: ['STDIO-006', 'LIFE-010'],
+    transports: ['stdio'],
+    connection: 'fresh',
+    async run(ctx) {
+      const connection = ctx.client.connection instanceof StdioConnection ? ctx.client.connection : ctx.skip('not a stdio connection');
+      const started = performance.now();
+      connection.process.endStdin();
+      const exited = await connection.process.exitsWithin(EXIT_GRACE_MS);
+      if (!exited) ctx.fail(`the server was still running ${EXIT_GRACE_MS} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
+      ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${connection.exitDescription()})`);
+    },
+  },
+]);

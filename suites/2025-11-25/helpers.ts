@@ -1,0 +1,126 @@
+// Small helpers the 2025-11-25 checks share: which tools may be called, what the server sent on
+// one connection, and a routine that exercises everything a server offers.
+import type { CheckContext } from '../../harness/checks/check.js';
+import { offers, type ServerProfile } from '../../harness/lifecycles/profile.js';
+import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
+import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
+import type { SessionClient } from '../../harness/lifecycles/session-client.js';
+import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+
+export type Ctx = CheckContext<SessionClient>;
+
+/** How many tools, prompts and resources one exercise touches at most. */
+const EXERCISE_LIMIT = 8;
+
+/** Tool calls may have side effects: the run's policy says which tools a check may call. */
+export function mayCall(ctx: Ctx, tool: JsonObject): boolean {
+  const policy = ctx.toolCallPolicy ?? 'safe';
+  if (policy === 'all') return true;
+  if (policy === 'none') return false;
+  return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
+}
+
+export function policyReason(ctx: Ctx): string {
+  const policy = ctx.toolCallPolicy ?? 'safe';
+  return policy === 'none' ? 'tool calls are switched off (tool call policy "none")' : 'no listed tool is marked readOnlyHint (tool call policy "safe")';
+}
+
+/** Tools a check may call plainly: allowed by the policy, and not requiring task augmentation. */
+export function callableTools(ctx: Ctx): JsonObject[] {
+  return ctx.profile.tools.filter((tool) => mayCall(ctx, tool) && taskSupportOf(tool) !== 'required');
+}
+
+export function taskSupportOf(tool: JsonObject): string {
+  const execution = isObject(tool.execution) ? tool.execution : {};
+  return typeof execution.taskSupport === 'string' ? execution.taskSupport : 'forbidden';
+}
+
+export function callParams(tool: JsonObject): JsonObject {
+  return { name: tool.name, arguments: sampleArguments(tool.inputSchema) };
+}
+
+/** A request every initialized session answers with a result, preferring a plain list method. */
+export function cheapRequest(profile: ServerProfile): string {
+  if (offers(profile, 'tools')) return 'tools/list';
+  if (offers(profile, 'prompts')) return 'prompts/list';
+  if (offers(profile, 'resources')) return 'resources/list';
+  return 'ping';
+}
+
+/** Connections a check opened in the 2026-07-28 lifecycle (their requests carry the protocol version in _meta). */
+function modernConnections(ctx: Ctx): Set<string> {
+  const modern = new Set<string>();
+  for (const entry of ctx.wire.entries) {
+    const params = entry.direction === 'client->server' && isObject(entry.message) && isObject(entry.message.params) ? entry.message.params : undefined;
+    if (params && isObject(params._meta) && PROTOCOL_VERSION_KEY in params._meta) modern.add(entry.connection);
+  }
+  return modern;
+}
+
+/** The run's wire log without the traffic of 2026-07-28 connections (post checks judge 2025-11-25 sessions only). */
+export function sessionEntries(ctx: Ctx): WireEntry[] {
+  const modern = modernConnections(ctx);
+  return ctx.wire.entries.filter((entry) => !modern.has(entry.connection));
+}
+
+/** Where the wire log is now: entries after this index are what happens next. */
+export function wireMark(ctx: Ctx): number {
+  return ctx.wire.entries.length;
+}
+
+/** Entries of one connection recorded since a mark. */
+export function entriesSince(ctx: Ctx, connection: string, mark: number): WireEntry[] {
+  return ctx.wire.entries.slice(mark).filter((entry) => entry.connection === connection);
+}
+
+/** Server-to-client messages of one connection since a mark. */
+export function serverMessagesSince(ctx: Ctx, connection: string, mark: number): JsonObject[] {
+  return entriesSince(ctx, connection, mark)
+    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message))
+    .map((entry) => entry.message as JsonObject);
+}
+
+/** Requests the server sent on one connection since a mark. */
+export function serverRequestsSince(ctx: Ctx, connection: string, mark: number): JsonObject[] {
+  return serverMessagesSince(ctx, connection, mark).filter(isRequest);
+}
+
+export function responsesSince(ctx: Ctx, connection: string, mark: number): JsonObject[] {
+  return serverMessagesSince(ctx, connection, mark).filter(isResponse);
+}
+
+/**
+ * Sends a notification as raw bytes and waits `windowMs` for any response to it (there must be
+ * none). Newline-terminated: stdio frames by lines, and HTTP ignores the trailing whitespace.
+ */
+export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined, windowMs: number) {
+  const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+  return client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, timeoutMs: windowMs });
+}
+
+/** Uses what the server offers, the way a host would: lists, prompts, reads, allowed tool calls. */
+export async function exercise(ctx: Ctx, client: SessionClient): Promise<void> {
+  const profile = ctx.profile;
+  for (const method of ['tools/list', 'prompts/list', 'resources/list']) {
+    if (offers(profile, method.split('/')[0] as 'tools')) await client.request(method, {});
+  }
+  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT)) {
+    const args: JsonObject = {};
+    for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
+      if (arg.required === true && typeof arg.name === 'string') args[arg.name] = 'mcp-conform';
+    }
+    await client.request('prompts/get', { name: prompt.name, arguments: args });
+  }
+  for (const resource of profile.resources.slice(0, EXERCISE_LIMIT)) await client.request('resources/read', { uri: resource.uri });
+  for (const tool of callableTools(ctx).slice(0, EXERCISE_LIMIT)) await client.request('tools/call', callParams(tool));
+}
+
+/** A fresh session whose initialize declares these client capabilities. */
+export async function sessionDeclaring(ctx: Ctx, capabilities: JsonObject): Promise<SessionClient> {
+  const client = await ctx.fresh({ initialize: false });
+  client.state.clientCapabilities = capabilities;
+  await client.handshake();
+  if (!client.state.initialized) ctx.fail('initialize failed on a fresh connection', { expected: 'an initialize result', actual: client.state.initializeResult ?? null });
+  return client;
+}

@@ -1,0 +1,170 @@
+// 2025-11-25 Streamable HTTP streams: the GET stream, SSE answers to POSTs (priming event, end
+// after the response), event ids unique in the session, and resumption with Last-Event-ID.
+import { defineArea } from '../../harness/checks/check.js';
+import { expectThat, observed } from '../../harness/checks/expect.js';
+import type { SessionClient } from '../../harness/lifecycles/session-client.js';
+import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { idKey, type Exchange } from '../../harness/transports/types.js';
+import { cheapRequest, entriesSince, wireMark, type Ctx } from './helpers.js';
+
+/** How long a GET stream is read before the check moves on. */
+const GET_WINDOW_MS = 800;
+
+interface Streamed {
+  exchange: Exchange;
+  /** SSE events of this answer, in order (JSON messages and data-less events alike). */
+  events: WireEntry[];
+  /** The progress token the request carried, which marks its notifications. */
+  token: string;
+}
+
+let tokens = 0;
+
+/** A request that asks for progress, which invites an SSE answer; with the events it came with. */
+async function streamed(ctx: Ctx, client: SessionClient, method: string): Promise<Streamed> {
+  const mark = wireMark(ctx);
+  const token = `mcp-conform-${++tokens}`;
+  const exchange = await client.request(method, { _meta: { progressToken: token } });
+  const events = entriesSince(ctx, client.connection.name, mark).filter((entry) => entry.direction === 'server->client' && entry.sse !== undefined && entry.sse.retry === undefined);
+  return { exchange, events, token };
+}
+
+/** Answers that came as SSE streams, or a skip when the server always answered JSON. */
+async function sseAnswers(ctx: Ctx, client: SessionClient, count = 2): Promise<Streamed[]> {
+  const methods = ['ping', cheapRequest(ctx.profile), 'ping'].slice(0, count);
+  const answers: Streamed[] = [];
+  for (const method of methods) answers.push(await streamed(ctx, client, method));
+  const sse = answers.filter((answer) => answer.exchange.http?.bodyKind === 'sse');
+  if (sse.length === 0) ctx.skip('server answered every request with application/json, even ones asking for progress: no SSE stream to examine');
+  return sse;
+}
+
+function openGet(client: SessionClient, headers: Record<string, string> = {}, timeoutMs = GET_WINDOW_MS): Promise<Exchange> {
+  return client.sendRaw('', { httpMethod: 'GET', headers: { accept: 'text/event-stream', ...headers }, timeoutMs });
+}
+
+const eventIds = (events: WireEntry[]): string[] => events.map((entry) => entry.sse?.id).filter((id): id is string => typeof id === 'string' && id.length > 0);
+
+export default defineArea('2025-11-25', 'streams', [
+  {
+    slug: 'get-stream',
+    title: 'GET on the MCP endpoint opens an SSE stream or gets 405',
+    requirement: 'The server MUST either return Content-Type: text/event-stream in response to an HTTP GET, or else return HTTP 405 Method Not Allowed.',
+    level: 'MUST',
+    spec: 'basic/transports#listening-for-messages-from-the-server',
+    catalog: ['HTTP-001', 'HTTP-008'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const exchange = await openGet(ctx.client);
+      if (exchange.http?.status === 405) return ctx.note('GET answered 405: the server offers no SSE stream here');
+      expectThat(exchange.http?.status === 200 && exchange.http.contentType === 'text/event-stream', `GET got HTTP ${exchange.http?.status ?? 'nothing'} ${exchange.http?.contentType ?? ''}`, {
+        expected: 'HTTP 200 text/event-stream, or 405',
+        actual: observed(exchange),
+      });
+    },
+  },
+  {
+    slug: 'get-stream-no-responses',
+    title: 'No JSON-RPC response travels on the GET stream',
+    requirement: 'On the GET stream the server MUST NOT send a JSON-RPC response unless it is resuming a stream associated with a previous client request.',
+    level: 'MUST',
+    spec: 'basic/transports#listening-for-messages-from-the-server',
+    catalog: ['HTTP-009', 'HTTP-010'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const get = openGet(ctx.client, {}, GET_WINDOW_MS + 300);
+      await ctx.sleep(100);
+      await ctx.client.request('ping');
+      await ctx.client.request(cheapRequest(ctx.profile), {});
+      const stream = await get;
+      if (stream.http?.status !== 200) ctx.skip(`GET got HTTP ${stream.http?.status ?? 'nothing'}: no GET stream to watch`);
+      const responses = stream.messages.filter(isResponse);
+      if (responses.length > 0) ctx.fail(`${responses.length} JSON-RPC response(s) arrived on the GET stream`, { expected: 'only requests and notifications on the GET stream', actual: responses.slice(0, 3) });
+    },
+  },
+  {
+    slug: 'sse-priming-event',
+    title: 'An SSE answer starts with an event that has an id and empty data',
+    requirement: 'If the server initiates an SSE stream, it SHOULD immediately send an SSE event consisting of an event ID and an empty data field, to prime the client to reconnect.',
+    level: 'SHOULD',
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['SSE-001', 'SSE-007'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      for (const { exchange, events } of await sseAnswers(ctx, ctx.client)) {
+        const first = events[0];
+        const primes = first !== undefined && first.kind === 'sse-event' && (first.text ?? '') === '' && typeof first.sse?.id === 'string' && first.sse.id.length > 0;
+        expectThat(primes, `the SSE answer to ${String(exchange.method)} does not start with an id and empty data`, {
+          expected: 'first event: id, empty data',
+          actual: events.slice(0, 3).map((entry) => ({ kind: entry.kind, sse: entry.sse, text: entry.text, message: entry.message })),
+        });
+      }
+    },
+  },
+  {
+    slug: 'sse-stream-ends',
+    title: 'An SSE answer ends once the response is sent',
+    requirement: 'After the JSON-RPC response has been sent, the server SHOULD terminate the SSE stream.',
+    level: 'SHOULD',
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['HTTP-006'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      for (const { exchange } of await sseAnswers(ctx, ctx.client)) {
+        expectThat(exchange.http?.sse?.endedAfterResponse !== false, `the SSE stream answering ${String(exchange.method)} stayed open after its response`, {
+          expected: 'the stream ends after the response',
+          actual: observed(exchange),
+        });
+      }
+    },
+  },
+  {
+    slug: 'event-ids-unique',
+    title: 'SSE event ids are unique across the streams of a session',
+    requirement: 'If present, an SSE event id MUST be globally unique across all streams within that session.',
+    level: 'MUST',
+    spec: 'basic/transports#resumability-and-redelivery',
+    catalog: ['SSE-002'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const answers = await sseAnswers(ctx, ctx.client, 3);
+      const mark = wireMark(ctx);
+      await openGet(ctx.client, {}, 200);
+      const get = entriesSince(ctx, ctx.client.connection.name, mark).filter((entry) => entry.direction === 'server->client' && entry.sse !== undefined);
+      const ids = [...answers.flatMap((answer) => eventIds(answer.events)), ...eventIds(get)];
+      if (ids.length === 0) ctx.skip('server puts no id on its SSE events');
+      const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+      expectThat(repeated.length === 0, `SSE event id(s) used on more than one event: ${[...new Set(repeated)].join(', ')}`, { expected: 'every event id once per session', actual: ids });
+    },
+  },
+  {
+    slug: 'resume-own-stream-only',
+    title: 'Resuming with Last-Event-ID replays nothing from another stream',
+    requirement: 'A client resumes a stream with GET and Last-Event-ID; the server MAY replay what followed on that stream, and MUST NOT replay messages that would have been delivered on a different stream.',
+    level: 'MUST',
+    spec: 'basic/transports#resumability-and-redelivery',
+    catalog: ['SSE-004', 'SSE-005', 'SSE-006'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const [first, second] = await sseAnswers(ctx, ctx.client, 2);
+      if (!second) ctx.skip('only one request was answered with SSE: no second stream to keep apart');
+      const resumeFrom = eventIds(first.events)[0] ?? ctx.skip('server puts no id on its SSE events: streams cannot be resumed');
+      const mark = wireMark(ctx);
+      const resumed = await openGet(ctx.client, { 'last-event-id': resumeFrom });
+      if (resumed.http?.status !== 200) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'}: no resumption offered`);
+      // The second stream's messages: its response, and notifications carrying its progress token.
+      const ofSecond = (message: JsonObject) =>
+        (isResponse(message) && idKey(message.id) === idKey(second.exchange.id)) || (isObject(message.params) && message.params.progressToken === second.token);
+      const foreign = resumed.messages.filter(ofSecond);
+      expectThat(foreign.length === 0, 'resuming the first stream replayed messages of the second', { expected: `only events after ${resumeFrom} of its own stream`, actual: foreign.slice(0, 5) });
+      ctx.note(`resumed from ${resumeFrom}: ${resumed.messages.length} message(s) replayed`);
+    },
+  },
+]);
