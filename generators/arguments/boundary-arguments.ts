@@ -1,0 +1,46 @@
+// Valid arguments on an edge: one property of a generated value set to its minimum, maximum,
+// next-to-exclusive bound, minLength or maxLength. Kept only when the schema still accepts it,
+// so every value is valid.
+import fc from 'fast-check';
+import { compileSchema } from '../schema/compile.js';
+import { deref, isNode } from '../schema/pointer.js';
+import { validInputs } from '../schema/valid-inputs.js';
+import type { GeneratedArguments } from './valid-arguments.js';
+
+function edges(root: unknown, schema: unknown): unknown[] {
+  const node = deref(root, schema);
+  if (!isNode(node)) return [];
+  const integer = node.type === 'integer';
+  const out: unknown[] = [];
+  const num = (key: string) => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
+  for (const key of ['minimum', 'maximum']) if (num(key) !== undefined) out.push(num(key));
+  if (num('exclusiveMinimum') !== undefined) out.push(integer ? Math.floor(num('exclusiveMinimum')!) + 1 : num('exclusiveMinimum')! + Number.EPSILON * Math.max(1, Math.abs(num('exclusiveMinimum')!)));
+  if (num('exclusiveMaximum') !== undefined) out.push(integer ? Math.ceil(num('exclusiveMaximum')!) - 1 : num('exclusiveMaximum')! - Number.EPSILON * Math.max(1, Math.abs(num('exclusiveMaximum')!)));
+  for (const key of ['minLength', 'maxLength']) if (num(key) !== undefined && num(key)! <= 4096) out.push('x'.repeat(num(key)!));
+  if (Array.isArray(node.enum)) out.push(node.enum[0], node.enum[node.enum.length - 1]);
+  if (integer) out.push(0, -1, Number.MAX_SAFE_INTEGER);
+  return out;
+}
+
+/** Undefined when the schema has no edge to put a property on. */
+export function boundaryArguments(schema: unknown): fc.Arbitrary<GeneratedArguments> | undefined {
+  const compiled = compileSchema(schema);
+  const root = deref(schema, schema);
+  const properties = isNode(root) && isNode(root.properties) ? Object.entries(root.properties) : [];
+  const candidates = properties.flatMap(([key, sub]) => edges(schema, sub).map((value) => ({ key, value })));
+  if (candidates.length === 0 || !compiled.ok) return undefined;
+  const made = (seed: number, pick: number): GeneratedArguments | undefined => {
+    const base = validInputs(schema, { seed, maxAttempts: 2, allOptionals: true }).inputs[0]?.value;
+    if (!isNode(base)) return undefined;
+    const { key, value } = candidates[pick];
+    const edged = { ...base, [key]: value };
+    return compiled.validate(edged) ? { label: `json-schema-faker seed ${seed}, ${key} = ${JSON.stringify(value).slice(0, 40)} (a boundary)`, value: edged } : undefined;
+  };
+  // Only edges that make a valid value from the first seed are drawn from, so the filter below rarely rejects.
+  const usable = candidates.map((_, pick) => pick).filter((pick) => made(1, pick) !== undefined);
+  if (usable.length === 0) return undefined;
+  return fc
+    .record({ seed: fc.integer({ min: 1, max: 0x7fffffff }), pick: fc.constantFrom(...usable) })
+    .map(({ seed, pick }) => made(seed, pick))
+    .filter((made): made is GeneratedArguments => made !== undefined);
+}

@@ -1,0 +1,202 @@
+// `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
+// its shrunk counterexample and the command that replays it; writes the same reports as `run`.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeHtml } from '../../reports/html/index.js';
+import { writeResultsJson } from '../../reports/json.js';
+import { writeJUnit } from '../../reports/junit.js';
+import { CAMPAIGNS_2025 } from '../../suites/2025-11-25/fuzz/index.js';
+import { CAMPAIGNS_2026 } from '../../suites/2026-07-28/fuzz/index.js';
+import { fuzzSummary, stderrProgress } from '../fuzz/console.js';
+import { DEFAULT_FINDINGS_DIR, DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../fuzz/defaults.js';
+import { DEFAULT_EXECUTE } from '../fuzz/execute.js';
+import type { Campaign } from '../fuzz/property.js';
+import { runFuzz, selectProperties } from '../fuzz/run-fuzz.js';
+import { isRevision, REVISIONS, type Revision } from '../model.js';
+import { describeTarget, type TargetSpec } from '../target.js';
+import { killAllGroupsNow } from '../transports/process-groups.js';
+import { bundledReferenceServer, targetFromFlags, UsageError } from './target-options.js';
+
+export const ALL_CAMPAIGNS: readonly Campaign[] = [...CAMPAIGNS_2026, ...CAMPAIGNS_2025];
+
+export const FUZZ_HELP = `Usage: mcp-conform fuzz [target] [options]
+
+Runs property-based campaigns (fast-check) against a live MCP server. Each property is a server
+invariant from the spec; a failing case is shrunk, saved as a replayable file, and printed with
+the one command that replays it.
+
+Target (as for run; with none, the bundled reference server is fuzzed):
+  --stdio "<command line>" | --url <url> | -- <command> [args...]
+  --cwd <dir>, --env NAME=VALUE, --header "Name: value"
+
+Options:
+  --campaign <name>          framing, ids, meta, capabilities, schema, or a property id
+                             (prefix or glob, e.g. 2026-07-28/ids/same-id); repeatable
+  --revision <rev>           2026-07-28, 2025-11-25, all, or auto (default: probe the server)
+  --seed <n>                 fast-check seed (default: random, always printed and recorded)
+  --path <p>                 with --seed and one property: replay exactly that counterexample
+  --runs <n>                 cases per property (default ${DEFAULT_RUNS})
+  --time-budget <seconds>    stop starting cases after this long, overall
+  --shrink-budget <seconds>  stop shrinking a finding after this long (default ${DEFAULT_SHRINK_BUDGET_MS / 1000})
+  --timeout <ms>             wait this long for each answer (default ${DEFAULT_EXECUTE.timeoutMs})
+  --findings-dir <dir>       where failing cases are saved (default ${DEFAULT_FINDINGS_DIR})
+  --tool-calls <policy>      safe (default: readOnlyHint tools only), all, or none
+  --strict                   SHOULD-level findings fail the run too
+  --json <file>, --junit <file>, --html <file>   reports, as for run
+  --list                     list the campaigns and properties (no server needed)
+  --quiet                    print only findings and the summary
+  -h, --help                 show this help
+
+Exit status: 0 no finding; 1 a MUST finding (any finding with --strict) or a harness error;
+2 usage error or the target could not be reached.
+
+Examples:
+  mcp-conform fuzz --stdio "node build/server.js" --runs 200
+  mcp-conform fuzz --url http://127.0.0.1:3000/mcp --campaign ids --time-budget 60
+  mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json`;
+
+function positive(value: string | undefined, flag: string, fallback: number | undefined, integer = true): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new UsageError(`${flag} expects a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function seedOption(value: string | undefined): number {
+  if (value === undefined) return Math.floor(Math.random() * 0x7fffffff);
+  const n = Number(value);
+  if (!Number.isInteger(n) || Math.abs(n) > 0x7fffffff) throw new UsageError(`--seed expects a 32-bit integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function revisionsOption(value: string | undefined): Revision[] | 'auto' {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (value === 'all') return [...REVISIONS];
+  const list = value.split(',').map((v) => v.trim());
+  for (const item of list) if (!isRevision(item)) throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
+  return list as Revision[];
+}
+
+const SECRET = /authorization|cookie|token|secret|password|api[-_]?key/i;
+
+/** The target as flags for a printed replay command; secret-looking values become placeholders. */
+export function targetWords(flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; header?: string[] }, argv: string[] | undefined): string[] {
+  const words: string[] = [];
+  for (const item of flags.env ?? []) {
+    const name = item.split('=')[0];
+    words.push('--env', SECRET.test(name) ? `${name}=<value>` : item);
+  }
+  if (flags.cwd) words.push('--cwd', flags.cwd);
+  for (const item of flags.header ?? []) {
+    const name = item.split(':')[0];
+    words.push('--header', SECRET.test(name) ? `${name}: <value>` : item);
+  }
+  if (flags.url) words.push('--url', flags.url);
+  if (flags.stdio) words.push('--stdio', flags.stdio);
+  if (argv && argv.length > 0) words.push('--', ...argv);
+  return words;
+}
+
+export async function fuzzCommand(argv: string[]): Promise<number> {
+  const dashdash = argv.indexOf('--');
+  const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
+  const serverArgv = dashdash === -1 ? undefined : argv.slice(dashdash + 1);
+  const { values } = parseArgs({
+    args: own,
+    allowPositionals: false,
+    options: {
+      stdio: { type: 'string' },
+      url: { type: 'string' },
+      cwd: { type: 'string' },
+      env: { type: 'string', multiple: true },
+      header: { type: 'string', multiple: true },
+      revision: { type: 'string' },
+      campaign: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      path: { type: 'string' },
+      runs: { type: 'string' },
+      'time-budget': { type: 'string' },
+      'shrink-budget': { type: 'string' },
+      timeout: { type: 'string' },
+      'findings-dir': { type: 'string' },
+      'tool-calls': { type: 'string' },
+      strict: { type: 'boolean' },
+      json: { type: 'string' },
+      junit: { type: 'string' },
+      html: { type: 'string' },
+      list: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(FUZZ_HELP + '\n');
+    return 0;
+  }
+  const properties = selectProperties([...ALL_CAMPAIGNS], values.campaign);
+  if (values.campaign && properties.length === 0) throw new UsageError(`--campaign ${values.campaign.join(', ')} selects no property; try mcp-conform fuzz --list`);
+  if (values.list) {
+    for (const p of properties) process.stdout.write(`${p.id}  ${p.level}  ${p.transports.join('+')}  ${p.title}\n    ${p.specUrl}\n`);
+    return 0;
+  }
+  const revisions = revisionsOption(values.revision);
+  if (values.path !== undefined) {
+    if (values.seed === undefined) throw new UsageError('--path replays a counterexample of one seed: give --seed too');
+    const targeted = revisions === 'auto' ? properties : properties.filter((p) => revisions.includes(p.revision));
+    if (targeted.length !== 1) throw new UsageError(`--path replays one property; --campaign selects ${targeted.length} (give a full id such as 2026-07-28/ids/same-id, and --revision)`);
+  }
+  const toolCalls = values['tool-calls'] ?? 'safe';
+  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
+  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header };
+  const target: TargetSpec = targetFromFlags({ ...flags, argv: serverArgv }) ?? bundledReferenceServer();
+  const seed = seedOption(values.seed);
+  const timeBudget = positive(values['time-budget'], '--time-budget', undefined, false);
+  const words = [...targetWords(flags, serverArgv), ...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls])];
+
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (abort.signal.aborted) {
+      killAllGroupsNow();
+      process.exit(130);
+    }
+    process.stderr.write('\nmcp-conform: stopping after the current case\n');
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  if (!values.quiet) process.stderr.write(`mcp-conform fuzz: seed ${seed} (rerun this exact run with --seed ${seed})\n`);
+  let results;
+  try {
+    results = await runFuzz({
+      target,
+      revisions,
+      campaigns: [...ALL_CAMPAIGNS],
+      select: values.campaign,
+      seed,
+      runs: positive(values.runs, '--runs', DEFAULT_RUNS)!,
+      timeBudgetMs: timeBudget === undefined ? undefined : timeBudget * 1000,
+      path: values.path,
+      shrinkBudgetMs: positive(values['shrink-budget'], '--shrink-budget', DEFAULT_SHRINK_BUDGET_MS / 1000, false)! * 1000,
+      execute: { ...DEFAULT_EXECUTE, timeoutMs: positive(values.timeout, '--timeout', DEFAULT_EXECUTE.timeoutMs)! },
+      toolCalls,
+      strict: values.strict === true,
+      findings: {
+        targetWords: words,
+        targetDescription: describeTarget(target),
+        targetSpec: target.kind === 'http' ? { kind: 'http', url: target.url } : { kind: 'stdio', command: target.command, args: target.args, cwd: target.cwd },
+        findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
+      },
+      progress: stderrProgress(process.stderr, values.quiet === true),
+      signal: abort.signal,
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (values.json) writeResultsJson(results, values.json);
+  if (values.html) writeHtml(results, values.html);
+  if (values.junit) writeJUnit(results, values.junit);
+  process.stdout.write(fuzzSummary(results) + '\n');
+  if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${results.error}\n`);
+  return results.exitCode;
+}

@@ -1,0 +1,179 @@
+// Runs one fuzz case on the live target: sends each step's bytes exactly (stdio: piece by piece
+// as separate writes; HTTP: one POST per step, chunked when split), waits for the answers the
+// slots need, then probes that the server still serves. Records everything; judges nothing.
+import { HttpConnection } from '../transports/http-connection.js';
+import { isObject, isResponse, type JsonObject } from '../model.js';
+import type { WireEntry } from '../recorder/wire-log.js';
+import { needsAnswer, stepPieces, type FuzzCase, type Slot, type Step } from './case.js';
+import { outcomeOfExchange, postChunked, type PostOutcome } from './http-post.js';
+import type { LiveTarget } from './live-target.js';
+import { idsEqual } from './ids.js';
+import { withSalt } from './salt.js';
+
+export interface Received {
+  message: JsonObject;
+  /** Index of the step group it arrived during (the probe is the last group). */
+  group: number;
+  /** HTTP: the step whose POST carried it. */
+  step?: number;
+}
+
+export interface CaseRun {
+  fuzzCase: FuzzCase;
+  transport: 'stdio' | 'http';
+  /** Step indices sent together (a step with `overlap` joins the next). */
+  groups: number[][];
+  received: Received[];
+  /** HTTP: what each step's POST got back. */
+  posts: Array<PostOutcome | undefined>;
+  pollution: WireEntry[];
+  probe: { id?: unknown; method?: string; answered: boolean; description: string; message?: JsonObject };
+  /** stdio: the server exited during the case. */
+  crash?: { exit: string; stderr: string };
+  /** 2025-11-25: the client capabilities the session declared. */
+  declared: JsonObject;
+  entries: WireEntry[];
+  durationMs: number;
+}
+
+export interface ExecuteOptions {
+  timeoutMs: number;
+  /** Pause between the pieces of a split step, so they arrive as separate reads. */
+  splitGapMs: number;
+  /** After the probe is answered, how long late answers are still collected (stdio). */
+  settleMs: number;
+}
+
+export const DEFAULT_EXECUTE: ExecuteOptions = { timeoutMs: 2000, splitGapMs: 3, settleMs: 3 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function groupsOf(steps: Step[]): number[][] {
+  const groups: number[][] = [];
+  let current: number[] = [];
+  steps.forEach((step, index) => {
+    current.push(index);
+    if (!step.overlap) {
+      groups.push(current);
+      current = [];
+    }
+  });
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+/** Is there an answer to this slot among what has arrived (by id, or an id-less error where allowed)? */
+function answered(slot: Slot, received: Received[], fromGroup: number): boolean {
+  const since = received.filter((r) => r.group >= fromGroup && isResponse(r.message));
+  if (slot.id !== undefined && since.some((r) => 'id' in r.message && idsEqual(r.message.id, slot.id, true))) return true;
+  const idless = slot.allow.some((a) => a.answer === 'idless-error');
+  return idless && since.some((r) => r.message.id === undefined || r.message.id === null);
+}
+
+export async function executeCase(target: LiveTarget, template: FuzzCase, options: ExecuteOptions): Promise<CaseRun> {
+  const started = performance.now();
+  const fuzzCase = withSalt(template, target.nextSalt());
+  target.recorder.reset();
+  const connection = target.client.connection;
+  const run: CaseRun = {
+    fuzzCase,
+    transport: target.transport,
+    groups: groupsOf(fuzzCase.steps),
+    received: [],
+    posts: [],
+    pollution: [],
+    probe: { answered: false, description: 'not sent' },
+    declared: target.declared,
+    entries: [],
+    durationMs: 0,
+  };
+  let group = 0;
+  let wake: (() => void) | undefined;
+  const unsubscribe = target.recorder.subscribe((entry) => {
+    if (entry.kind === 'pollution') run.pollution.push(entry);
+    if (target.transport === 'stdio' && entry.direction === 'server->client' && entry.kind === 'message' && entry.connection === connection.name && isObject(entry.message)) {
+      run.received.push({ message: entry.message, group });
+    }
+    wake?.();
+  });
+  const waitUntil = async (done: () => boolean, ms: number) => {
+    const deadline = performance.now() + ms;
+    while (!done() && connection.alive && performance.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - performance.now()));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  };
+
+  try {
+    for (const indices of run.groups) {
+      if (!connection.alive) break;
+      const steps = indices.map((i) => fuzzCase.steps[i]);
+      if (target.transport === 'http') {
+        const posts = await Promise.all(steps.map((step) => post(target, step, options)));
+        indices.forEach((stepIndex, k) => {
+          run.posts[stepIndex] = posts[k];
+          for (const message of posts[k].messages) run.received.push({ message, group, step: stepIndex });
+        });
+      } else {
+        for (const step of steps) await write(target, step, options);
+        const wanted = steps.flatMap((step) => step.slots).filter(needsAnswer);
+        const from = group;
+        await waitUntil(() => wanted.every((slot) => answered(slot, run.received, from)), options.timeoutMs);
+      }
+      group++;
+    }
+    const busy = fuzzCase.steps.flatMap((step) => step.slots).some((slot) => slot.patient && !answered(slot, run.received, 0));
+    if (busy) {
+      run.probe = { answered: false, description: 'not sent: the server is still busy with the case' };
+    } else if (connection.alive) {
+      const exchange = await target.probe();
+      run.probe = { id: exchange.id, method: exchange.method, answered: exchange.response !== undefined, description: describe(exchange), message: exchange.response };
+      if (target.transport === 'http' && exchange.response) run.received.push({ message: exchange.response, group, step: -1 });
+      if (target.transport === 'stdio' && exchange.response) await sleep(options.settleMs);
+    } else {
+      run.probe = { answered: false, description: 'server is not running' };
+    }
+  } finally {
+    unsubscribe();
+  }
+  run.crash = target.exitReport();
+  run.entries = [...target.recorder.entries];
+  run.durationMs = Math.round(performance.now() - started);
+  return run;
+}
+
+function describe(exchange: { response?: JsonObject; timedOut: boolean; transportError?: string }): string {
+  if (exchange.transportError) return exchange.transportError;
+  if (exchange.timedOut) return 'no answer before the timeout';
+  return exchange.response ? 'answered' : 'no answer';
+}
+
+async function write(target: LiveTarget, step: Step, options: ExecuteOptions): Promise<void> {
+  const pieces = stepPieces(step);
+  for (let i = 0; i < pieces.length; i++) {
+    if (i > 0) await sleep(options.splitGapMs);
+    await target.client.connection.sendRaw(pieces[i], { checkId: 'fuzz', timeoutMs: options.timeoutMs, collectMs: 0 });
+  }
+}
+
+async function post(target: LiveTarget, step: Step, options: ExecuteOptions): Promise<PostOutcome> {
+  const pieces = stepPieces(step);
+  const headers = step.headers ?? {};
+  if (pieces.length <= 1) {
+    const exchange = await target.client.sendRaw(pieces[0] ?? Buffer.alloc(0), { headers, timeoutMs: options.timeoutMs });
+    return outcomeOfExchange(exchange);
+  }
+  const connection = target.client.connection as HttpConnection;
+  const merged: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...connection.target.headers, ...connection.sessionHeaders };
+  for (const [name, value] of Object.entries(headers)) {
+    for (const key of Object.keys(merged)) if (key.toLowerCase() === name.toLowerCase()) delete merged[key];
+    if (value !== null) merged[name] = value;
+  }
+  return postChunked(connection.target.url, merged, pieces, { gapMs: options.splitGapMs, timeoutMs: options.timeoutMs, recorder: target.recorder, connection: connection.name });
+}

@@ -1,0 +1,219 @@
+// Judges a run case: every response is matched to the slot whose id it carries, then each slot is
+// held to what its property allows, and the case to the invariants every case keeps (answered
+// once with the same id, schema-valid, nothing else on stdout, no crash, still serving).
+import { isObject, isResponse, type JsonObject, type Level, type Revision } from '../model.js';
+import type { WireValidator } from '../schema/index.js';
+import { declares, neededFor, showPath } from './capabilities.js';
+import { needsAnswer, type Allowed, type Slot } from './case.js';
+import type { CaseRun, Received } from './execute.js';
+import { idsEqual, showId } from './ids.js';
+import { breaks } from './rules.js';
+import { invariantLevel, invariantSpec, type Invariant } from './spec-book.js';
+
+export interface Failure {
+  /** Which invariant broke; 'property' for what the property itself allows. */
+  invariant: Invariant | 'property';
+  message: string;
+  spec: string;
+  level: Level;
+}
+
+export interface JudgeContext {
+  revision: Revision;
+  validator: WireValidator;
+  /** The property's spec link and level, for what its slots allow. */
+  spec: string;
+  level: Level;
+}
+
+interface SlotRef {
+  slot: Slot;
+  group: number;
+  /** Step index; -1 for the liveness probe. */
+  step: number;
+  answers: JsonObject[];
+  idless: JsonObject[];
+  /** Answered with the right value but another JSON type. */
+  mismatched?: unknown;
+}
+
+const JSON_TYPES = new Set(['application/json', 'text/event-stream']);
+
+function slotRefs(run: CaseRun): SlotRef[] {
+  const refs: SlotRef[] = [];
+  run.groups.forEach((indices, group) => {
+    for (const step of indices) for (const slot of run.fuzzCase.steps[step].slots) refs.push({ slot, group, step, answers: [], idless: [] });
+  });
+  if (run.probe.id !== undefined) {
+    const probe: Slot = { what: 'the liveness probe sent after the case', id: run.probe.id as string, method: run.probe.method, allow: [{ answer: 'result' }, { answer: 'error' }] };
+    refs.push({ slot: probe, group: run.groups.length, step: -1, answers: [], idless: [] });
+  }
+  return refs;
+}
+
+const hasUsableId = (message: JsonObject) => message.id !== undefined && message.id !== null;
+
+/** The slot an answer goes to: the latest group that still has room, and in it the first slot (request order). */
+function firstOpen(candidates: SlotRef[]): SlotRef | undefined {
+  const open = candidates.filter((ref) => ref.answers.length < (ref.slot.maxAnswers ?? 1));
+  const latest = Math.max(...open.map((ref) => ref.group));
+  return open.find((ref) => ref.group === latest);
+}
+
+export interface Verdict {
+  failures: Failure[];
+  /** Why the case decides nothing: work that may take long did not finish in time. */
+  undecided?: string;
+}
+
+export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
+  const failures: Failure[] = [];
+  const fail = (invariant: Invariant | 'property', message: string) =>
+    failures.push({
+      invariant,
+      message,
+      spec: invariant === 'property' ? ctx.spec : invariantSpec(ctx.revision, invariant),
+      level: invariant === 'property' ? ctx.level : invariantLevel(ctx.revision, invariant),
+    });
+  const refs = slotRefs(run);
+  const eligible = (ref: SlotRef, received: Received) => (run.transport === 'http' ? ref.step === received.step : ref.group <= received.group);
+
+  for (const received of run.received) {
+    const message = received.message;
+    if (!isResponse(message)) {
+      if (typeof message.method === 'string' && 'id' in message) serverRequest(message, run, ctx, fail);
+      continue;
+    }
+    if (hasUsableId(message)) {
+      const same = refs.filter((ref) => eligible(ref, received) && ref.slot.id !== undefined && ref.slot.id !== null && idsEqual(message.id, ref.slot.id));
+      const open = firstOpen(same);
+      if (open) open.answers.push(message);
+      else if (same.length > 0) fail('same-id', `${same[0].slot.what}: answered more than once (another response with id ${showId(message.id)})`);
+      else {
+        const loose = refs.find((ref) => eligible(ref, received) && idsEqual(message.id, ref.slot.id, true));
+        if (loose) loose.mismatched = message.id;
+        else fail('same-id', `a response with id ${showId(message.id)}, which no request of this case carried`);
+      }
+      continue;
+    }
+    const idlessSlot = 'error' in message ? refs.find((ref) => eligible(ref, received) && ref.idless.length === 0 && ref.answers.length === 0 && ref.slot.allow.some((a) => a.answer === 'idless-error')) : undefined;
+    if (idlessSlot) {
+      idlessSlot.idless.push(message);
+      continue;
+    }
+    const notification = refs.find((ref) => eligible(ref, received) && ref.slot.id === undefined && ref.slot.allow.every((a) => a.answer === 'none' || a.answer === 'accepted'));
+    if (notification) fail('notifications', `${notification.slot.what}: the server answered a notification (${brief(message)})`);
+    else fail('same-id', `a response without an id (${brief(message)}) that answers nothing sent in this case`);
+  }
+
+  if (run.crash) fail('answered', `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr.slice(-300)}` : ''}`);
+  const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0) : undefined;
+  // A server may still be busy with it (and queue the probe behind it): neither is a finding.
+  const judged = pending ? refs.filter((ref) => ref !== pending && ref.step !== -1) : refs;
+  for (const ref of judged) judgeSlot(ref, run, ctx, fail);
+  if (run.transport === 'http') judgeHttp(run, refs, fail);
+  for (const entry of run.pollution) {
+    const bytes = entry.hex ? `hex ${entry.hex.slice(0, 96)}` : JSON.stringify((entry.text ?? '').slice(0, 200));
+    fail('stdout', `non-MCP bytes on stdout (${entry.note ?? 'not a JSON-RPC message'}): ${bytes}`);
+  }
+  return { failures, undecided: pending && failures.length === 0 ? `${pending.slot.what}: still running after the timeout` : undefined };
+}
+
+function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string) => void): void {
+  const { slot } = ref;
+  if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
+  if (ref.answers.length === 0 && ref.idless.length === 0) {
+    if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
+    if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
+    else fail('answered', `${slot.what}: no response${run.transport === 'http' ? describePost(run, ref.step) : ''}`);
+    return;
+  }
+  for (const answer of ref.answers) {
+    const allowed = match(slot.allow, answer, false);
+    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)}, but the spec allows ${describeAllowed(slot.allow)}`);
+    else for (const rule of ('rules' in allowed ? allowed.rules : undefined) ?? []) {
+      const broken = breaks(rule, { result: isObject(answer.result) ? answer.result : undefined, error: isObject(answer.error) ? answer.error : undefined });
+      if (broken) fail('property', `${slot.what}: ${broken}`);
+    }
+    if (allowed && 'status' in allowed && allowed.status && run.transport === 'http') {
+      const status = run.posts[ref.step]?.status;
+      if (status !== undefined && !allowed.status.includes(status)) fail('property', `${slot.what}: HTTP status ${status} with ${brief(answer)}; the spec requires ${allowed.status.join(' or ')}`);
+    }
+    const schema = ctx.validator.validateServerMessage(answer, slot.method);
+    if (!schema.valid) fail('schema', `${slot.what}: the response breaks the schema (${schema.def}): ${schema.issues.slice(0, 2).map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`);
+  }
+  for (const answer of ref.idless) {
+    if (!match(slot.allow, answer, true)) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`);
+  }
+}
+
+/** The allowed answer this response is, if any. */
+function match(allow: Allowed[], answer: JsonObject, idless: boolean): Allowed | undefined {
+  const error = isObject(answer.error) ? answer.error : undefined;
+  return allow.find((a) => {
+    if (idless) return a.answer === 'idless-error' && error !== undefined && (!a.codes || a.codes.includes(error.code as number));
+    if (a.answer === 'result') return isObject(answer.result) && !error;
+    if (a.answer === 'error') return error !== undefined && (!a.codes || a.codes.includes(error.code as number));
+    return false;
+  });
+}
+
+function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 'property', message: string) => void): void {
+  run.fuzzCase.steps.forEach((step, index) => {
+    const post = run.posts[index];
+    if (!post) return;
+    const mine = refs.filter((ref) => ref.step === index);
+    if (post.status === undefined) {
+      // Slots that need an answer say so themselves; the others still need an HTTP status.
+      if (mine.every((ref) => !needsAnswer(ref.slot) && !ref.slot.patient)) fail('http', `${step.label}: no HTTP response at all (${post.transportError ?? 'no status line before the timeout'})`);
+      return;
+    }
+    if (post.malformedEvents > 0) fail('http', `${step.label}: ${post.malformedEvents} SSE event(s) whose data is not one JSON-RPC message`);
+    const answeredWithId = mine.some((ref) => ref.answers.length > 0);
+    if (answeredWithId && !JSON_TYPES.has(post.contentType ?? '')) fail('http', `${step.label}: a request was answered with Content-Type ${JSON.stringify(post.contentType)}; the spec requires application/json or text/event-stream`);
+    if (answeredWithId) return;
+    const allows = (answer: Allowed['answer']) => mine.length > 0 && mine.every((ref) => ref.slot.allow.some((a) => a.answer === answer));
+    const accepted = post.status === 202 && post.bodyKind === 'empty' && allows('accepted');
+    const rejected = post.status >= 400 && (allows('none') || allows('accepted') || mine.some((ref) => ref.idless.length > 0));
+    if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
+      fail('http', `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body) with no JSON-RPC answer; the spec allows ${allows('accepted') ? '202 Accepted with no body or ' : ''}an HTTP error status`);
+    }
+  });
+}
+
+function serverRequest(message: JsonObject, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string) => void): void {
+  if (ctx.revision === '2026-07-28') {
+    fail('server-requests', `the server sent a JSON-RPC request (${String(message.method)}); 2026-07-28 servers never do (input requests go in results)`);
+    return;
+  }
+  const missing = neededFor(message.method, message.params).find((path) => !declares(run.declared, path));
+  if (missing) fail('server-requests', `the server sent ${String(message.method)}, which needs ${showPath(missing)}, a capability the session did not declare`);
+}
+
+function describePost(run: CaseRun, step: number): string {
+  const post = run.posts[step];
+  if (!post) return '';
+  if (post.transportError) return ` (${post.transportError})`;
+  if (post.timedOut) return ' (the POST got no complete answer in time)';
+  return post.status !== undefined ? ` (HTTP ${post.status}, ${post.bodyKind ?? 'no'} body)` : '';
+}
+
+function describeAllowed(allow: Allowed[]): string {
+  return allow
+    .map((a) => {
+      if (a.answer === 'result') return 'a result';
+      if (a.answer === 'error') return a.codes ? `error ${a.codes.join('/')}` : 'an error';
+      if (a.answer === 'idless-error') return a.codes ? `error ${a.codes.join('/')} without an id` : 'an error without an id';
+      if (a.answer === 'accepted') return '202 Accepted';
+      return 'no answer';
+    })
+    .join(', ');
+}
+
+export function brief(message: JsonObject): string {
+  const error = isObject(message.error) ? message.error : undefined;
+  if (error) return `error ${String(error.code)} ${JSON.stringify(String(error.message ?? '')).slice(0, 80)}`;
+  const result = isObject(message.result) ? message.result : undefined;
+  if (result) return `a result${result.isError === true ? ' with isError: true' : ''}${typeof result.resultType === 'string' ? ` (resultType ${result.resultType})` : ''}`;
+  return JSON.stringify(message).slice(0, 80);
+}

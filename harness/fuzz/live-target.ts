@@ -1,0 +1,133 @@
+// The live server a campaign talks to: one long-lived connection (2025-11-25: an initialized
+// session), the server profile learned once, a liveness probe, and a restart whenever a stdio
+// server has died, so one crash is a finding and the campaign goes on.
+import type { Client } from '../lifecycles/client.js';
+import { discoverSession, discoverStateless, type ServerProfile } from '../lifecycles/profile.js';
+import { newSessionState, SessionClient } from '../lifecycles/session-client.js';
+import { StatelessClient } from '../lifecycles/stateless-client.js';
+import type { JsonObject, Revision } from '../model.js';
+import { openConnection, type TargetSpec, type TransportLimits, DEFAULT_LIMITS } from '../target.js';
+import { StdioConnection } from '../transports/stdio-connection.js';
+import type { Exchange } from '../transports/types.js';
+import { CaseRecorder } from './case-recorder.js';
+import { dialectFor, type Dialect } from './dialect.js';
+import { saltFor } from './salt.js';
+
+export interface LiveTargetOptions {
+  target: TargetSpec;
+  revision: Revision;
+  /** Longest wait for any one answer. */
+  timeoutMs: number;
+  /** Longest wait for a (re)started server's first answer: starting a process can be slow on a busy machine. */
+  startTimeoutMs?: number;
+  limits?: TransportLimits;
+}
+
+const START_TIMEOUT_MS = 20_000;
+
+/** Past this many stray stdout lines the connection stops logging them one by one: start afresh. */
+const POLLUTION_RESTART = 500;
+
+export class LiveTarget {
+  readonly recorder = new CaseRecorder();
+  client!: Client;
+  profile!: ServerProfile;
+  dialect!: Dialect;
+  /** Times a dead server was started again. */
+  restarts = 0;
+  private probes = 0;
+  private pollution = 0;
+  private sessionCapabilities: JsonObject = {};
+  private discarded = false;
+
+  constructor(readonly options: LiveTargetOptions) {
+    this.recorder.subscribe((entry) => {
+      if (entry.kind === 'pollution') this.pollution++;
+    });
+  }
+
+  get transport(): 'stdio' | 'http' {
+    return this.options.target.kind;
+  }
+
+  /** Opens the connection and learns the profile; the reason when the server offers nothing usable. */
+  async start(): Promise<string | undefined> {
+    try {
+      await this.open();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    const tag = `${this.options.revision}/fuzz-discovery`;
+    const client = this.client.bind(tag);
+    this.profile = this.options.revision === '2026-07-28' ? await discoverStateless(client) : await discoverSession(client as SessionClient);
+    this.dialect = dialectFor(this.options.revision, this.transport, this.profile);
+    if (!this.profile.capabilities) return this.profile.problems[0] ?? 'the server did not say what it offers';
+    return undefined;
+  }
+
+  /** A new connection, ready: 2025-11-25 initialized, 2026-07-28 answering server/discover. Fuzz sends give their own timeouts. */
+  private async open(capabilities: JsonObject = {}): Promise<void> {
+    const connection = openConnection(this.options.target, { recorder: this.recorder }, this.options.limits ?? DEFAULT_LIMITS);
+    const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
+    this.pollution = 0;
+    this.sessionCapabilities = capabilities;
+    if (this.options.revision === '2026-07-28') {
+      this.client = new StatelessClient(connection, defaults);
+      if (this.dialect) await this.client.request('server/discover');
+      return;
+    }
+    const client = new SessionClient(connection, defaults, newSessionState({ clientCapabilities: capabilities }));
+    this.client = client;
+    const exchange = await client.handshake();
+    if (!client.state.initialized) throw new Error(`could not start a 2025-11-25 session: ${exchange.transportError ?? (exchange.timedOut ? 'initialize timed out' : JSON.stringify(exchange.response?.error ?? 'no result'))}`);
+  }
+
+  /** The session's declared client capabilities (2025-11-25; {} for 2026-07-28, where each request declares its own). */
+  get declared(): JsonObject {
+    return this.sessionCapabilities;
+  }
+
+  /** Before a case: a server that died (or flooded stdout) is started again; a session of the wanted capabilities is opened. */
+  async ensure(capabilities?: Record<string, unknown>): Promise<void> {
+    const wanted = capabilities ?? {};
+    const sameSession = JSON.stringify(wanted) === JSON.stringify(this.sessionCapabilities);
+    if (this.client.connection.alive && this.pollution < POLLUTION_RESTART && sameSession && !this.discarded) return;
+    const connection = this.client.connection;
+    if (!connection.alive) this.restarts++;
+    this.discarded = false;
+    // A live process being replaced may still be busy: no point waiting out its graceful shutdown.
+    if (connection instanceof StdioConnection && connection.alive) await connection.process.kill();
+    else await connection.close().catch(() => undefined);
+    await this.open(wanted);
+  }
+
+  /** stdio: the connection still has work in flight that would answer into later cases; start afresh before the next. */
+  discard(): void {
+    if (this.transport === 'stdio') this.discarded = true;
+  }
+
+  private salts = 0;
+
+  /** A fresh value for the case-id placeholder (harness/fuzz/salt.ts). */
+  nextSalt(): string {
+    return saltFor(++this.salts);
+  }
+
+  /** A cheap request with an id of our own: does the server still answer? */
+  probe(): Promise<Exchange> {
+    const id = `mcp-conform-fuzz-probe-${++this.probes}`;
+    return this.client.request(this.dialect.cheap.method, this.dialect.cheap.params, { id, timeoutMs: this.options.timeoutMs });
+  }
+
+  /** stdio: how the process ended and the tail of its stderr, once it has exited. */
+  exitReport(): { exit: string; stderr: string } | undefined {
+    const connection = this.client.connection;
+    if (!(connection instanceof StdioConnection) || connection.process.running) return undefined;
+    const stderr = connection.process.stderr.toString().trim().split('\n').slice(-5).join('\n');
+    return { exit: connection.exitDescription(), stderr };
+  }
+
+  async close(): Promise<void> {
+    await this.client?.connection.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,18 @@
+// The server profile as the results file shows it (names only), for fuzz runs.
+import type { ServerProfile } from '../lifecycles/profile.js';
+import type { ProfileSummary } from '../runner/results.js';
+
+export function summarizeProfile(profile: ServerProfile): ProfileSummary {
+  const names = (items: Record<string, unknown>[], key: string) => items.map((item) => String(item[key] ?? '?'));
+  return {
+    serverInfo: profile.serverInfo,
+    capabilities: profile.capabilities,
+    supportedVersions: profile.supportedVersions,
+    protocolVersion: profile.protocolVersion,
+    tools: names(profile.tools, 'name'),
+    resources: names(profile.resources, 'uri'),
+    resourceTemplates: names(profile.resourceTemplates, 'uriTemplate'),
+    prompts: names(profile.prompts, 'name'),
+    problems: profile.problems,
+  };
+}

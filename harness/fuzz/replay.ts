@@ -1,0 +1,36 @@
+// Replays a saved fuzz case: the same bytes, in the same steps, to the same (or another) target,
+// judged by the same slots and invariants. The property still fails if the server still breaks it.
+import { createWireValidator } from '../schema/index.js';
+import type { TargetSpec } from '../target.js';
+import type { CaseFile } from './case-file.js';
+import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
+import { judgeCase, type Failure } from './judge.js';
+import { LiveTarget } from './live-target.js';
+
+export interface ReplayOutcome {
+  run?: CaseRun;
+  failures: Failure[];
+  /** The target could not be started or offers nothing. */
+  unreachable?: string;
+  /** Nothing was decided: slow work did not finish in time. */
+  undecided?: string;
+}
+
+export async function replayCase(file: CaseFile, target: TargetSpec, options: ExecuteOptions): Promise<ReplayOutcome> {
+  const live = new LiveTarget({ target, revision: file.revision, timeoutMs: options.timeoutMs });
+  try {
+    const problem = await live.start();
+    if (problem) return { failures: [], unreachable: problem };
+    await live.ensure(file.case.sessionCapabilities);
+    const run = await executeCase(live, file.case, options);
+    const { failures, undecided } = judgeCase(run, {
+      revision: file.revision,
+      validator: createWireValidator(file.revision),
+      spec: file.property.spec,
+      level: file.property.level,
+    });
+    return { run, failures, undecided };
+  } finally {
+    await live.close();
+  }
+}

@@ -1,0 +1,194 @@
+// A fuzz run: pick revisions (probe or as asked), then for each one start the live target and run
+// every selected property in turn within the budget; findings, warnings and per-campaign
+// summaries go into the same results file the checks use.
+import { REVISIONS, type Revision } from '../model.js';
+import { summarizeProfile } from './profile-summary.js';
+import { probeTarget } from '../runner/probe.js';
+import { RESULTS_SCHEMA_VERSION, summarize, type RevisionRun, type RunOutcome, type RunResults } from '../runner/results.js';
+import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../runner/fuzz-results.js';
+import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
+import { matchesPattern } from '../runner/select.js';
+import { createWireValidator } from '../schema/index.js';
+import { describeTarget, type TargetSpec } from '../target.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { ExecuteOptions } from './execute.js';
+import { recordFinding, type FindingContext } from './findings.js';
+import { LiveTarget } from './live-target.js';
+import type { Campaign, FuzzProperty } from './property.js';
+import { runProperty, type PropertyOutcome } from './run-property.js';
+
+export interface FuzzProgress {
+  onRevision?(revision: Revision, properties: number): void;
+  onPropertyStart?(property: FuzzProperty): void;
+  onCase?(property: FuzzProperty, done: number, failed: boolean): void;
+  onPropertyDone?(outcome: PropertyOutcome, finding?: FuzzFinding): void;
+}
+
+export interface FuzzRequest {
+  target: TargetSpec;
+  revisions: Revision[] | 'auto';
+  campaigns: Campaign[];
+  /** --campaign: a campaign name (`ids`), or a property id prefix or glob (`2026-07-28/ids/same-id`). */
+  select?: string[];
+  seed: number;
+  runs: number;
+  timeBudgetMs?: number;
+  path?: string;
+  shrinkBudgetMs: number;
+  execute: ExecuteOptions;
+  toolCalls: ToolCallPolicy;
+  /** SHOULD-level findings fail the run too. */
+  strict: boolean;
+  findings: FindingContext;
+  progress?: FuzzProgress;
+  signal?: AbortSignal;
+}
+
+export function selectProperties(campaigns: Campaign[], select: string[] | undefined): FuzzProperty[] {
+  const all = campaigns.flatMap((campaign) => campaign.properties);
+  if (!select || select.length === 0) return all;
+  return all.filter((p) => select.some((pattern) => (pattern.includes('/') ? matchesPattern(p.id, pattern) : p.campaign === pattern)));
+}
+
+interface RevisionOutcome {
+  run?: RevisionRun;
+  outcomes: PropertyOutcome[];
+  restarts: number;
+  unreachable?: string;
+}
+
+async function fuzzRevision(revision: Revision, properties: FuzzProperty[], request: FuzzRequest, deadline: number | undefined, found: (outcome: PropertyOutcome) => FuzzFinding | undefined): Promise<RevisionOutcome> {
+  const started = performance.now();
+  const target = new LiveTarget({ target: request.target, revision, timeoutMs: request.execute.timeoutMs });
+  const validator = createWireValidator(revision);
+  const outcomes: PropertyOutcome[] = [];
+  try {
+    const problem = await target.start();
+    if (problem) return { outcomes, restarts: 0, unreachable: `${revision}: ${problem}` };
+    const applicable = properties.filter((p) => p.transports.includes(target.transport));
+    request.progress?.onRevision?.(revision, applicable.length);
+    for (const property of applicable) {
+      if (request.signal?.aborted) break;
+      if (deadline !== undefined && performance.now() >= deadline) {
+        outcomes.push({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: true, crashes: 0, durationMs: 0, skipped: 'time budget used up before it started' });
+        continue;
+      }
+      request.progress?.onPropertyStart?.(property);
+      const outcome = await runProperty(property, target, {
+        seed: request.seed,
+        runs: request.runs,
+        path: request.path,
+        deadline,
+        shrinkBudgetMs: request.shrinkBudgetMs,
+        execute: request.execute,
+        toolCalls: request.toolCalls,
+        validator,
+        onCase: (done, failed) => request.progress?.onCase?.(property, done, failed),
+        signal: request.signal,
+      }).catch((error: unknown): PropertyOutcome => ({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: false, crashes: 0, durationMs: 0, error: `harness error: ${(error as Error).message}` }));
+      outcomes.push(outcome);
+      const finding = found(outcome);
+      request.progress?.onPropertyDone?.(outcome, finding);
+    }
+    const run: RevisionRun = {
+      revision,
+      selectedBecause: request.revisions === 'auto' ? 'the server claims it' : 'requested with --revision',
+      profile: summarizeProfile(target.profile),
+      durationMs: Math.round(performance.now() - started),
+      discoveryTranscript: [],
+    };
+    return { run, outcomes, restarts: target.restarts };
+  } finally {
+    await target.close();
+  }
+}
+
+function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], findings: FuzzFinding[], restarts: number, seed: number): FuzzCampaignSummary[] {
+  const names = [...new Set(outcomes.map((o) => o.property.campaign))];
+  return names.map((name) => {
+    const mine = outcomes.filter((o) => o.property.campaign === name);
+    const ids = new Set(findings.map((f) => f.id));
+    return {
+      campaign: `${revision}/${name}`,
+      revision,
+      runs: mine.reduce((sum, o) => sum + o.cases, 0),
+      seed,
+      durationMs: mine.reduce((sum, o) => sum + o.durationMs, 0),
+      findings: mine.filter((o) => o.failure).length,
+      restarts,
+      properties: mine.map((o) => ({
+        id: o.property.id,
+        cases: o.cases,
+        finding: ids.has(`fuzz/${o.property.id}`) || undefined,
+        warning: (o.failure && !ids.has(`fuzz/${o.property.id}`)) || undefined,
+        skipped: o.skipped,
+        error: o.error,
+        interrupted: o.interrupted || undefined,
+      })),
+    };
+  });
+}
+
+export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const deadline = request.timeBudgetMs === undefined ? undefined : started + request.timeBudgetMs;
+  const fuzz: FuzzResults = { campaigns: [], findings: [], warnings: [], seed: request.seed, budget: { runs: request.runs, timeBudgetMs: request.timeBudgetMs }, errors: [] };
+  let error: string | undefined;
+  let chosen: Revision[] = request.revisions === 'auto' ? [] : request.revisions;
+  let probeEvidence: { claimed: Revision[]; evidence: string[] } | undefined;
+  if (request.revisions === 'auto') {
+    const probe = await probeTarget(defaultSettings(request.target, { requestTimeoutMs: request.execute.timeoutMs }));
+    probeEvidence = { claimed: probe.claimed, evidence: probe.evidence };
+    if (probe.unreachable) error = probe.unreachable;
+    else if (probe.claimed.length === 0) error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to fuzz one anyway`;
+    chosen = probe.claimed;
+  }
+  const selected = selectProperties(request.campaigns, request.select);
+  const runs: RevisionRun[] = [];
+  const unreachable: string[] = [];
+  const found = (outcome: PropertyOutcome): FuzzFinding | undefined => {
+    if (!outcome.failure) return undefined;
+    const finding = recordFinding(outcome, request.findings);
+    const failing = finding.level === 'MUST' || request.strict;
+    (failing ? fuzz.findings : fuzz.warnings!).push(finding);
+    return finding;
+  };
+  if (!error) {
+    for (const revision of chosen) {
+      if (request.signal?.aborted) break;
+      const properties = selected.filter((p) => p.revision === revision);
+      if (properties.length === 0) continue;
+      const outcome = await fuzzRevision(revision, properties, request, deadline, found);
+      if (outcome.unreachable) unreachable.push(outcome.unreachable);
+      if (outcome.run) runs.push(outcome.run);
+      fuzz.campaigns!.push(...campaignSummaries(revision, outcome.outcomes, fuzz.findings, outcome.restarts, request.seed));
+      fuzz.errors!.push(...outcome.outcomes.filter((o) => o.error).map((o) => `${o.property.id}: ${o.error}`));
+    }
+    if (runs.length === 0) error = unreachable[0] ?? 'no fuzz property applies to this target (check --campaign and --revision)';
+  }
+  const interrupted = request.signal?.aborted === true;
+  let outcome: RunOutcome = 'passed';
+  if (error && runs.length === 0) outcome = 'unreachable';
+  else if (interrupted) outcome = 'interrupted';
+  else if (fuzz.findings.length > 0 || fuzz.errors!.length > 0) outcome = 'failed';
+  const summary = summarize([]);
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    target: { transport: request.target.kind, description: describeTarget(request.target) },
+    options: { strict: request.strict, revisions: request.revisions === 'auto' ? 'auto' : request.revisions.join(','), select: request.select },
+    probe: probeEvidence,
+    revisions: runs,
+    checks: [],
+    summary,
+    outcome,
+    exitCode: outcome === 'unreachable' ? 2 : outcome === 'passed' ? 0 : 1,
+    error: error ?? (interrupted ? 'fuzzing interrupted' : undefined),
+    interrupted: interrupted || undefined,
+    fuzz,
+  };
+}

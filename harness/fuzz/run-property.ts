@@ -1,0 +1,118 @@
+// One property against the live target with fast-check: each run is one case (plan, send,
+// judge); a failing case throws, fast-check shrinks it by re-running smaller cases on the same
+// server, and the last failing run is the finding, with the seed and path that replay it.
+import fc from 'fast-check';
+import type { Level } from '../model.js';
+import type { WireValidator } from '../schema/index.js';
+import type { ToolCallPolicy } from '../runner/settings.js';
+import type { FuzzCase } from './case.js';
+import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
+import { judgeCase, type Failure } from './judge.js';
+import type { LiveTarget } from './live-target.js';
+import type { FuzzEnv, FuzzProperty } from './property.js';
+
+export class CaseFailure extends Error {
+  constructor(
+    readonly input: unknown,
+    readonly fuzzCase: FuzzCase,
+    readonly run: CaseRun,
+    readonly failures: Failure[],
+  ) {
+    super(failures[0].message);
+  }
+}
+
+export interface PropertyRunOptions {
+  seed: number;
+  runs: number;
+  /** Replays exactly this counterexample (with the same seed), without shrinking further. */
+  path?: string;
+  /** When fast-check must stop, as performance.now() time. */
+  deadline?: number;
+  /** Shrinking a finding stops after this long; the smallest failure so far stands. */
+  shrinkBudgetMs: number;
+  execute: ExecuteOptions;
+  toolCalls: ToolCallPolicy;
+  validator: WireValidator;
+  onCase?: (done: number, failed: boolean) => void;
+  /** Once aborted, the remaining runs are skipped (they pass without being sent). */
+  signal?: AbortSignal;
+}
+
+export interface PropertyOutcome {
+  property: FuzzProperty;
+  cases: number;
+  /** Runs fast-check counted (cases before the first failure, shrinking not included). */
+  numRuns: number;
+  numShrinks: number;
+  seed: number;
+  path?: string;
+  failure?: CaseFailure;
+  /** Not applicable to this server, with the reason. */
+  skipped?: string;
+  /** The harness itself failed (not a finding). */
+  error?: string;
+  /** The time budget ran out before all runs were made. */
+  interrupted: boolean;
+  crashes: number;
+  durationMs: number;
+}
+
+/** The worst level among a case's failures: a SHOULD property that crashed the server is a MUST finding. */
+export function levelOf(failures: Failure[]): Level {
+  return failures.some((f) => f.level === 'MUST') ? 'MUST' : failures.some((f) => f.level === 'SHOULD') ? 'SHOULD' : 'MAY';
+}
+
+export async function runProperty(property: FuzzProperty, target: LiveTarget, options: PropertyRunOptions): Promise<PropertyOutcome> {
+  const started = performance.now();
+  const restartsBefore = target.restarts;
+  const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect };
+  const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0 };
+  const arbitrary = property.arbitrary(env);
+  if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };
+
+  let cases = 0;
+  let shrinkDeadline: number | undefined;
+  const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
+  const predicate = async (input: unknown): Promise<void> => {
+    // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
+    if (shrinkDeadline !== undefined && performance.now() > shrinkDeadline) return;
+    if (options.signal?.aborted) return;
+    const fuzzCase = property.plan(input, env);
+    await target.ensure(fuzzCase.sessionCapabilities);
+    const run = await executeCase(target, fuzzCase, options.execute);
+    cases++;
+    const { failures, undecided } = judgeCase(run, judge);
+    options.onCase?.(cases, failures.length > 0);
+    // Work still running would answer into the next case: start that one on a fresh connection.
+    if (undecided) target.discard();
+    if (failures.length === 0) return;
+    shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
+    throw new CaseFailure(input, fuzzCase, run, failures);
+  };
+
+  const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
+  const remaining = options.deadline === undefined ? undefined : Math.max(1, options.deadline - performance.now());
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    seed: options.seed,
+    numRuns: options.path === undefined ? runs : 1,
+    path: options.path,
+    endOnFailure: options.path !== undefined,
+    plugins: remaining === undefined ? [] : [fc.interruptAfterTimeLimit(remaining)],
+  });
+  const outcome: PropertyOutcome = {
+    ...base,
+    cases,
+    numRuns: details.numRuns,
+    numShrinks: details.numShrinks,
+    seed: details.seed,
+    interrupted: details.interrupted && !details.failed,
+    crashes: target.restarts - restartsBefore + (target.exitReport() ? 1 : 0),
+    durationMs: Math.round(performance.now() - started),
+  };
+  if (!details.failed) return outcome;
+  if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: details.counterexamplePath ?? undefined };
+  if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  return { ...outcome, error: `harness error while fuzzing: ${error}` };
+}

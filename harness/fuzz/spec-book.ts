@@ -1,0 +1,49 @@
+// Where the rules every fuzz case is judged by live in each revision's specification.
+import { specUrl } from '../checks/check.js';
+import type { Level, Revision } from '../model.js';
+
+export type Invariant =
+  /** Every request gets a response (JSON-RPC 2.0, which all MCP messages follow). */
+  | 'answered'
+  /** A response carries the id of its request, with the same JSON type, once. */
+  | 'same-id'
+  /** Notifications are never answered. */
+  | 'notifications'
+  /** Every server message validates against the revision schema. */
+  | 'schema'
+  /** stdio: nothing but MCP messages on stdout. */
+  | 'stdout'
+  /** The server sends no requests of its own (2026-07-28), or only for declared capabilities (2025-11-25). */
+  | 'server-requests'
+  /** HTTP status and content type of an answer. */
+  | 'http';
+
+const PAGES: Record<Revision, Record<Invariant, string>> = {
+  '2026-07-28': {
+    answered: 'basic#messages',
+    'same-id': 'basic#result-responses',
+    notifications: 'basic#notifications',
+    schema: 'basic#messages',
+    stdout: 'basic/transports/stdio',
+    'server-requests': 'basic/transports/stdio#receiving-messages',
+    http: 'basic/transports/streamable-http#sending-messages',
+  },
+  '2025-11-25': {
+    answered: 'basic#messages',
+    'same-id': 'basic#result-responses',
+    notifications: 'basic#notifications',
+    schema: 'basic#messages',
+    stdout: 'basic/transports#stdio',
+    'server-requests': 'basic/lifecycle#operation',
+    http: 'basic/transports#sending-messages-to-the-server',
+  },
+};
+
+/** Every invariant is a MUST in both revisions (2025-11-25: "only use capabilities that were successfully negotiated"). */
+export function invariantLevel(_revision: Revision, _invariant: Invariant): Level {
+  return 'MUST';
+}
+
+export function invariantSpec(revision: Revision, invariant: Invariant): string {
+  return specUrl(revision, PAGES[revision][invariant]);
+}

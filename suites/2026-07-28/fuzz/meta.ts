@@ -1,0 +1,88 @@
+// 2026-07-28 _meta campaign: every request carries its own _meta, and each is judged alone.
+// Missing or mistyped required keys get -32602 (HTTP 400), an unsupported version -32022 with
+// its data, and optional or unknown members a result (or -32602 where the spec allows it).
+import fc from 'fast-check';
+import { assignField, type Field } from '../../../generators/builders/field.js';
+import { LOG_LEVELS } from '../../../generators/meta/log-level.js';
+import { requestMeta, type RequestMeta } from '../../../generators/meta/request-meta.js';
+import type { Allowed } from '../../../harness/fuzz/case.js';
+import { MODERN_VERSION } from '../../../harness/fuzz/dialect.js';
+import { defineCampaign, fuzzProperty, type FuzzEnv } from '../../../harness/fuzz/property.js';
+import { caseId, messageStep, requestBytes, requestSlot } from '../../../harness/fuzz/templates/requests.js';
+import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSION_KEY } from '../../../harness/lifecycles/meta.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
+
+const INVALID_PARAMS = -32602;
+const UNSUPPORTED_VERSION = -32022;
+const HEADER_MISMATCH = -32020;
+
+const CLIENT_ERRORS = Array.from({ length: 100 }, (_, i) => 400 + i);
+const isDualEra = (env: FuzzEnv) => (env.profile.supportedVersions ?? []).some((version) => version < MODERN_VERSION);
+const isImplementation = (value: unknown) => isObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
+const wellTypedCapabilities = (value: unknown) => isObject(value) && ['elicitation', 'sampling', 'roots', 'experimental', 'extensions'].every((key) => value[key] === undefined || isObject(value[key]));
+
+/** What the spec lets the server answer to a request with this _meta (everything else well formed). */
+export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
+  const version = meta.protocolVersion.set ? meta.protocolVersion.value : undefined;
+  const http = env.transport === 'http';
+  const mismatch = http && version !== MODERN_VERSION ? [HEADER_MISMATCH] : [];
+  const malformed = meta.container.kind !== 'object' || typeof version !== 'string' || !(meta.clientCapabilities.set && isObject(meta.clientCapabilities.value));
+  // A dual-era server may take a request with no modern _meta keys for legacy traffic: any error then, 4xx on HTTP.
+  const legacyLooking = meta.container.kind !== 'object' || (!meta.protocolVersion.set && !meta.clientCapabilities.set);
+  if (malformed && legacyLooking && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }];
+  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...mismatch], status: http ? [400] : undefined }];
+  const supportedElsewhere = version !== MODERN_VERSION && (env.profile.supportedVersions ?? []).includes(version as string);
+  if (version !== MODERN_VERSION && !supportedElsewhere) {
+    return [
+      { answer: 'error', codes: [UNSUPPORTED_VERSION], rules: [{ kind: 'unsupported-version-data', requested: version }], status: http ? [400] : undefined },
+      ...(mismatch.length > 0 ? [{ answer: 'error' as const, codes: mismatch, status: [400] }] : []),
+    ];
+  }
+  // Optional members of the wrong shape, unknown keys and an unknown log level may be refused or ignored.
+  const doubtful =
+    supportedElsewhere ||
+    (meta.clientCapabilities.set && !wellTypedCapabilities(meta.clientCapabilities.value)) ||
+    (meta.clientInfo.set && !isImplementation(meta.clientInfo.value)) ||
+    (meta.logLevel.set && !LOG_LEVELS.includes(meta.logLevel.value as string)) ||
+    Object.keys(meta.extras).length > 0;
+  const refusals: Allowed[] = doubtful ? [{ answer: 'error', codes: [INVALID_PARAMS, ...(supportedElsewhere ? [UNSUPPORTED_VERSION] : []), ...mismatch] }] : [];
+  return [{ answer: 'result' }, ...refusals];
+}
+
+function metaObject(meta: RequestMeta): JsonObject {
+  const out: JsonObject = { ...meta.extras };
+  const fields: Array<[string, Field]> = [
+    [PROTOCOL_VERSION_KEY, meta.protocolVersion],
+    [CLIENT_CAPABILITIES_KEY, meta.clientCapabilities],
+    [CLIENT_INFO_KEY, meta.clientInfo],
+    [LOG_LEVEL_KEY, meta.logLevel],
+  ];
+  for (const [key, field] of fields) {
+    delete out[key];
+    assignField(out, key, field);
+  }
+  return out;
+}
+
+const judgedAlone = fuzzProperty<{ meta: RequestMeta; discover: boolean; nonce: number }>({
+  slug: 'judged-alone',
+  title: 'Every request is judged by its own _meta: the spec’s error for what is missing or wrong, else a result',
+  requirement:
+    'Each request carries _meta with a string protocolVersion and an object clientCapabilities; without them it is malformed: -32602, HTTP 400. An unsupported version gets -32022 with data.supported and data.requested (HTTP 400). clientInfo, logLevel and other keys are optional; a request otherwise well formed gets a result.',
+  level: 'MUST',
+  spec: 'basic#meta',
+  catalog: ['META-001', 'META-002', 'META-003', 'META-004', 'META-013', 'VER-003', 'RPC-017'],
+  arbitrary: () => fc.record({ meta: requestMeta(MODERN_VERSION), discover: fc.boolean(), nonce: fc.nat() }),
+  plan({ meta, discover, nonce }, env) {
+    const id = caseId(nonce, 0);
+    const method = discover ? 'server/discover' : env.dialect.cheap.method;
+    const container = meta.container;
+    const params = container.kind === 'not-object' ? { _meta: container.value as JsonObject } : { _meta: metaObject(meta) };
+    const shape = container.kind === 'no-params' ? { omitParams: true } : { omitMeta: true };
+    const request = requestBytes(env, id, method, container.kind === 'no-meta' ? {} : params, shape);
+    const what = `${method} with _meta ${container.kind === 'object' ? JSON.stringify(params._meta).slice(0, 160) : container.kind}`;
+    return { steps: [messageStep(env, what, request.text, [requestSlot(what, id, method, allowedForMeta(meta, env))], request.headers)] };
+  },
+});
+
+export default defineCampaign('2026-07-28', 'meta', [judgedAlone]);

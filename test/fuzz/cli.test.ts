@@ -1,0 +1,74 @@
+// `mcp-conform fuzz` and `mcp-conform replay` as a user runs them: the built binary, the printed
+// one-line replay commands, the saved case file, the reports and the exit codes.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, test } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/fixture-process.js';
+import { FUZZ_SEED } from './helpers.js';
+
+const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+const REFERENCE = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
+const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
+
+/** The words of a printed `mcp-conform ...` line (our commands quote nothing in these tests). */
+function printed(stdout: string, label: string): string[] {
+  const line = stdout.split('\n').find((l) => l.includes(label));
+  if (!line) throw new Error(`no "${label}" line in:\n${stdout}`);
+  return line.slice(line.indexOf('mcp-conform ') + 'mcp-conform '.length).trim().split(' ');
+}
+
+describe('mcp-conform fuzz', () => {
+  test('--list names every property with its level and spec link, without a server', async () => {
+    const result = await cli(['fuzz', '--list']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('2026-07-28/ids/same-id  MUST  stdio+http');
+    expect(result.stdout).toContain('https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#operation');
+  });
+
+  test.each([
+    [['fuzz', '--path', '1:0', '--campaign', '2026-07-28/ids/same-id'], /--path replays a counterexample of one seed/],
+    [['fuzz', '--seed', '1', '--path', '1:0', '--campaign', 'ids'], /--path replays one property/],
+    [['fuzz', '--campaign', 'no-such-campaign'], /selects no property/],
+    [['fuzz', '--runs', '0'], /--runs expects a positive integer/],
+    [['replay', '/no/such/case.json'], /cannot read fuzz case file/],
+  ])('usage errors exit 2: %j', async (args, message) => {
+    const result = await cli(args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  test('a finding prints its replay commands, writes the case and the reports, and both replays reproduce it', { timeout: 180_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
+    const server = ['--', process.execPath, REFERENCE, '--stdio', '--mutant', 'crash-on-unsafe-id'];
+    const args = ['fuzz', '--campaign', '2026-07-28/ids/same-id', '--revision', '2026-07-28', '--seed', String(FUZZ_SEED), '--json', 'r.json', '--junit', 'j.xml', ...server];
+    const result = await cli(args, dir);
+    expect(result.exitCode, result.stdout + result.stderr).toBe(1);
+    expect(result.stderr).toContain(`seed ${FUZZ_SEED}`);
+    expect(result.stdout).toContain('shrunk counterexample: {"kind":"unsafe-integer"');
+
+    const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    const finding = results.fuzz.findings[0];
+    expect(finding).toMatchObject({ id: 'fuzz/2026-07-28/ids/same-id', seed: FUZZ_SEED, level: 'MUST', transport: 'stdio' });
+    expect(readdirSync(path.join(dir, '.fuzz'))).toEqual([path.basename(finding.file)]);
+    expect(readFileSync(path.join(dir, 'j.xml'), 'utf8')).toContain('fuzz/2026-07-28/ids/same-id');
+
+    const again = await cli(printed(result.stdout, 'replay (seed + path):'), dir);
+    expect(again.exitCode, again.stdout).toBe(1);
+    expect(again.stdout).toContain(`shrunk counterexample: ${JSON.stringify(finding.counterexample)}`);
+
+    const replayed = await cli(printed(result.stdout, 'replay the saved bytes:'), dir);
+    expect(replayed.exitCode, replayed.stdout + replayed.stderr).toBe(1);
+    expect(replayed.stdout).toContain('still failing');
+    const fixed = await cli(['replay', finding.file, '--', process.execPath, REFERENCE, '--stdio'], dir);
+    expect(fixed.exitCode, fixed.stdout + fixed.stderr).toBe(0);
+    expect(fixed.stdout).toContain('the property holds now');
+  });
+
+  test('a server without defects exits 0', { timeout: 180_000 }, async () => {
+    const result = await cli(['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '20', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'], mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')));
+    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/3 properties, 60 cases, 0 finding\(s\)/);
+  });
+});

@@ -1,0 +1,45 @@
+// Fuzzing the reference server from tests, with the command line's default budget.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ALL_CAMPAIGNS } from '../../harness/cli/fuzz-command.js';
+import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../harness/fuzz/defaults.js';
+import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
+import { runFuzz } from '../../harness/fuzz/run-fuzz.js';
+import type { Revision } from '../../harness/model.js';
+import type { RunResults } from '../../harness/runner/results.js';
+import type { TargetSpec } from '../../harness/target.js';
+
+/** The seed every fixed-seed fuzz test uses. */
+export const FUZZ_SEED = 20260728;
+
+export interface FuzzOptions {
+  select?: string[];
+  revisions?: Revision[];
+  seed?: number;
+  path?: string;
+  runs?: number;
+}
+
+export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<RunResults> {
+  return runFuzz({
+    target,
+    revisions: options.revisions ?? ['2026-07-28', '2025-11-25'],
+    campaigns: [...ALL_CAMPAIGNS],
+    select: options.select,
+    seed: options.seed ?? FUZZ_SEED,
+    runs: options.runs ?? DEFAULT_RUNS,
+    path: options.path,
+    shrinkBudgetMs: DEFAULT_SHRINK_BUDGET_MS,
+    execute: DEFAULT_EXECUTE,
+    toolCalls: 'safe',
+    strict: false,
+    findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-')) },
+  });
+}
+
+/** One line per finding, warning and error, for assertion messages. */
+export function explainFuzz(results: RunResults): string {
+  const fuzz = results.fuzz;
+  return [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])].map((f) => `${f.id}: ${f.message} (counterexample ${JSON.stringify(f.counterexample).slice(0, 200)})`).concat(fuzz?.errors ?? [], results.error ? [results.error] : []).join('\n');
+}

@@ -1,0 +1,29 @@
+// The good reference server gives no finding, no warning and no harness error in any campaign,
+// on either transport, with the fixed seed and the default budget.
+import { afterAll, describe, expect, test } from 'vitest';
+import type { HttpFixture } from '../helpers/fixture-process.js';
+import { referenceHttp, referenceStdio } from '../helpers/harness.js';
+import { explainFuzz, fuzz } from './helpers.js';
+
+const fixtures: HttpFixture[] = [];
+afterAll(async () => Promise.all(fixtures.map((fixture) => fixture.stop())));
+
+describe.concurrent('the reference server under every fuzz campaign', () => {
+  test('over stdio', { timeout: 600_000 }, async () => {
+    const results = await fuzz(referenceStdio());
+    expect(explainFuzz(results)).toBe('');
+    expect(results.exitCode).toBe(0);
+    const properties = results.fuzz!.campaigns!.flatMap((c) => c.properties ?? []);
+    expect(properties.filter((p) => p.skipped)).toEqual([]);
+    expect(properties.length).toBeGreaterThan(15);
+  });
+
+  test('over HTTP', { timeout: 600_000 }, async () => {
+    const started = await referenceHttp();
+    fixtures.push(started.fixture);
+    const results = await fuzz(started.target);
+    expect(explainFuzz(results)).toBe('');
+    expect(results.exitCode).toBe(0);
+    expect(results.fuzz!.campaigns!.flatMap((c) => c.properties ?? []).filter((p) => p.skipped)).toEqual([]);
+  });
+});
