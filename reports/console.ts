@@ -2,7 +2,8 @@
 // the stream is a TTY and NO_COLOR is not set.
 import type { CheckResult, RunResults } from '../harness/runner/results.js';
 import type { Verdict } from '../harness/model.js';
-import { oneLine } from './text.js';
+import { oneLine, visibleText } from './text.js';
+import { matrixLines } from './console-matrix.js';
 
 export interface Style {
   color: boolean;
@@ -22,8 +23,19 @@ export function paint(style: Style, verdict: Verdict, text: string): string {
 
 export function checkLine(result: CheckResult, style: Style): string {
   const label = paint(style, result.verdict, LABELS[result.verdict].padEnd(5));
-  const reason = result.reason ? `  ${oneLine(result.reason, 160)}` : '';
-  return `${label} ${result.id}${reason}`;
+  // Reasons quote the server: its escape sequences must not reach the terminal.
+  const reason = result.reason ? `  ${visibleText(oneLine(result.reason, 160))}` : '';
+  const expected = result.expectedFailure ? `  (expected: baseline ${result.expectedFailure.pattern})` : '';
+  return `${label} ${result.id}${expected}${reason}`;
+}
+
+function baselineLines(results: RunResults): string[] {
+  const b = results.baseline;
+  if (!b) return [];
+  const lines = [`baseline ${b.file}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`];
+  for (const s of b.stale) lines.push(`  stale entry ${s.pattern}: ${s.passing.join(', ')} now pass; remove it from the baseline`);
+  for (const u of b.unused) lines.push(`  entry ${u.pattern} matched no check with a verdict in this run`);
+  return lines;
 }
 
 export function renderSummary(results: RunResults, style: Style, options: { quiet?: boolean } = {}): string {
@@ -31,7 +43,7 @@ export function renderSummary(results: RunResults, style: Style, options: { quie
   lines.push(`mcp-conform ${results.tool.version} — ${results.target.transport} target ${results.target.description}`);
   for (const run of results.revisions) {
     const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
-    lines.push(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd());
+    lines.push(visibleText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
   }
   if (!options.quiet) {
     for (const result of results.checks) {
@@ -41,8 +53,11 @@ export function renderSummary(results: RunResults, style: Style, options: { quie
   }
   const s = results.summary;
   const counts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => paint(style, v, `${s[v]} ${v}`)).join(', ');
+  lines.push(...matrixLines(results, style));
   lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
-  if (results.error) lines.push(`error: ${results.error}`);
+  lines.push(...baselineLines(results));
+  if (results.fuzz?.findings.length) lines.push(`fuzz: ${results.fuzz.findings.length} findings; replay with: ${visibleText(results.fuzz.findings[0].replayCommand)}`);
+  if (results.error) lines.push(`error: ${visibleText(results.error)}`);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
   return lines.join('\n');
 }

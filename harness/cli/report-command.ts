@@ -1,0 +1,102 @@
+// `mcp-conform report`: renders JUnit, HTML or JSON from results files, merges shards, and
+// judges results against a baseline or --strict after the fact.
+import { parseArgs } from 'node:util';
+import { renderSummary, styleFor } from '../../reports/console.js';
+import { readResultsJson, ResultsFileError } from '../../reports/json.js';
+import { mergeResults, MergeError } from '../../reports/merge.js';
+import { OutputError, writeOutputs } from '../../reports/outputs.js';
+import { applyStrict } from '../../reports/strict.js';
+import { applyBaseline, BaselineFileError, loadBaseline, type Baseline } from '../runner/baseline.js';
+import type { RunResults } from '../runner/results.js';
+import { parseShard, ShardSpecError, type ShardSpec } from '../runner/shard.js';
+import { UsageError } from './target-options.js';
+
+export const REPORT_HELP = `Usage: mcp-conform report <results.json> [options]
+       mcp-conform report merge <shard.json> <shard.json>... [options]
+
+Renders reports from results written by \`run --json\`: the results file is the source of
+truth and every other report is rendered from it. \`merge\` joins the results of a run split
+with --shard i/n (every shard must be given) into one, as if it had not been split.
+
+Options:
+  --html <file>               write the self-contained HTML report (opens from disk, no network)
+  --junit <file>              write JUnit XML
+  --json <file>               write the results again (after merge, --strict or a baseline)
+  --expected-failures <file>  judge against known failures (YAML or JSON list of check ids or
+                              patterns); a listed failure passes, an unlisted one fails, and
+                              a listed check that now passes fails the run as stale
+  --strict                    SHOULD-level warnings fail, as with run --strict
+  --quiet                     print only the summary counts
+  -h, --help                  show this help
+
+Exit status: as the results stand after merging and judging: 0 no unexpected failure; 1 a
+check failed or errored, a baseline entry is stale, or nothing produced a verdict; 2 a file
+could not be read, is not an mcp-conform results file, or is of another schemaVersion.
+
+Examples:
+  mcp-conform report results.json --html report.html --junit junit.xml
+  mcp-conform report results.json --expected-failures conformance-baseline.yml --junit junit.xml
+  mcp-conform report merge shard-1.json shard-2.json shard-3.json --json all.json --html report.html`;
+
+function asUsage<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ResultsFileError || error instanceof BaselineFileError || error instanceof MergeError || error instanceof OutputError) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  }
+}
+
+export async function reportCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      html: { type: 'string' },
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      'expected-failures': { type: 'string' },
+      strict: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(REPORT_HELP + '\n');
+    return 0;
+  }
+  const merging = positionals[0] === 'merge';
+  const files = merging ? positionals.slice(1) : positionals;
+  if (files.length === 0) throw new UsageError(merging ? 'report merge needs the results files of every shard' : 'report needs a results file; try mcp-conform report --help');
+  if (!merging && files.length > 1) throw new UsageError(`report takes one results file (got ${files.length}); to join shards use mcp-conform report merge`);
+
+  const baseline = baselineOption(values['expected-failures']);
+  let results: RunResults = asUsage(() => {
+    const inputs = files.map((file) => ({ file, results: readResultsJson(file) }));
+    return merging ? mergeResults(inputs, baseline) : inputs[0].results;
+  });
+  if (values.strict) results = applyStrict(results);
+  // merge has judged with the baseline already.
+  if (baseline && !merging) results = applyBaseline(results, baseline);
+  asUsage(() => writeOutputs(results, { json: values.json, junit: values.junit, html: values.html }));
+  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
+  return results.exitCode;
+}
+
+/** `--expected-failures FILE` for run and report: the baseline, or a usage error. */
+export function baselineOption(file: string | undefined): Baseline | undefined {
+  return file === undefined ? undefined : asUsage(() => loadBaseline(file));
+}
+
+/** `--shard i/n` for run: the shard, or a usage error. */
+export function shardOption(text: string | undefined): ShardSpec | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (error) {
+    if (error instanceof ShardSpecError) throw new UsageError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+// `diff`: what changed between two runs, by check id (or across revisions, by the id without
+// its revision). A regression is a check that newly fails or errors; it makes the exit code 1.
+import { isObject, type Level, type Revision, type Verdict } from '../harness/model.js';
+import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import { withoutRevision } from '../harness/runner/matrix.js';
+import { oneLine, visibleText } from './text.js';
+
+export interface DiffEntry {
+  /** The id both sides share (without revision when comparing revisions). */
+  key: string;
+  title: string;
+  level: Level;
+  oldId?: string;
+  newId?: string;
+  old?: Verdict;
+  new?: Verdict;
+  /** Why the newer verdict (or, for a removed check, the older one). */
+  reason?: string;
+}
+
+export interface DiffSide {
+  file: string;
+  target: string;
+  server?: string;
+  tool: string;
+  startedAt: string;
+  revision?: Revision;
+}
+
+export interface ResultsDiff {
+  old: DiffSide;
+  new: DiffSide;
+  regressions: DiffEntry[];
+  fixes: DiffEntry[];
+  /** Other verdict changes: pass to warn, pass to skip, fail to error... */
+  changed: DiffEntry[];
+  added: DiffEntry[];
+  removed: DiffEntry[];
+  unchanged: number;
+}
+
+export interface DiffOptions {
+  /** Compare this revision's checks of the old file with `newRevision`'s of the new file. */
+  oldRevision?: Revision;
+  newRevision?: Revision;
+}
+
+const FAILING: ReadonlySet<Verdict> = new Set(['fail', 'error']);
+
+function side(file: string, results: RunResults, revision?: Revision): DiffSide {
+  const info = results.revisions.find((r) => !revision || r.revision === revision)?.profile?.serverInfo;
+  const server = isObject(info) ? [info.name, info.version].filter((v) => v !== undefined).join(' ') : undefined;
+  return { file, target: results.target.description, server, tool: results.tool.version, startedAt: results.startedAt, revision };
+}
+
+function keyed(results: RunResults, revision: Revision | undefined): Map<string, CheckResult> {
+  const map = new Map<string, CheckResult>();
+  for (const check of results.checks) {
+    if (revision && check.revision !== revision) continue;
+    map.set(revision ? withoutRevision(check) : check.id, check);
+  }
+  return map;
+}
+
+export function diffResults(oldFile: string, oldResults: RunResults, newFile: string, newResults: RunResults, options: DiffOptions = {}): ResultsDiff {
+  const before = keyed(oldResults, options.oldRevision);
+  const after = keyed(newResults, options.newRevision);
+  const diff: ResultsDiff = {
+    old: side(oldFile, oldResults, options.oldRevision),
+    new: side(newFile, newResults, options.newRevision),
+    regressions: [],
+    fixes: [],
+    changed: [],
+    added: [],
+    removed: [],
+    unchanged: 0,
+  };
+  for (const [key, now] of after) {
+    const was = before.get(key);
+    const entry: DiffEntry = { key, title: now.title, level: now.level, oldId: was?.id, newId: now.id, old: was?.verdict, new: now.verdict, reason: now.reason };
+    if (!was) diff.added.push(entry);
+    else if (was.verdict === now.verdict) diff.unchanged++;
+    else if (FAILING.has(now.verdict) && !FAILING.has(was.verdict)) diff.regressions.push(entry);
+    else if (FAILING.has(was.verdict) && (now.verdict === 'pass' || now.verdict === 'warn')) diff.fixes.push(entry);
+    else diff.changed.push(entry);
+  }
+  for (const [key, was] of before) {
+    if (!after.has(key)) diff.removed.push({ key, title: was.title, level: was.level, oldId: was.id, old: was.verdict, reason: was.reason });
+  }
+  return diff;
+}
+
+const upper = (v: Verdict | undefined) => (v ?? '-').toUpperCase();
+
+function lines(title: string, entries: DiffEntry[], show: (e: DiffEntry) => string): string[] {
+  if (entries.length === 0) return [];
+  return [`${title} (${entries.length}):`, ...entries.map((e) => `  ${show(e)}  ${e.newId ?? e.oldId}${e.reason ? `  ${visibleText(oneLine(e.reason, 160))}` : ''}`)];
+}
+
+function describe(s: DiffSide): string {
+  return `${s.file}: ${visibleText(s.server ?? 'unknown server')} via ${visibleText(s.target)}${s.revision ? `, revision ${s.revision}` : ''} (${s.startedAt}, mcp-conform ${s.tool})`;
+}
+
+export function renderDiffText(diff: ResultsDiff): string {
+  const change = (e: DiffEntry) => `${upper(e.old).padEnd(5)} -> ${upper(e.new).padEnd(5)}`;
+  const out = [`old ${describe(diff.old)}`, `new ${describe(diff.new)}`];
+  out.push(...lines('Regressions', diff.regressions, change));
+  out.push(...lines('Fixes', diff.fixes, change));
+  out.push(...lines('Other changes', diff.changed, change));
+  out.push(...lines('New checks', diff.added, (e) => upper(e.new).padEnd(14)));
+  out.push(...lines('Removed checks', diff.removed, (e) => `${upper(e.old).padEnd(5)} -> gone`));
+  const compared = diff.regressions.length + diff.fixes.length + diff.changed.length + diff.unchanged;
+  if (compared === 0 && diff.added.length > 0 && diff.removed.length > 0) {
+    out.push('No check is in both files. To compare one revision with another, use --old-revision and --new-revision.');
+  }
+  out.push(
+    `${compared} compared: ${diff.regressions.length} regressions, ${diff.fixes.length} fixes, ${diff.changed.length} other changes, ${diff.unchanged} unchanged; ${diff.added.length} new, ${diff.removed.length} removed`,
+  );
+  return out.join('\n');
+}
+
+export function diffExitCode(diff: ResultsDiff): 0 | 1 {
+  return diff.regressions.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,56 @@
+// The HTML report: one self-contained file (inline style and script, no fetches, strict CSP)
+// rendered from the results JSON, which it also embeds for the transcripts and for reuse.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isObject } from '../../harness/model.js';
+import type { RunResults } from '../../harness/runner/results.js';
+import { renderBaseline } from './baseline.js';
+import { renderChecks } from './checks.js';
+import { CLIENT_SCRIPT } from './client-script.js';
+import { esc, jsonForScript } from './escape.js';
+import { renderFilters } from './filters.js';
+import { renderFuzz } from './fuzz.js';
+import { renderMatrix } from './matrix.js';
+import { STYLE } from './style.js';
+import { renderHeader, renderSummary } from './summary.js';
+
+/** Nothing may be fetched: the page works from disk, offline, and inside strict artefact viewers. */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+function titleOf(results: RunResults): string {
+  const info = results.revisions.find((r) => isObject(r.profile?.serverInfo))?.profile?.serverInfo as { name?: unknown } | undefined;
+  return `mcp-conform: ${typeof info?.name === 'string' ? info.name : results.target.description} — ${results.outcome}`;
+}
+
+export function renderHtml(results: RunResults): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(titleOf(results))}</title>
+<link rel="icon" href="data:,">
+<style>${STYLE}</style>
+</head>
+<body>
+${renderHeader(results)}
+${renderSummary(results)}
+${renderBaseline(results)}
+${renderFilters(results)}
+${renderMatrix(results)}
+${renderChecks(results)}
+${renderFuzz(results)}
+<footer>Rendered by ${esc(results.tool.name)} ${esc(results.tool.version)} from results schemaVersion ${esc(results.schemaVersion)}. Everything the server sent is shown as text; the full results JSON is embedded below (element #mcp-conform-results).</footer>
+<script type="application/json" id="mcp-conform-results">${jsonForScript(results)}</script>
+<script>${CLIENT_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+export function writeHtml(results: RunResults, file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeFileSync(file, renderHtml(results));
+}

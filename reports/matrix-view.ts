@@ -1,0 +1,15 @@
+// The matrix a report shows: the one the run recorded, or one computed from the checks (results
+// files written before matrices existed, or merged from shards).
+import { computeMatrix, type CompatibilityMatrix, type MatrixCell, type MatrixRow } from '../harness/runner/matrix.js';
+import type { RunResults } from '../harness/runner/results.js';
+
+export function matrixOf(results: RunResults): CompatibilityMatrix {
+  return results.matrix ?? computeMatrix(results.revisions, results.checks);
+}
+
+/** One line of text for a cell: the verdict label of check rows, the counts of area rows. */
+export function cellText(row: MatrixRow, cell: MatrixCell | undefined): string {
+  if (!cell) return '—';
+  if (row.kind !== 'area' || !cell.verdict) return cell.text;
+  return `${cell.verdict.toUpperCase()} (${cell.text})`;
+}

@@ -1,0 +1,232 @@
+// JUnit output loads in the consumers people use: it validates against our JUnit XSD (with the
+// JDK's validator, as Java consumers like Jenkins parse it), parses with Python's expat (as
+// Python reporters do) with consistent counts, and keeps hostile server strings as text.
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import junitModule, { type Builder } from 'junit-report-builder';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { applyBaseline } from '../../harness/runner/baseline.js';
+import type { FuzzResults } from '../../harness/runner/fuzz-results.js';
+import type { RunResults } from '../../harness/runner/results.js';
+import { renderJUnit } from '../../reports/junit.js';
+import { applyStrict } from '../../reports/strict.js';
+import { run } from '../helpers/harness.js';
+import { CDATA_END, HOSTILE, SCRIPT } from '../reports/fixtures/hostile-strings.js';
+import { RUN_TIMEOUT_MS, hostileResults, referenceResults, tempDir, withVerdict } from '../reports/helpers.js';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const XSD = path.join(HERE, 'junit.xsd');
+const JAVA = ['/usr/bin/java', '/usr/local/bin/java'].find(existsSync);
+const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find(existsSync);
+const junit: Builder = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
+
+interface Node {
+  tag: string;
+  attrs: Record<string, string>;
+  text: string;
+  children: Node[];
+}
+
+const dir = tempDir();
+/** Every report under test, rendered from real runs: name -> file and XML text. */
+const files: Record<string, string> = {};
+const xmls: Record<string, string> = {};
+let hostile: RunResults;
+let good: RunResults;
+let should: RunResults['checks'][number];
+
+function save(name: string, xml: string): string {
+  const file = path.join(dir, `${name}.xml`);
+  writeFileSync(file, xml);
+  files[name] = file;
+  xmls[name] = xml;
+  return file;
+}
+
+const FUZZ: FuzzResults = {
+  campaigns: [{ campaign: 'tools-call', runs: 100, seed: 42, findings: 1 }],
+  findings: [
+    {
+      id: 'fuzz/2025-11-25/tools-call/no-crash',
+      campaign: 'tools-call',
+      property: 'the server answers every tools/call',
+      revision: '2025-11-25',
+      message: `server crashed: ${HOSTILE}`,
+      seed: 42,
+      path: '3:1:0',
+      counterexample: { name: SCRIPT, arguments: { text: CDATA_END } },
+      replayCommand: 'mcp-conform fuzz --replay fuzz/2025-11-25/tools-call/no-crash --seed 42 --path 3:1:0',
+    },
+  ],
+};
+
+beforeAll(async () => {
+  [hostile, good] = await Promise.all([hostileResults(), referenceResults()]);
+  const failing = hostile.checks.filter((c) => c.verdict === 'fail').map((c) => c.id);
+  const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
+  const unreachable = await run({ kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] });
+  save('good', renderJUnit(good));
+  save('hostile', renderJUnit(hostile));
+  save('baselined', renderJUnit(applyBaseline(hostile, { file: 'baseline.yml', entries: [...failing, passing].map((pattern) => ({ pattern })) })));
+  save('fuzz', renderJUnit({ ...hostile, fuzz: FUZZ }));
+  save('unreachable', renderJUnit(unreachable));
+  const withSkip = withVerdict(hostile, hostile.checks[0].id, 'skip', 'server offers no prompts');
+  save('skip-warn', renderJUnit(withVerdict(withSkip, hostile.checks[1].id, 'warn', 'a SHOULD was missed')));
+  should = hostile.checks.find((c) => c.level === 'SHOULD')!;
+  expect(should, 'the suites have a SHOULD-level check').toBeDefined();
+  save('strict', renderJUnit(applyStrict(withVerdict(hostile, should.id, 'warn', 'a SHOULD was missed'))));
+}, RUN_TIMEOUT_MS);
+
+async function tree(file: string): Promise<Node> {
+  const result = await execa(PYTHON!, [path.join(HERE, 'junit_tree.py'), file], { reject: false });
+  expect(result.exitCode, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Node;
+}
+
+const all = (node: Node, tag: string): Node[] => [...(node.tag === tag ? [node] : []), ...node.children.flatMap((c) => all(c, tag))];
+const child = (node: Node, tag: string) => node.children.find((c) => c.tag === tag);
+const caseNamed = (root: Node, id: string) => all(root, 'testcase').find((c) => c.attrs.name.startsWith(`${id}: `) || c.attrs.name === id)!;
+
+describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
+  test('every report validates against test/junit/junit.xsd', async () => {
+    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), XSD, ...Object.values(files)], { reject: false });
+    expect(Object.keys(files)).toHaveLength(7);
+    expect(result.stdout.split('\n').filter((l) => !l.startsWith('valid ')), result.stdout + result.stderr).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+
+  test('the validator rejects what consumers reject: a second ]]> in CDATA, a testcase without classname, a suite without tests', async () => {
+    const broken = (name: string, xml: string) => {
+      const file = path.join(dir, `${name}.xml`);
+      writeFileSync(file, xml);
+      return file;
+    };
+    const raw = junit.newBuilder();
+    raw.testSuite().name('s').testCase().className('c').name('n').standardOutput(CDATA_END);
+    const cdata = broken('raw-cdata', raw.build());
+    const noClassname = broken('no-classname', xmls.good.replace(/ classname="[^"]*"/, ''));
+    const noTests = broken('no-tests', xmls.good.replace(/(<testsuite [^>]*?) tests="\d+"/, '$1'));
+    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), XSD, cdata, noClassname, noTests], { reject: false });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain(`invalid ${cdata}`);
+    expect(result.stdout).toMatch(/The character sequence "]]>" must not appear in content/);
+    expect(result.stdout).toMatch(new RegExp(`invalid ${noClassname}.*classname`));
+    expect(result.stdout).toMatch(new RegExp(`invalid ${noTests}.*tests`));
+  });
+});
+
+test('no report contains a character XML 1.0 forbids', () => {
+  const illegal = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  for (const [name, xml] of Object.entries(xmls)) expect(illegal.test(xml), name).toBe(false);
+});
+
+describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
+  test('counts on <testsuites> and each <testsuite> match their test cases', async () => {
+    for (const name of Object.keys(files)) {
+      const root = await tree(files[name]);
+      expect(root.tag).toBe('testsuites');
+      const count = (cases: Node[], tag: string) => cases.filter((c) => child(c, tag)).length;
+      for (const suite of root.children.filter((c) => c.tag === 'testsuite')) {
+        const cases = suite.children.filter((c) => c.tag === 'testcase');
+        expect(Number(suite.attrs.tests), `${name} ${suite.attrs.name}`).toBe(cases.length);
+        expect(Number(suite.attrs.failures)).toBe(count(cases, 'failure'));
+        expect(Number(suite.attrs.errors)).toBe(count(cases, 'error'));
+        expect(Number(suite.attrs.skipped)).toBe(count(cases, 'skipped'));
+        for (const c of cases) expect(c.children.filter((k) => ['failure', 'error', 'skipped'].includes(k.tag)).length).toBeLessThanOrEqual(1);
+      }
+      const cases = all(root, 'testcase');
+      expect(Number(root.attrs.tests)).toBe(cases.length);
+      expect(Number(root.attrs.failures)).toBe(cases.filter((c) => child(c, 'failure')).length);
+    }
+  });
+
+  test('one testsuite per revision and area, one testcase per check', async () => {
+    const root = await tree(files.good);
+    // Suites with test cases; the compatibility matrix suite holds properties only.
+    const suites = root.children.filter((s) => s.children.some((c) => c.tag === 'testcase')).map((s) => s.attrs.name);
+    expect(suites).toEqual([...new Set(good.checks.map((c) => `${c.revision}/${c.area}`))]);
+    expect(all(root, 'testcase')).toHaveLength(good.checks.length);
+    const first = good.checks[0];
+    const testCase = caseNamed(root, first.id);
+    expect(testCase.attrs.classname).toBe(`${first.revision}.${first.area}`);
+    expect(all(testCase, 'property').find((p) => p.attrs.name === 'spec')?.attrs.value).toBe(first.spec);
+  });
+
+  test('a MUST failure is <failure> with the reason, evidence in its body and the transcript in system-out', async () => {
+    const root = await tree(files.hostile);
+    const failed = hostile.checks.find((c) => c.verdict === 'fail' && c.level === 'MUST')!;
+    const testCase = caseNamed(root, failed.id);
+    const failure = child(testCase, 'failure')!;
+    expect(failure.attrs.type).toBe('MUST');
+    expect(failure.attrs.message.length).toBeGreaterThan(0);
+    expect(failure.text).toContain(failed.spec);
+    expect(failure.text).toContain('Actual:');
+    expect(child(testCase, 'system-out')!.text).toContain('Transcript:');
+  });
+
+  test('hostile server strings arrive as text: markup, both ]]>, and controls as visible escapes', async () => {
+    const root = await tree(files.hostile);
+    const text = JSON.stringify(root);
+    expect(text).toContain(JSON.stringify(SCRIPT).slice(1, -1));
+    const out = all(root, 'system-out').map((n) => n.text).join('\n');
+    expect(out).toContain(CDATA_END);
+    expect(out).toContain('nul:\\u0000 esc:\\u001b[31m');
+    expect(out).toContain('high:\\ud800 low:\\udc00');
+  });
+
+  test('a skip is <skipped> with its reason; a warning passes, marked by a property', async () => {
+    const root = await tree(files['skip-warn']);
+    expect(child(caseNamed(root, hostile.checks[0].id), 'skipped')?.attrs.message).toBe('server offers no prompts');
+    const warned = caseNamed(root, hostile.checks[1].id);
+    expect(warned.children.map((c) => c.tag)).not.toContain('failure');
+    expect(all(warned, 'property').find((p) => p.attrs.name === 'warning')?.attrs.value).toBe('a SHOULD was missed');
+    expect(child(warned, 'system-out')!.text).toMatch(/^verdict: warn\nWARNING/);
+  });
+
+  test('with --strict a SHOULD warning is a <failure>', async () => {
+    const root = await tree(files.strict);
+    expect(child(caseNamed(root, should.id), 'failure')?.attrs.type).toBe('SHOULD');
+  });
+
+  test('--strict turns a run that only warned into a failing one', () => {
+    const goodShould = good.checks.find((c) => c.level === 'SHOULD')!;
+    const known = good.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => ({ pattern: c.id }));
+    const warned = applyBaseline(withVerdict(good, goodShould.id, 'warn', 'a SHOULD was missed'), { file: 'b.yml', entries: known });
+    expect(warned.exitCode).toBe(0);
+    const strict = applyStrict(warned);
+    expect(strict.checks.find((c) => c.id === goodShould.id)?.verdict).toBe('fail');
+    const otherWarnings = good.checks.filter((c) => c.verdict === 'warn' && c.level === 'SHOULD' && c.id !== goodShould.id).map((c) => c.id);
+    expect(strict.baseline?.unexpected.sort()).toEqual([goodShould.id, ...otherWarnings].sort());
+    expect(strict.exitCode).toBe(1);
+  });
+
+  test('baselined failures are <skipped> with the entry; a stale entry is a failing testcase', async () => {
+    const root = await tree(files.baselined);
+    const failing = hostile.checks.filter((c) => c.verdict === 'fail');
+    for (const check of failing) {
+      const testCase = caseNamed(root, check.id);
+      expect(child(testCase, 'failure')).toBeUndefined();
+      expect(child(testCase, 'skipped')?.attrs.message).toMatch(new RegExp(`^expected failure \\(baseline ${check.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): `));
+    }
+    const stale = root.children.find((s) => s.attrs.name === 'baseline')!;
+    expect(stale.children.filter((c) => c.tag === 'testcase')).toHaveLength(1);
+    expect(child(all(stale, 'testcase')[0], 'failure')?.attrs.type).toBe('stale-baseline');
+  });
+
+  test('fuzz findings are failing testcases carrying the replay command', async () => {
+    const root = await tree(files.fuzz);
+    const suite = root.children.find((s) => s.attrs.name === 'fuzz/tools-call')!;
+    const failure = child(all(suite, 'testcase')[0], 'failure')!;
+    expect(failure.attrs.type).toBe('fuzz-finding');
+    expect(failure.text).toContain(FUZZ.findings[0].replayCommand);
+    expect(failure.text).toContain(CDATA_END);
+  });
+
+  test('a target that was never reached is an <error>, so an empty report never looks green', async () => {
+    const root = await tree(files.unreachable);
+    const error = child(all(root, 'testcase')[0], 'error')!;
+    expect(error.attrs.type).toBe('unreachable');
+    expect(error.attrs.message).toMatch(/exited|code 3/);
+  });
+});

@@ -1,0 +1,193 @@
+// The HTML report in a real browser (Debian chromium, driven by playwright-core): it opens from
+// disk, fetches nothing, runs nothing the server sent, logs no errors, and its filters work.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import junitModule, { type Builder } from 'junit-report-builder';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunResults } from '../../harness/runner/results.js';
+import { renderHtml } from '../../reports/html/index.js';
+import { renderJUnit } from '../../reports/junit.js';
+import { CDATA_END, IMG, SCRIPT } from './fixtures/hostile-strings.js';
+import { RUN_TIMEOUT_MS, hostileResults, referenceResults, tempDir, withVerdict } from './helpers.js';
+
+// Browser globals for the page.evaluate callbacks: the project compiles without the DOM lib.
+declare const window: { __pwned?: number };
+declare const document: { body: { innerText: string } };
+declare const location: { hash: string };
+declare const DOMParser: new () => { parseFromString(text: string, type: string): { getElementsByTagName(name: string): { length: number } } };
+type PageElement = { dataset: Record<string, string | undefined>; open: boolean };
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+if (!CHROMIUM) console.warn('html-browser.test.ts: skipped, no Chromium at /usr/bin/chromium (install it: apt-get install -y chromium, or set CHROMIUM_PATH)');
+
+// The machine's closed network refuses Chromium's background connections: switch them off.
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface PageLog {
+  errors: string[];
+  dialogs: string[];
+  requests: string[];
+}
+
+let context: BrowserContext;
+let hostile: RunResults;
+let mixed: RunResults;
+const dir = tempDir();
+const urls: Record<string, string> = {};
+
+function write(name: string, html: string): string {
+  const file = path.join(dir, `${name}.html`);
+  writeFileSync(file, html);
+  urls[name] = pathToFileURL(file).href;
+  return file;
+}
+
+async function open(name: string): Promise<{ page: Page; log: PageLog }> {
+  const page = await context.newPage();
+  const log: PageLog = { errors: [], dialogs: [], requests: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') log.errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => log.errors.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => {
+    log.dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) log.requests.push(r.url());
+  });
+  await page.goto(urls[name]);
+  await page.waitForSelector('html[data-ready="yes"]');
+  return { page, log };
+}
+
+const visibleChecks = (page: Page) => page.$$eval('details.check:not([hidden])', (els) => els.map((e) => ({ ...(e as unknown as PageElement).dataset })));
+const clickBox = (page: Page, name: string, value: string) => page.click(`#filters input[name="${name}"][value="${value}"]`);
+
+describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' (skipped: no chromium found; apt-get install -y chromium)'}`, () => {
+  beforeAll(async () => {
+    [hostile, mixed] = await Promise.all([hostileResults(), referenceResults()]);
+    // Real results with one check of each kind, so every filter has something to do.
+    const byRevision = (r: string) => mixed.checks.filter((c) => c.revision === r && c.verdict === 'pass');
+    mixed = withVerdict(mixed, byRevision('2026-07-28')[0].id, 'fail', 'expected X, got Y');
+    mixed = withVerdict(mixed, byRevision('2025-11-25')[0].id, 'warn', 'a SHOULD was missed');
+    mixed = withVerdict(mixed, byRevision('2025-11-25')[1].id, 'skip', 'server offers no prompts');
+    write('hostile', renderHtml(hostile));
+    write('mixed', renderHtml(mixed));
+    context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'mcp-conform-chromium-')), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+    });
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('a hostile server cannot run script: its strings show as text, nothing is fetched or logged', async () => {
+    const { page, log } = await open('hostile');
+    await page.click('#filters button[data-action="expand"]');
+    await page.$$eval('details.transcript', (els) => els.forEach((e) => ((e as unknown as PageElement).open = true)));
+    await page.waitForSelector('.transcript-body .entry');
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+    expect(await page.$$eval('script', (els) => els.length)).toBe(2);
+    expect(await page.$$eval('img', (els) => els.length)).toBe(0);
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain(SCRIPT);
+    expect(text).toContain(IMG);
+    expect(text).toContain(CDATA_END);
+    expect(text).toContain('esc:\\u001b[31m');
+    expect(text).not.toMatch(/[\u0000-\u0008\u001b\u202e]/);
+    expect(log).toEqual({ errors: [], dialogs: [], requests: [] });
+    await page.close();
+  });
+
+  test('a transcript opens to pretty-printed JSON, drawn from the embedded results', async () => {
+    const { page, log } = await open('hostile');
+    const failed = hostile.checks.find((c) => c.verdict === 'fail' && c.transcript.length > 0)!;
+    const transcript = `details.check[id="check-${failed.id}"] details.transcript`;
+    await page.click(`${transcript} > summary`);
+    const entries = await page.$$eval(`${transcript} .entry`, (els) => els.map((e) => e.textContent ?? ''));
+    expect(entries).toHaveLength(failed.transcript.length);
+    const message = failed.transcript.findIndex((e) => e.message !== undefined);
+    expect(entries[message]).toContain('{\n  "jsonrpc": "2.0",');
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+
+  test('filters by verdict, level, area and revision, and the text search, show exactly the matching checks', async () => {
+    const { page, log } = await open('mixed');
+    const all = mixed.checks.length;
+    expect(await page.textContent('#filter-status')).toBe(`Showing ${all} of ${all} checks`);
+
+    await page.click('#filters button[data-action="problems"]');
+    const problems = mixed.checks.filter((c) => ['fail', 'error', 'warn'].includes(c.verdict));
+    expect((await visibleChecks(page)).map((d) => d.verdict).sort()).toEqual(problems.map((c) => c.verdict).sort());
+
+    await page.click('#filters button[data-action="all"]');
+    for (const verdict of ['error', 'warn', 'pass', 'skip']) await clickBox(page, 'verdict', verdict);
+    const onlyFail = await visibleChecks(page);
+    expect(onlyFail.length).toBe(mixed.checks.filter((c) => c.verdict === 'fail').length);
+    expect(onlyFail.every((d) => d.verdict === 'fail')).toBe(true);
+    const rows = await page.$$eval('tr.matrix-row:not([hidden])', (els) => els.map((e) => (e as unknown as PageElement).dataset.verdicts));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((v) => v!.split(' ').includes('fail'))).toBe(true);
+
+    await page.click('#filters button[data-action="all"]');
+    await clickBox(page, 'revision', '2025-11-25');
+    const modern = await visibleChecks(page);
+    expect(modern.length).toBe(mixed.checks.filter((c) => c.revision === '2026-07-28').length);
+    expect(await page.$$eval('section.group[data-group^="2025-11-25/"]:not([hidden])', (els) => els.length)).toBe(0);
+
+    await page.click('#filters button[data-action="all"]');
+    await clickBox(page, 'level', 'MUST');
+    expect((await visibleChecks(page)).length).toBe(mixed.checks.filter((c) => c.level !== 'MUST').length);
+
+    await page.click('#filters button[data-action="all"]');
+    const area = mixed.checks[0].area;
+    await clickBox(page, 'area', area);
+    expect((await visibleChecks(page)).some((d) => d.area === area)).toBe(false);
+
+    await page.click('#filters button[data-action="all"]');
+    const target = mixed.checks[mixed.checks.length - 1];
+    await page.fill('#filters input[name="text"]', target.id.toUpperCase());
+    const found = await visibleChecks(page);
+    expect(found.map((d) => d.search)).toEqual(mixed.checks.filter((c) => `${c.id} ${c.title}`.toLowerCase().includes(target.id.toLowerCase())).map((c) => `${c.id} ${c.title}`.toLowerCase()));
+    expect(await page.textContent('#filter-status')).toBe(`Showing ${found.length} of ${all} checks`);
+
+    await page.click('#filters button[data-action="all"]');
+    await page.click('#filters button[data-action="expand"]');
+    expect(await page.$$eval('details.check', (els) => els.every((e) => (e as unknown as PageElement).open))).toBe(true);
+    expect(log).toEqual({ errors: [], dialogs: [], requests: [] });
+    await page.close();
+  });
+
+  test('a matrix cell links to its check', async () => {
+    const { page, log } = await open('mixed');
+    const failing = mixed.checks.find((c) => c.verdict === 'fail')!;
+    await page.click(`tr.matrix-row a[href="#check-${failing.id}"]`);
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toBe(`#check-${failing.id}`);
+    expect(log.errors).toEqual([]);
+    await page.close();
+  });
+
+  test("the JUnit file parses with the browser's XML parser (libxml2, as GitLab's Nokogiri)", async () => {
+    const { page } = await open('mixed');
+    const parse = (xml: string) =>
+      page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        return { errors: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length };
+      }, xml);
+    expect(await parse(renderJUnit(hostile))).toEqual({ errors: 0, cases: hostile.checks.length });
+    // The same parser rejects what junit-report-builder alone would write for this output.
+    const junit: Builder = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
+    const raw = junit.newBuilder();
+    raw.testSuite().name('s').testCase().className('c').name('n').standardOutput(CDATA_END);
+    expect((await parse(raw.build())).errors).toBeGreaterThan(0);
+    await page.close();
+  });
+});
