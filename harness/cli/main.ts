@@ -2,6 +2,10 @@
 import { TOOL_VERSION } from '../version.js';
 import { listCommand } from './list-command.js';
 import { runCommand } from './run-command.js';
+import { reportCommand } from './report-command.js';
+import { diffCommand } from './diff-command.js';
+import { fuzzCommand } from './fuzz-command.js';
+import { replayCommand } from './replay-command.js';
 import { UsageError } from './target-options.js';
 
 export const MAIN_HELP = `Usage: mcp-conform <command> [options]
@@ -11,6 +15,10 @@ Conformance tests for Model Context Protocol servers (revisions 2026-07-28 and 2
 Commands:
   run       test a server (stdio command or Streamable HTTP URL) and report verdicts
   list      list every check: id, level, revision, spec link (no server needed)
+  report    render HTML/JUnit from a results file; \`report merge\` joins shard results
+  diff      compare two results files: regressions, fixes, new checks
+  fuzz      property-based fuzzing of a live server; findings replay in one command
+  replay    re-send a saved fuzz case (.fuzz/*.json) and judge the answers again
   help      show this help; \`mcp-conform <command> --help\` for a command
 
 Options:
@@ -26,6 +34,14 @@ export async function main(argv: string[]): Promise<number> {
         return await runCommand(rest);
       case 'list':
         return await listCommand(rest);
+      case 'report':
+        return await reportCommand(rest);
+      case 'diff':
+        return await diffCommand(rest);
+      case 'fuzz':
+        return await fuzzCommand(rest);
+      case 'replay':
+        return await replayCommand(rest);
       case undefined:
       case 'help':
       case '-h':

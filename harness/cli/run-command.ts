@@ -4,6 +4,9 @@ import { ALL_CHECKS } from '../../suites/index.js';
 import { checkLine, renderSummary, styleFor } from '../../reports/console.js';
 import { writeJUnit } from '../../reports/junit.js';
 import { writeResultsJson } from '../../reports/json.js';
+import { writeHtml } from '../../reports/html/index.js';
+import { applyBaseline } from '../runner/baseline.js';
+import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { runChecks } from '../runner/run.js';
 import type { RunResults } from '../runner/results.js';
@@ -30,10 +33,17 @@ Options:
   --strict                   SHOULD-level misses fail the run instead of warning
   --json <file>              write the full results (with transcripts) as JSON
   --junit <file>             write JUnit XML
+  --html <file>              write the self-contained HTML report
+  --expected-failures <file> known failures (YAML/JSON list of check ids or patterns): listed
+                             failures pass, unlisted ones fail, listed checks that pass are stale
+  --shard <i/n>              run the i-th of n deterministic slices of the checks (CI matrix);
+                             join the results with mcp-conform report merge
   --timeout <ms>             wait this long for each response (default 5000)
   --check-timeout <ms>       backstop for one whole check (default 30000)
   --concurrency <n>          checks in flight at once (default 4)
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
+  --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
+                             annotated readOnlyHint: true), all, or none
   --quiet                    print only the summary counts
   -h, --help                 show this help
 
@@ -43,7 +53,8 @@ target could not be reached.
 Examples:
   mcp-conform run --stdio "node build/server.js"
   mcp-conform run --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
-  mcp-conform run --revision 2026-07-28 --check 2026-07-28/meta --json results.json -- node server.js`;
+  mcp-conform run --revision 2026-07-28 --check 2026-07-28/meta --json results.json -- node server.js
+  mcp-conform run --shard 2/4 --expected-failures baseline.yml --json shard-2.json --html shard-2.html -- node server.js`;
 
 function positiveInt(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -79,10 +90,14 @@ export async function runCommand(argv: string[]): Promise<number> {
       strict: { type: 'boolean' },
       json: { type: 'string' },
       junit: { type: 'string' },
+      html: { type: 'string' },
+      'expected-failures': { type: 'string' },
+      shard: { type: 'string' },
       timeout: { type: 'string' },
       'check-timeout': { type: 'string' },
       concurrency: { type: 'string' },
       'schema-dir': { type: 'string' },
+      'tool-calls': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -98,6 +113,10 @@ export async function runCommand(argv: string[]): Promise<number> {
   const requestTimeoutMs = positiveInt(values.timeout, '--timeout', 5000);
   const checkTimeoutMs = positiveInt(values['check-timeout'], '--check-timeout', 30_000);
   const concurrency = positiveInt(values.concurrency, '--concurrency', 4);
+  const shard = shardOption(values.shard);
+  const baseline = baselineOption(values['expected-failures']);
+  const toolCalls = values['tool-calls'] ?? 'safe';
+  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
 
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -125,6 +144,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       requestTimeoutMs,
       checkTimeoutMs,
       concurrency,
+      shard,
+      toolCalls,
       schemaSource: values['schema-dir'] ? { kind: 'dir', dir: values['schema-dir'] } : undefined,
       signal: abort.signal,
       progress: live
@@ -141,7 +162,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
 
+  if (baseline) results = applyBaseline(results, baseline);
   if (values.json) writeResultsJson(results, values.json);
+  if (values.html) writeHtml(results, values.html);
   if (values.junit) writeJUnit(results, values.junit);
   process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
   if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${results.error}\n`);

@@ -1,0 +1,163 @@
+// mcp-conform.config.json: targets, revisions, selection, baseline, report paths, fuzz budget.
+// Validated up front with one clear line per wrong key; command-line flags override it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createAjv } from '../schema/ajv.js';
+import { UsageError } from './target-options.js';
+
+export const CONFIG_FILE_NAMES = ['mcp-conform.config.json'];
+
+export interface ConfigTarget {
+  name?: string;
+  stdio?: string | string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ConfigFile {
+  targets?: ConfigTarget[];
+  revisions?: 'auto' | 'all' | string[];
+  checks?: string[];
+  skip?: string[];
+  strict?: boolean;
+  timeoutMs?: number;
+  checkTimeoutMs?: number;
+  concurrency?: number;
+  toolCalls?: 'safe' | 'all' | 'none';
+  schemaDir?: string;
+  expectedFailures?: string;
+  reports?: { json?: string; junit?: string; html?: string };
+  fuzz?: { seed?: number; runs?: number; timeBudgetMs?: number; campaigns?: string[] };
+}
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+const stringList = { type: 'array', items: { type: 'string' } };
+const positive = { type: 'integer', minimum: 1 };
+
+const CONFIG_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    targets: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          stdio: { anyOf: [{ type: 'string', minLength: 1 }, { ...stringList, minItems: 1 }] },
+          cwd: { type: 'string' },
+          env: stringMap,
+          url: { type: 'string', minLength: 1 },
+          headers: stringMap,
+        },
+      },
+    },
+    revisions: { anyOf: [{ enum: ['auto', 'all'] }, { type: 'array', items: { enum: ['2026-07-28', '2025-11-25'] }, minItems: 1 }] },
+    checks: stringList,
+    skip: stringList,
+    strict: { type: 'boolean' },
+    timeoutMs: positive,
+    checkTimeoutMs: positive,
+    concurrency: positive,
+    toolCalls: { enum: ['safe', 'all', 'none'] },
+    schemaDir: { type: 'string' },
+    expectedFailures: { type: 'string' },
+    reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' } } },
+    fuzz: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { seed: { type: 'integer' }, runs: positive, timeBudgetMs: positive, campaigns: stringList },
+    },
+  },
+} as const;
+
+const validateConfig = createAjv().compile(CONFIG_SCHEMA);
+
+function closest(word: string, candidates: string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let previous = row[0];
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const current = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+        previous = current;
+      }
+    }
+    return row[b.length];
+  };
+  const best = candidates.map((c) => [c, distance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
+  return best && best[1] <= 3 ? best[0] : undefined;
+}
+
+function where(instancePath: string): string {
+  return instancePath === '' ? 'the top level' : instancePath.slice(1).replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
+}
+
+/** The first problem of a config document, as one line; undefined when it is valid. */
+export function configProblem(value: unknown): string | undefined {
+  if (validateConfig(value)) return semanticProblem(value as ConfigFile);
+  const error = validateConfig.errors![0];
+  if (error.keyword === 'additionalProperties') {
+    const key = String(error.params.additionalProperty);
+    const schemaAt = error.schemaPath.replace(/^#\/?/, '').replace(/\/?additionalProperties$/, '').split('/').filter(Boolean);
+    let node: unknown = CONFIG_SCHEMA;
+    for (const part of schemaAt) node = (node as Record<string, unknown>)[part];
+    const known = Object.keys((node as { properties?: object }).properties ?? {});
+    const hint = closest(key, known);
+    return `unknown key "${key}" in ${where(error.instancePath)}${hint ? ` (did you mean "${hint}"?)` : ''}; known keys: ${known.join(', ')}`;
+  }
+  const detail = error.keyword === 'enum' ? `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` : error.message;
+  return `${where(error.instancePath)} ${detail}`;
+}
+
+function semanticProblem(config: ConfigFile): string | undefined {
+  for (const [index, target] of (config.targets ?? []).entries()) {
+    const label = `targets[${index}]`;
+    if ((target.stdio === undefined) === (target.url === undefined)) return `${label} needs exactly one of "stdio" or "url"`;
+    if (target.url !== undefined && (target.cwd !== undefined || target.env !== undefined)) return `${label}: "cwd" and "env" apply to stdio targets only`;
+    if (target.stdio !== undefined && target.headers !== undefined) return `${label}: "headers" applies to url targets only`;
+  }
+  const names = (config.targets ?? []).map((t) => t.name).filter(Boolean);
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  if (duplicate) return `two targets are named "${duplicate}"`;
+  return undefined;
+}
+
+export interface LoadedConfig {
+  file: string;
+  config: ConfigFile;
+  /** Relative paths in the file are relative to its folder. */
+  baseDir: string;
+}
+
+/** Reads --config FILE, or mcp-conform.config.json in the working directory when present. */
+export function loadConfig(explicit: string | undefined, cwd = process.cwd()): LoadedConfig | undefined {
+  const file = explicit ?? CONFIG_FILE_NAMES.map((name) => path.join(cwd, name)).find((candidate) => existsSync(candidate));
+  if (!file) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const problem = configProblem(value);
+  if (problem) throw new UsageError(`config file ${file}: ${problem}`);
+  return { file, config: value as ConfigFile, baseDir: path.dirname(path.resolve(file)) };
+}
+
+export function resolveFrom(baseDir: string, file: string | undefined): string | undefined {
+  return file === undefined ? undefined : path.resolve(baseDir, file);
+}

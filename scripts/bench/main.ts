@@ -1,0 +1,124 @@
+// scripts/bench: how fast a full run is, and how close to the floor.
+//   npm run bench [-- --repeat 3 --only reference-stdio]
+// For each target: median wall time of `mcp-conform run` (all revisions the server claims),
+// then the same client messages replayed by a minimal client (the floor), their ratio, and
+// checks per second.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { RunResults } from '../../harness/runner/results.js';
+import { replayFloor, type Target } from './replay.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BIN = path.join(ROOT, 'dist/harness/cli/bin.js');
+const REFERENCE = path.join(ROOT, 'dist/test/fixtures/reference-server/main.js');
+const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const LOOPBACK = path.join(ROOT, 'dist/scripts/bench/loopback.js');
+const CONCURRENCY = 4;
+
+interface BenchTarget {
+  name: string;
+  start(): Promise<{ target: Target; cliArgs: string[]; stop(): void }>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function httpServer(args: string[], env: Record<string, string>, url: (port: number) => string, ready: RegExp): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server ${args.join(' ')} did not start`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      if (ready.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+  });
+  return { url: url(port), stop: () => child.kill('SIGTERM') };
+}
+
+const stdio = (name: string, command: string, args: string[]): BenchTarget => ({
+  name,
+  start: async () => ({ target: { kind: 'stdio', command, args }, cliArgs: ['--', command, ...args], stop: () => undefined }),
+});
+
+const TARGETS: BenchTarget[] = [
+  stdio('reference-stdio', process.execPath, [REFERENCE, '--stdio']),
+  {
+    name: 'reference-http',
+    start: async () => {
+      const server = await httpServer([REFERENCE, '--http'], {}, (port) => `http://127.0.0.1:${port}/mcp`, /MCP_CONFORM_LISTENING/);
+      return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
+    },
+  },
+  stdio('everything-stdio', process.execPath, [EVERYTHING, 'stdio']),
+  {
+    name: 'everything-http',
+    start: async () => {
+      const server = await httpServer(['--import', LOOPBACK, EVERYTHING, 'streamableHttp'], {}, (port) => `http://127.0.0.1:${port}/mcp`, /listening|running/i);
+      return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
+    },
+  },
+];
+
+function runCli(cliArgs: string[], json: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'run', '--quiet', '--concurrency', String(CONCURRENCY), '--json', json, ...cliArgs], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', () => resolve(performance.now() - started));
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { repeat: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  const repeat = Number(values.repeat ?? 3);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-bench-'));
+  console.log(`mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${CONCURRENCY}`);
+  console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s');
+  for (const bench of TARGETS.filter((t) => !values.only || values.only.includes(t.name))) {
+    const started = await bench.start();
+    try {
+      const times: number[] = [];
+      const json = path.join(dir, `${bench.name}.json`);
+      for (let i = 0; i < repeat; i++) times.push(await runCli(started.cliArgs, json));
+      const results = JSON.parse(readFileSync(json, 'utf8')) as RunResults;
+      const floor = await replayFloor(results, started.target, CONCURRENCY);
+      const harness = median(times);
+      const s = results.summary;
+      const row = [
+        bench.name.padEnd(18),
+        String(s.total).padStart(6),
+        String(s.pass).padStart(5),
+        String(s.fail).padStart(4),
+        String(s.warn).padStart(4),
+        String(s.skip).padStart(4),
+        (harness / 1000).toFixed(2).padStart(11),
+        (floor.ms / 1000).toFixed(2).padStart(9),
+        (harness / floor.ms).toFixed(2).padStart(7),
+        ((s.total - s.skip) / (harness / 1000)).toFixed(1).padStart(10),
+      ];
+      console.log(`${row.join(' ')}   (${floor.requests} requests on ${floor.connections} connections)`);
+    } finally {
+      started.stop();
+    }
+  }
+}
+
+void main();

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { configProblem, loadConfig } from '../../harness/cli/config-file.js';
+
+describe('config file validation', () => {
+  test('a complete, valid config has no problem', () => {
+    expect(
+      configProblem({
+        targets: [{ name: 'local', stdio: 'node server.js', env: { DEBUG: '1' } }, { name: 'remote', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } }],
+        revisions: ['2026-07-28'],
+        checks: ['2026-07-28/meta'],
+        strict: true,
+        reports: { json: 'out/r.json', junit: 'out/j.xml', html: 'out/r.html' },
+        fuzz: { seed: 42, runs: 200 },
+      }),
+    ).toBeUndefined();
+  });
+
+  test.each([
+    [{ targets: [{ stdoi: 'node x.js' }] }, 'unknown key "stdoi" in targets[0] (did you mean "stdio"?)'],
+    [{ revison: 'auto' }, 'unknown key "revison" in the top level (did you mean "revisions"?)'],
+    [{ revisions: ['2024-11-05'] }, 'revisions'],
+    [{ timeoutMs: -5 }, 'timeoutMs must be >= 1'],
+    [{ toolCalls: 'some' }, 'toolCalls must be one of "safe", "all", "none"'],
+    [{ targets: [{ stdio: 'x', url: 'http://127.0.0.1/mcp' }] }, 'targets[0] needs exactly one of "stdio" or "url"'],
+    [{ targets: [{ url: 'http://127.0.0.1/mcp', env: {} }] }, 'targets[0]: "cwd" and "env" apply to stdio targets only'],
+    [{ reports: { pdf: 'x.pdf' } }, 'unknown key "pdf" in reports'],
+  ])('%j → %s', (config, message) => {
+    expect(configProblem(config)).toContain(message);
+  });
+
+  test('loadConfig finds the file in the working directory and reports broken JSON in one line', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    expect(loadConfig(undefined, dir)).toBeUndefined();
+    writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{"strict": true}');
+    expect(loadConfig(undefined, dir)?.config).toEqual({ strict: true });
+    writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{"strict": tru');
+    expect(() => loadConfig(undefined, dir)).toThrow(/is not valid JSON/);
+    expect(() => loadConfig(path.join(dir, 'missing.json'))).toThrow(/cannot read config file .*ENOENT/);
+  });
+});
