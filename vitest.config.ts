@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most test time is waiting on servers, so two files at once even on 2 cores (vitest's default is cores - 1).
+    maxWorkers: 2,
   },
 });

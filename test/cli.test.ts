@@ -36,8 +36,8 @@ describe('mcp-conform run', () => {
     const reference = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
     const result = await cli(['run', '--junit', junit, '--', process.execPath, reference, '--stdio', '--mutant', 'ping-missing']);
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain('FAIL  2025-11-25/lifecycle/ping');
-    expect(readFileSync(junit, 'utf8')).toMatch(/<failure message="expected a result for ping, got error -32601[^"]*" type="MUST"/);
+    expect(result.stdout).toContain('FAIL  2025-11-25/ping/empty-result');
+    expect(readFileSync(junit, 'utf8')).toMatch(/<failure message="expected a result for ping without params, got error -32601[^"]*" type="MUST"/);
   });
 
   test.skipIf(!existsSync(SPEC_SCHEMAS))('--schema-dir validates against official schema files', async () => {

@@ -50,6 +50,16 @@ describe('unreachable targets', () => {
     expect(result.stderr).toContain('Starting server v1.2.3...');
   });
 
+  test.each(['2026-07-28', '2025-11-25', 'all'])('with --revision %s, a dead target is still unreachable, not a list of verdicts', async (revision) => {
+    const stdio = await runCli(['--revision', revision, '--timeout', '1000', '--stdio', 'definitely-not-a-real-mcp-server-binary']);
+    expect(stdio.exitCode).toBe(2);
+    expect(stdio.stderr.trim().split('\n')).toEqual(['mcp-conform: server could not be started: command not found: definitely-not-a-real-mcp-server-binary']);
+    expect(stdio.stdout).not.toMatch(/PASS|FAIL/);
+    const http = await runCli(['--revision', revision, '--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']);
+    expect(http.exitCode).toBe(2);
+    expect(http.stderr.trim()).toBe('mcp-conform: connection refused by http://127.0.0.1:9/mcp');
+  });
+
   test('a URL nobody listens on', async () => {
     const result = await runCli(['--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']);
     expect(result.exitCode).toBe(2);

@@ -40,7 +40,7 @@ Options:
                              join the results with mcp-conform report merge
   --timeout <ms>             wait this long for each response (default 5000)
   --check-timeout <ms>       backstop for one whole check (default 30000)
-  --concurrency <n>          checks in flight at once (default 4)
+  --concurrency <n>          checks in flight at once (default 8)
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
                              annotated readOnlyHint: true), all, or none

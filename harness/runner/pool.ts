@@ -1,42 +1,47 @@
-// Bounded concurrency: at most `limit` tasks at once; an exclusive task runs alone.
+// Bounded concurrency shared by every revision of a run: at most `size` checks in flight at
+// once; an exclusive task waits for its own pool's other tasks to finish and then runs alone.
 
-export interface PoolTask<T> {
-  exclusive: boolean;
-  run: () => Promise<T>;
+export class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.free = Math.max(1, size);
+  }
+
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
 }
 
-export async function runPool<T>(tasks: PoolTask<T>[], limit: number, shouldStop: () => boolean = () => false): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let running = 0;
-  let exclusiveRunning = false;
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    const pump = () => {
-      if (next >= tasks.length || shouldStop()) {
-        if (running === 0) resolve(results.slice(0, next));
-        return;
-      }
-      while (next < tasks.length && !exclusiveRunning && !shouldStop()) {
-        const task = tasks[next];
-        if (task.exclusive && running > 0) break; // wait for the others to drain
-        if (!task.exclusive && running >= Math.max(1, limit)) break;
-        const index = next++;
-        running++;
-        if (task.exclusive) exclusiveRunning = true;
-        task
-          .run()
-          .then((value) => {
-            results[index] = value;
-          })
-          .catch(reject)
-          .finally(() => {
-            running--;
-            if (task.exclusive) exclusiveRunning = false;
-            pump();
-          });
-      }
-      if (running === 0 && (next >= tasks.length || shouldStop())) resolve(results.slice(0, next));
-    };
-    pump();
-  });
+export interface PoolTask {
+  exclusive: boolean;
+  run: () => Promise<unknown>;
+}
+
+/** Runs the tasks in order of start; exclusive ones after all the others, one at a time. */
+export async function runPool(tasks: PoolTask[], slots: Slots, shouldStop: () => boolean = () => false): Promise<void> {
+  const inSlot = async (task: PoolTask) => {
+    await slots.acquire();
+    try {
+      if (!shouldStop()) await task.run();
+    } finally {
+      slots.release();
+    }
+  };
+  await Promise.all(tasks.filter((task) => !task.exclusive).map(inSlot));
+  for (const task of tasks.filter((task) => task.exclusive)) {
+    if (shouldStop()) break;
+    await inSlot(task);
+  }
 }

@@ -13,11 +13,14 @@ import { openConnection } from '../target.js';
 import type { ConnectionContext } from '../transports/connection-context.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection } from '../transports/types.js';
-import { runPool } from './pool.js';
+import { runPool, Slots } from './pool.js';
 import type { CheckResult, ProfileSummary, RevisionRun } from './results.js';
 import type { RunSettings } from './settings.js';
 
 class CheckTimeout extends Error {}
+
+/** The revision's discovery heard no JSON-RPC message at all: there is nothing to judge. */
+export class TargetUnreachable extends Error {}
 
 export class RevisionSession {
   readonly recorder = new WireRecorder();
@@ -276,23 +279,25 @@ export async function runRevision(
   checks: Check[],
   settings: RunSettings,
   selectedBecause: string,
+  slots: Slots = new Slots(settings.concurrency),
+  onDone: (result: CheckResult) => void = () => undefined,
 ): Promise<{ run: RevisionRun; results: CheckResult[] }> {
   const started = performance.now();
   const session = new RevisionSession(revision, settings);
   const results: CheckResult[] = [];
-  let done = 0;
-  const total = checks.length;
-  settings.progress?.onRevisionStart?.(revision, total);
   const stopped = () => settings.signal?.aborted === true;
   const record = (result: CheckResult) => {
     results.push(result);
-    settings.progress?.onCheckDone?.(result, ++done, total);
+    onDone(result);
     return result;
   };
   const onAbort = () => void session.close();
   settings.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await session.discover();
+    const profile = await session.discover();
+    const heard = session.recorder.forCheck(`${revision}/discovery`).some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
+    // The problem reads "server/discover failed: <why>"; the why is the same for both revisions of a dead server.
+    if (!heard) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
     const main = checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({
@@ -302,8 +307,9 @@ export async function runRevision(
         return record(await runOneCheck(check, session));
       },
     });
-    await runPool(main.map(task), settings.concurrency, stopped);
-    await runPool(post.map(task), 1, stopped);
+    await runPool(main.map(task), slots, stopped);
+    // Post checks read the whole log: one at a time, after everything else of this revision.
+    await runPool(post.map((check) => ({ ...task(check), exclusive: true })), slots, stopped);
     if (stopped()) {
       const finished = new Set(results.map((result) => result.id));
       for (const check of checks) if (!finished.has(check.id)) record(notRun(check, settings));

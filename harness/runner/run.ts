@@ -5,7 +5,8 @@ import { describeTarget } from '../target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
 import { outcomeOf, RESULTS_SCHEMA_VERSION, summarize, type CheckResult, type RevisionRun, type RunResults } from './results.js';
-import { runRevision } from './revision-run.js';
+import { runRevision, TargetUnreachable } from './revision-run.js';
+import { Slots } from './pool.js';
 import { computeMatrix } from './matrix.js';
 import { selectIds } from './select.js';
 import { inShard, type ShardSpec } from './shard.js';
@@ -45,18 +46,36 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
   const runs: RevisionRun[] = [];
   const checks: CheckResult[] = [];
   if (!error) {
-    for (const { revision, because } of chosen) {
-      if (settings.signal?.aborted) break;
-      const selected = selectIds(
-        request.checks.filter((check) => check.revision === revision),
-        request.select,
-        request.skip,
-      ).filter((check) => check.phase === 'post' || inShard(check.id, request.shard));
-      if (selected.length === 0) continue;
-      const { run, results } = await runRevision(revision, selected, settings, because);
-      runs.push(run);
-      checks.push(...results);
-    }
+    const plan = chosen
+      .map(({ revision, because }) => ({
+        revision,
+        because,
+        selected: selectIds(
+          request.checks.filter((check) => check.revision === revision),
+          request.select,
+          request.skip,
+        ).filter((check) => check.phase === 'post' || inShard(check.id, request.shard)),
+      }))
+      .filter((part) => part.selected.length > 0);
+    // Revisions use separate connections, so they run side by side, sharing the concurrency bound.
+    const slots = new Slots(settings.concurrency);
+    const total = plan.reduce((sum, part) => sum + part.selected.length, 0);
+    let done = 0;
+    for (const part of plan) settings.progress?.onRevisionStart?.(part.revision, part.selected.length);
+    const outcomes = await Promise.allSettled(
+      plan.map((part) => runRevision(part.revision, part.selected, settings, part.because, slots, (result) => settings.progress?.onCheckDone?.(result, ++done, total))),
+    );
+    const silent: Array<{ revision: Revision; reason: string }> = [];
+    outcomes.forEach((outcome, index) => {
+      if (outcome.status === 'fulfilled') {
+        runs.push(outcome.value.run);
+        checks.push(...outcome.value.results);
+      } else if (outcome.reason instanceof TargetUnreachable) silent.push({ revision: plan[index].revision, reason: outcome.reason.message });
+      else throw outcome.reason;
+    });
+    // One line when every revision failed the same way (a dead server), else one part per revision.
+    const reasons = [...new Set(silent.map((part) => part.reason))];
+    if (silent.length > 0) error = silent.length === plan.length && reasons.length === 1 ? reasons[0] : silent.map((part) => `${part.revision}: ${part.reason}`).join('; ');
   }
 
   const interrupted = settings.signal?.aborted === true;

@@ -36,7 +36,7 @@ export function defaultSettings(target: TargetSpec, overrides: Partial<RunSettin
     strict: false,
     requestTimeoutMs: 5000,
     checkTimeoutMs: 30_000,
-    concurrency: 4,
+    concurrency: 8,
     limits: DEFAULT_LIMITS,
     maxTranscriptEntries: 400,
     toolCalls: 'safe',

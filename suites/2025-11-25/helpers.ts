@@ -96,7 +96,8 @@ export function responsesSince(ctx: Ctx, connection: string, mark: number): Json
  */
 export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined, windowMs: number) {
   const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
-  return client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, timeoutMs: windowMs });
+  // HTTP always answers the POST, so wait for that answer (a loaded server may take longer than the window).
+  return client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, timeoutMs: client.transport === 'http' ? undefined : windowMs });
 }
 
 /** Uses what the server offers, the way a host would: lists, prompts, reads, allowed tool calls. */

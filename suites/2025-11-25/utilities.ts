@@ -27,7 +27,8 @@ export default defineArea('2025-11-25', 'utilities', [
       const slow = durationTool(ctx.profile.tools) ?? ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a request in flight');
       if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
       const id = ctx.client.nextId();
-      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + 600, expectSilence: true });
+      // A generous window: a server that ignores the cancel answers after BUSY_MS, later when loaded.
+      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + 1500, expectSilence: true });
       await ctx.sleep(150);
       await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
       const exchange = await call;
