@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     // Most test time is waiting on servers, so two files at once even on 2 cores (vitest's default is cores - 1).
     maxWorkers: 2,
+    // describe.concurrent files (mutants, SDK servers) each run full suites; more at once only thrashes 2 cores.
+    maxConcurrency: 4,
   },
 });

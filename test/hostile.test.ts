@@ -41,14 +41,21 @@ function watchPeakRss(pid: number): () => number {
   };
 }
 
-async function runCli(args: string[], options: { killAfterMs?: number } = {}): Promise<CliRun> {
+/** Resolves once a target process (not the harness) whose command line holds the token has been running for a while. */
+async function runningFor(token: string, ms: number): Promise<void> {
+  while (!leftovers(token).some((line) => !line.includes(BIN))) await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function runCli(args: string[], options: { killOnceRunning?: string } = {}): Promise<CliRun> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-hostile-'));
   const json = path.join(dir, 'results.json');
   const junit = path.join(dir, 'junit.xml');
   const started = performance.now();
   const child = execa(process.execPath, [BIN, 'run', '--json', json, '--junit', junit, ...args], { reject: false, env: { NO_COLOR: '1' } });
   const peak = watchPeakRss(child.pid!);
-  if (options.killAfterMs) setTimeout(() => child.kill('SIGTERM'), options.killAfterMs);
+  // The target exists only once the harness runs (its signal handlers are in place by then).
+  if (options.killOnceRunning) void runningFor(options.killOnceRunning, 500).then(() => child.kill('SIGTERM'));
   const result = await child;
   return {
     exitCode: result.exitCode ?? -1,
@@ -74,7 +81,8 @@ const FEW_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle
 describe('hostile stdio targets', () => {
   test('answers some requests, then hangs: the rest time out, reports are written', async () => {
     const token = randomUUID();
-    const run = await runCli(['--timeout', '400', ...FEW_CHECKS, ...stdio(token, '--hang-after', '3')]);
+    // The timeout must cover a node start-up on a loaded machine, or discovery itself times out (exit 2).
+    const run = await runCli(['--timeout', '1500', ...FEW_CHECKS, ...stdio(token, '--hang-after', '3')]);
     expect(run.exitCode).toBe(1);
     expect(run.seconds).toBeLessThan(20);
     expect(run.results?.checks.some((check) => check.verdict === 'fail' && check.reason?.includes('no response before the timeout'))).toBe(true);
@@ -126,8 +134,8 @@ describe('hostile stdio targets', () => {
 
   test('SIGTERM to the harness stops the target and still writes a partial report marked interrupted', async () => {
     const token = randomUUID();
-    const run = await runCli(['--timeout', '30000', '--revision', '2026-07-28', ...stdio(token, '--hang-after', '4')], { killAfterMs: 1500 });
-    expect(run.seconds).toBeLessThan(10);
+    const run = await runCli(['--timeout', '30000', '--revision', '2026-07-28', ...stdio(token, '--hang-after', '4')], { killOnceRunning: token });
+    expect(run.seconds).toBeLessThan(15);
     expect(run.exitCode).toBe(1);
     expect(run.results?.interrupted).toBe(true);
     expect(run.results?.outcome).toBe('interrupted');

@@ -1,15 +1,16 @@
 // Every check is proven able to fail: each mutant of the reference server is caught by exactly
 // the checks it names, and every check is some mutant's catch on every transport it applies to.
 //
-// Exactness (every other check passes or skips) is proven with the whole suite on the mutant's
-// first transport (HTTP where it shows there: one server process, no spawn per session). On its
-// other transport the mutant runs only the checks it names (their whole revision when a check that
-// reads the whole run's traffic needs more of it), which proves they fail there too.
-// MUTANTS_FULL=1 runs the whole suite on every transport (npm run test:mutants-full).
+// Exactness (every other check passes or skips) is proven with the whole suite of each revision
+// the mutant's catches name, on its first transport (HTTP where it shows there: one server
+// process, no spawn per session). On its other transport the mutant runs only the checks it names
+// (their whole revision when a check that reads the whole run's traffic needs more of it), which
+// proves they fail there too. MUTANTS_FULL=1 (npm run test:mutants-full) runs both revisions'
+// whole suites on every transport, which also shows a defect leaking into the other revision.
 import { afterAll, describe, expect, test } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
 import { MUTANTS, type Mutant } from './fixtures/reference-server/mutants/index.js';
-import type { TransportKind } from '../harness/model.js';
+import type { Revision, TransportKind } from '../harness/model.js';
 import { BOTH, idsWith, referenceHttp, referenceStdio, run } from './helpers/harness.js';
 import type { HttpFixture } from './helpers/fixture-process.js';
 
@@ -24,6 +25,14 @@ const appliesOn = (id: string, transport: TransportKind) => checkById.get(id)?.t
 /** A post-phase check judges the whole run's traffic; named alone, it may see too little of it. */
 const readsWholeRun = (ids: string[]) => ids.some((id) => checkById.get(id)?.phase === 'post');
 const revisionsOf = (ids: string[]) => [...new Set(ids.map((id) => checkById.get(id)!.revision))];
+
+/** What the mutant's era serves, narrowed to the revisions its catches name (a fuzz-only mutant keeps both). */
+function revisionsFor(mutant: Mutant): Revision[] {
+  const served: Revision[] = mutant.era === 'modern' ? ['2026-07-28'] : mutant.era === 'legacy' ? ['2025-11-25'] : BOTH;
+  if (everywhere || mutant.catches.length === 0) return served;
+  const named = revisionsOf(mutant.catches);
+  return served.filter((revision) => named.includes(revision));
+}
 
 /** Transports in the order they are tried: HTTP first, because a whole-suite run there is cheapest. */
 const transportsOf = (mutant: Mutant): TransportKind[] => (['http', 'stdio'] as const).filter((t) => (mutant.transports ?? ['stdio', 'http']).includes(t));
@@ -59,7 +68,7 @@ describe('mutants', () => {
           fixtures.push(started.fixture);
           target = started.target;
         }
-        const revisions = mutant.era === 'modern' ? ['2026-07-28' as const] : mutant.era === 'legacy' ? ['2025-11-25' as const] : BOTH;
+        const revisions = revisionsFor(mutant);
         let results = await run(target, { revisions, select: wholeSuite ? undefined : expected });
         let caught = idsWith(results, ['fail', 'warn']);
         if (!wholeSuite && readsWholeRun(expected) && caught.join() !== expected.join()) {

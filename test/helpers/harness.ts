@@ -30,7 +30,7 @@ export async function referenceHttp(options: ReferenceOptions = {}): Promise<{ t
 }
 
 export function run(target: TargetSpec, options: Partial<Omit<RunRequest, 'target'>> = {}): Promise<RunResults> {
-  return runChecks({ target, checks: [...ALL_CHECKS], requestTimeoutMs: 3000, ...options });
+  return runChecks({ target, checks: [...ALL_CHECKS], requestTimeoutMs: 5000, ...options });
 }
 
 export const BOTH: Revision[] = ['2026-07-28', '2025-11-25'];
