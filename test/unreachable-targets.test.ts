@@ -1,7 +1,10 @@
 // A target that does not exist, exits at once, never answers or prints garbage gets a clear
-// one-line error and exit 2 within the timeout, and leaves no process behind.
+// one-line error and exit 2 within the timeout, and leaves no process or temp file behind.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { builtFixture, PROJECT_ROOT } from './helpers/fixture-process.js';
@@ -13,10 +16,16 @@ function processesMentioning(token: string): string[] {
   return out.split('\n').filter((line) => line.includes(token) && !line.includes('ps -eo'));
 }
 
+/** Runs the harness with TMPDIR pointed at a private empty directory, and says what it left there. */
 async function runCli(args: string[]) {
-  const started = performance.now();
-  const result = await execa(process.execPath, [BIN, 'run', ...args], { reject: false, env: { NO_COLOR: '1' } });
-  return { ...result, seconds: (performance.now() - started) / 1000 };
+  const privateTmp = mkdtempSync(path.join(tmpdir(), 'mcp-conform-unreachable-'));
+  try {
+    const started = performance.now();
+    const result = await execa(process.execPath, [BIN, 'run', ...args], { reject: false, env: { NO_COLOR: '1', TMPDIR: privateTmp } });
+    return { ...result, seconds: (performance.now() - started) / 1000, tempLeft: readdirSync(privateTmp) };
+  } finally {
+    rmSync(privateTmp, { recursive: true, force: true });
+  }
 }
 
 describe('unreachable targets', () => {
@@ -25,12 +34,16 @@ describe('unreachable targets', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/could not be started: .*ENOENT|definitely-not-a-real/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.tempLeft).toEqual([]);
   });
 
   test('a server that exits at once reports its exit code and stderr', async () => {
-    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/exit-at-once.ts')]);
+    const token = `mcp-conform-token-${randomUUID()}`;
+    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/exit-at-once.ts'), token]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('server exited with code 1 before answering; stderr: fatal: configuration file ./server.toml not found');
+    expect(processesMentioning(token)).toEqual([]);
+    expect(result.tempLeft).toEqual([]);
   });
 
   test('a server that never answers is given up on within the timeout, and its process group is killed', async () => {
@@ -39,15 +52,19 @@ describe('unreachable targets', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/did not answer within 800 ms/);
     // Two probes (discover, initialize), each: timeout + stdin close grace + SIGTERM grace.
-    expect(result.seconds).toBeLessThan(12);
+    expect(result.seconds).toBeLessThan(20);
     expect(processesMentioning(token)).toEqual([]);
+    expect(result.tempLeft).toEqual([]);
   });
 
   test('a server that prints garbage is reported with what it printed', async () => {
-    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/garbage.ts')]);
+    const token = `mcp-conform-token-${randomUUID()}`;
+    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/garbage.ts'), token]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('server wrote only non-JSON-RPC output to stdout');
     expect(result.stderr).toContain('Starting server v1.2.3...');
+    expect(processesMentioning(token)).toEqual([]);
+    expect(result.tempLeft).toEqual([]);
   });
 
   test.each(['2026-07-28', '2025-11-25', 'all'])('with --revision %s, a dead target is still unreachable, not a list of verdicts', async (revision) => {
@@ -58,12 +75,14 @@ describe('unreachable targets', () => {
     const http = await runCli(['--revision', revision, '--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']);
     expect(http.exitCode).toBe(2);
     expect(http.stderr.trim()).toBe('mcp-conform: connection refused by http://127.0.0.1:9/mcp');
+    expect([...stdio.tempLeft, ...http.tempLeft]).toEqual([]);
   });
 
   test('a URL nobody listens on', async () => {
     const result = await runCli(['--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('connection refused by http://127.0.0.1:9/mcp');
+    expect(result.tempLeft).toEqual([]);
   });
 });
 

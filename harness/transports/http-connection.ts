@@ -177,7 +177,8 @@ export class HttpConnection implements Connection {
     } catch (error) {
       const unanswered = routing.id !== undefined && !exchange.response && !options.expectSilence ? ('unanswered' as const) : undefined;
       const requestId = unanswered ? (routing.id as string | number) : undefined;
-      if (timedOut) {
+      // undici's header/body timers share our budget and may fire first: still a timeout.
+      if (timedOut || isUndiciTimeout(error)) {
         exchange.timedOut = !exchange.response;
         this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId);
       } else if (options.signal?.aborted) {
@@ -318,7 +319,8 @@ export class HttpConnection implements Connection {
       if (!isOurs && !isLoose) anomaly = 'unknown-id';
       else if (exchange.response) anomaly = 'duplicate-response';
     }
-    recordServerMessage(this.context, { connection: this.name, checks, sse, anomaly, sizeHint: size }, message, answered);
+    const note = anomaly ? STRAY_NOTES[anomaly] : undefined;
+    recordServerMessage(this.context, { connection: this.name, checks, sse, anomaly, note, sizeHint: size }, message, answered);
     exchange.messages.push(message);
     options?.onMessage?.(message);
     if (isResponse(message)) {
@@ -351,6 +353,12 @@ export class HttpConnection implements Connection {
   }
 }
 
+/** Said in the wire log (and so in responses-match-requests' reason) next to a stray response. */
+const STRAY_NOTES = {
+  'unknown-id': 'response to an id that was never sent',
+  'duplicate-response': 'second response to an id already answered',
+};
+
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {
@@ -382,6 +390,11 @@ async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void },
     total += chunk.length;
   }
   return { bytes: Buffer.concat(chunks), truncated: false };
+}
+
+function isUndiciTimeout(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
 export function describeNetworkError(error: unknown, url: string): string {

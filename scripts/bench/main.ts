@@ -4,7 +4,7 @@
 // then the same client messages replayed by a minimal client (the floor), their ratio, and
 // checks per second.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,9 +90,22 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { repeat: { type: 'string' }, only: { type: 'string', multiple: true } } });
   const repeat = Number(values.repeat ?? 3);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-bench-'));
+  // Ctrl-C skips the finally below; the results files go either way.
+  process.once('SIGINT', () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
   console.log(`mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${CONCURRENCY}`);
   console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s');
-  for (const bench of TARGETS.filter((t) => !values.only || values.only.includes(t.name))) {
+  try {
+    await benchAll(TARGETS.filter((t) => !values.only || values.only.includes(t.name)), repeat, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchAll(targets: BenchTarget[], repeat: number, dir: string): Promise<void> {
+  for (const bench of targets) {
     const started = await bench.start();
     try {
       const times: number[] = [];
