@@ -24,7 +24,7 @@ export interface ConformanceOptions {
   strict?: boolean;
   /** Per-response timeout in ms (default 5000). */
   timeoutMs?: number;
-  /** Checks in flight at once (default 4). */
+  /** Checks in flight at once (default 8). */
   concurrency?: number;
   /** Validate against official schema files in DIR/<revision>/schema.json instead of the built-in schemas. */
   schemaDir?: string;
@@ -34,31 +34,65 @@ export interface ConformanceOptions {
   settings?: Partial<Omit<RunRequest, 'target' | 'checks'>>;
 }
 
+/** Options that cannot describe a run (a bad URL, an empty command); what runConformance rejects with. */
+export class ConformanceOptionsError extends Error {}
+
+/** The harness's target for a ConformanceTarget; throws ConformanceOptionsError when it is not usable. */
 export function toTargetSpec(target: ConformanceTarget): TargetSpec {
-  if ('url' in target) return { kind: 'http', url: new URL(target.url).toString(), headers: target.headers ?? {} };
-  const argv = Array.isArray(target.stdio) ? target.stdio : splitCommandLine(target.stdio);
-  if (argv.length === 0) throw new Error('target.stdio is empty');
+  if ('url' in target) {
+    let url: URL;
+    try {
+      url = new URL(target.url);
+    } catch {
+      throw new ConformanceOptionsError(`target.url is not a valid URL: ${JSON.stringify(target.url)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConformanceOptionsError(`target.url must be http:// or https://, not ${url.protocol}`);
+    return { kind: 'http', url: url.toString(), headers: target.headers ?? {} };
+  }
+  if (!('stdio' in target)) throw new ConformanceOptionsError('target needs "stdio" (a command) or "url"');
+  let argv: string[];
+  try {
+    argv = Array.isArray(target.stdio) ? target.stdio : splitCommandLine(target.stdio);
+  } catch (error) {
+    throw new ConformanceOptionsError(`target.stdio: ${(error as Error).message}`);
+  }
+  if (argv.length === 0 || argv[0] === '') throw new ConformanceOptionsError('target.stdio is empty');
   return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: target.cwd, env: target.env };
+}
+
+function positive(value: number | undefined, name: string): number | undefined {
+  if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ConformanceOptionsError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+/** Drops undefined members, so they do not hide the runner's defaults. */
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
 }
 
 /**
  * Runs the conformance suites against a server and resolves with the full results (the same
- * JSON `mcp-conform run --json` writes). It never throws for a failing or unreachable server:
- * read `results.outcome`, `results.exitCode` and `results.checks`.
+ * JSON `mcp-conform run --json` writes). A failing or unreachable server still resolves: read
+ * `results.outcome`, `results.exitCode` and `results.checks`. It never throws synchronously; it
+ * rejects with a ConformanceOptionsError when the options are unusable (a bad URL, an empty
+ * command, a timeout or concurrency that is not a positive integer).
  */
-export function runConformance(options: ConformanceOptions): Promise<RunResults> {
+export async function runConformance(options: ConformanceOptions): Promise<RunResults> {
+  const target = toTargetSpec(options.target);
   return runChecks({
     ...options.settings,
-    target: toTargetSpec(options.target),
+    ...defined({
+      revisions: options.revisions,
+      select: options.checks,
+      skip: options.skip,
+      strict: options.strict,
+      requestTimeoutMs: positive(options.timeoutMs, 'timeoutMs'),
+      concurrency: positive(options.concurrency, 'concurrency'),
+      schemaSource: options.schemaDir ? ({ kind: 'dir', dir: options.schemaDir } as const) : undefined,
+      signal: options.signal,
+    }),
+    target,
     checks: [...ALL_CHECKS],
-    revisions: options.revisions ?? 'auto',
-    select: options.checks,
-    skip: options.skip,
-    strict: options.strict ?? false,
-    requestTimeoutMs: options.timeoutMs ?? 5000,
-    concurrency: options.concurrency ?? 4,
-    schemaSource: options.schemaDir ? { kind: 'dir', dir: options.schemaDir } : undefined,
-    signal: options.signal,
   });
 }
 

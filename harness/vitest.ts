@@ -2,6 +2,7 @@
 // vitest suite. One run of the harness per describeConformance; a describe per revision and
 // area, a test per check; skips stay skips, SHOULD misses pass with an annotation.
 import { beforeAll, describe, test, type TestContext } from 'vitest';
+import { visibleText } from '../reports/text.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { runConformance, type ConformanceOptions } from './api.js';
 import type { Check } from './checks/check.js';
@@ -18,22 +19,32 @@ function failureText(result: CheckResult): string {
   const lines = [`${result.level} ${result.spec}`, result.reason ?? result.verdict];
   if (result.expected !== undefined) lines.push(`expected: ${JSON.stringify(result.expected, null, 2)}`);
   if (result.actual !== undefined) lines.push(`actual: ${JSON.stringify(result.actual, null, 2)}`);
-  return lines.join('\n');
+  // Reasons and values quote the server: no terminal escapes.
+  return visibleText(lines.join('\n'));
 }
 
-async function judge(result: CheckResult | undefined, run: RunResults, context: TestContext): Promise<void> {
-  if (!result) {
-    context.skip(run.error ?? 'the server does not claim this revision');
+/** Why a check has no verdict: a revision the server does not claim is a skip; anything else is a failure. */
+function missingVerdict(check: Check, run: RunResults, context: TestContext): void {
+  const claimed = run.probe?.claimed ?? [];
+  // A dead server (or one claiming neither revision) claims nothing: that must not show green.
+  if (claimed.length > 0 && !claimed.includes(check.revision)) {
+    context.skip(`the server does not claim revision ${check.revision}`);
     return;
   }
+  throw new Error(visibleText(`no verdict for ${check.id}: ${run.error ?? 'the check did not run'} (outcome ${run.outcome})`));
+}
+
+async function judge(check: Check, run: RunResults, context: TestContext): Promise<void> {
+  const result = run.checks.find((candidate) => candidate.id === check.id);
+  if (!result) return missingVerdict(check, run, context);
   switch (result.verdict) {
     case 'pass':
       return;
     case 'skip':
-      context.skip(result.reason);
+      context.skip(visibleText(result.reason ?? ''));
       return;
     case 'warn':
-      await context.annotate(`${result.level} not met: ${result.reason ?? ''}`, 'warning');
+      await context.annotate(visibleText(`${result.level} not met: ${result.reason ?? ''}`), 'warning');
       return;
     default:
       throw new Error(failureText(result));
@@ -61,14 +72,7 @@ export function describeConformance(name: string, options: VitestConformanceOpti
     for (const [group, members] of groups) {
       describe(group, () => {
         for (const check of members) {
-          test(`${check.slug}: ${check.title}`, async (context) => {
-            const run = results!;
-            await judge(
-              run.checks.find((result) => result.id === check.id),
-              run,
-              context,
-            );
-          });
+          test(`${check.slug}: ${check.title}`, (context) => judge(check, results!, context));
         }
       });
     }

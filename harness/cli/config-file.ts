@@ -2,8 +2,9 @@
 // Validated up front with one clear line per wrong key; command-line flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAjv } from '../schema/ajv.js';
-import { UsageError } from './target-options.js';
+import { createAjv, type ErrorObject } from '../schema/ajv.js';
+import type { TargetSpec } from '../target.js';
+import { httpTarget, stdioTarget, UsageError } from './target-options.js';
 
 export const CONFIG_FILE_NAMES = ['mcp-conform.config.json'];
 
@@ -49,7 +50,7 @@ const CONFIG_SCHEMA = {
         additionalProperties: false,
         properties: {
           name: { type: 'string', minLength: 1 },
-          stdio: { anyOf: [{ type: 'string', minLength: 1 }, { ...stringList, minItems: 1 }] },
+          stdio: { description: 'a command line or a non-empty list of arguments', anyOf: [{ type: 'string', minLength: 1 }, { ...stringList, minItems: 1 }] },
           cwd: { type: 'string' },
           env: stringMap,
           url: { type: 'string', minLength: 1 },
@@ -57,7 +58,10 @@ const CONFIG_SCHEMA = {
         },
       },
     },
-    revisions: { anyOf: [{ enum: ['auto', 'all'] }, { type: 'array', items: { enum: ['2026-07-28', '2025-11-25'] }, minItems: 1 }] },
+    revisions: {
+      description: '"auto", "all" or a list of "2026-07-28", "2025-11-25"',
+      anyOf: [{ enum: ['auto', 'all'] }, { type: 'array', items: { enum: ['2026-07-28', '2025-11-25'] }, minItems: 1 }],
+    },
     checks: stringList,
     skip: stringList,
     strict: { type: 'boolean' },
@@ -100,34 +104,48 @@ function where(instancePath: string): string {
   return instancePath === '' ? 'the top level' : instancePath.slice(1).replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
 }
 
-/** The first problem of a config document, as one line; undefined when it is valid. */
-export function configProblem(value: unknown): string | undefined {
-  if (validateConfig(value)) return semanticProblem(value as ConfigFile);
-  const error = validateConfig.errors![0];
+function schemaNode(schemaPath: string): Record<string, unknown> {
+  let node: unknown = CONFIG_SCHEMA;
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) node = (node as Record<string, unknown>)[part];
+  return node as Record<string, unknown>;
+}
+
+function describeError(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
     const key = String(error.params.additionalProperty);
-    const schemaAt = error.schemaPath.replace(/^#\/?/, '').replace(/\/?additionalProperties$/, '').split('/').filter(Boolean);
-    let node: unknown = CONFIG_SCHEMA;
-    for (const part of schemaAt) node = (node as Record<string, unknown>)[part];
-    const known = Object.keys((node as { properties?: object }).properties ?? {});
+    const known = Object.keys((schemaNode(error.schemaPath.replace(/\/?additionalProperties$/, '')).properties as object | undefined) ?? {});
     const hint = closest(key, known);
     return `unknown key "${key}" in ${where(error.instancePath)}${hint ? ` (did you mean "${hint}"?)` : ''}; known keys: ${known.join(', ')}`;
   }
+  if (error.keyword === 'anyOf') return `${where(error.instancePath)} must be ${String(schemaNode(error.schemaPath.replace(/\/anyOf$/, '')).description)}`;
   const detail = error.keyword === 'enum' ? `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` : error.message;
   return `${where(error.instancePath)} ${detail}`;
 }
 
-function semanticProblem(config: ConfigFile): string | undefined {
+/** Every problem of a config document, one line each; empty when it is valid. */
+export function configProblems(value: unknown): string[] {
+  if (validateConfig(value)) return semanticProblems(value as ConfigFile);
+  // A failed anyOf is reported once, by its own description, not once per branch.
+  const errors = validateConfig.errors!.filter((error) => !error.schemaPath.includes('/anyOf/'));
+  return [...new Set(errors.map(describeError))];
+}
+
+/** The first problem of a config document; undefined when it is valid. */
+export function configProblem(value: unknown): string | undefined {
+  return configProblems(value)[0];
+}
+
+function semanticProblems(config: ConfigFile): string[] {
+  const problems: string[] = [];
   for (const [index, target] of (config.targets ?? []).entries()) {
     const label = `targets[${index}]`;
-    if ((target.stdio === undefined) === (target.url === undefined)) return `${label} needs exactly one of "stdio" or "url"`;
-    if (target.url !== undefined && (target.cwd !== undefined || target.env !== undefined)) return `${label}: "cwd" and "env" apply to stdio targets only`;
-    if (target.stdio !== undefined && target.headers !== undefined) return `${label}: "headers" applies to url targets only`;
+    if ((target.stdio === undefined) === (target.url === undefined)) problems.push(`${label} needs exactly one of "stdio" or "url"`);
+    else if (target.url !== undefined && (target.cwd !== undefined || target.env !== undefined)) problems.push(`${label}: "cwd" and "env" apply to stdio targets only`);
+    else if (target.stdio !== undefined && target.headers !== undefined) problems.push(`${label}: "headers" applies to url targets only`);
   }
   const names = (config.targets ?? []).map((t) => t.name).filter(Boolean);
-  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
-  if (duplicate) return `two targets are named "${duplicate}"`;
-  return undefined;
+  for (const duplicate of new Set(names.filter((name, i) => names.indexOf(name) !== i))) problems.push(`two targets are named "${duplicate}"`);
+  return problems;
 }
 
 export interface LoadedConfig {
@@ -153,11 +171,28 @@ export function loadConfig(explicit: string | undefined, cwd = process.cwd()): L
   } catch (error) {
     throw new UsageError(`config file ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  const problem = configProblem(value);
-  if (problem) throw new UsageError(`config file ${file}: ${problem}`);
+  const problems = configProblems(value);
+  // One line per problem, so every wrong key is named at once.
+  if (problems.length > 0) throw new UsageError(problems.map((problem) => `config file ${file}: ${problem}`).join('\n'));
   return { file, config: value as ConfigFile, baseDir: path.dirname(path.resolve(file)) };
 }
 
 export function resolveFrom(baseDir: string, file: string | undefined): string | undefined {
   return file === undefined ? undefined : path.resolve(baseDir, file);
+}
+
+export interface NamedTarget {
+  name: string;
+  spec: TargetSpec;
+}
+
+/** The file's targets as specs. A stdio server starts in its cwd, resolved from the file's folder (default: that folder). */
+export function configTargets(loaded: LoadedConfig): NamedTarget[] {
+  return (loaded.config.targets ?? []).map((target, index) => {
+    const label = `config file ${loaded.file}: targets[${index}]`;
+    const name = target.name ?? `target-${index + 1}`;
+    if (target.url !== undefined) return { name, spec: httpTarget(target.url, target.headers ?? {}, `${label}.url`) };
+    const cwd = resolveFrom(loaded.baseDir, target.cwd) ?? loaded.baseDir;
+    return { name, spec: stdioTarget(target.stdio!, cwd, target.env ?? {}, { command: `${label}.stdio`, cwd: `${label}.cwd` }) };
+  });
 }

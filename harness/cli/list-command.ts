@@ -10,7 +10,13 @@ Lists checks without connecting to anything. A pattern is an id prefix
 
 Options:
   --json      print the checks as JSON
-  -h, --help  show this help`;
+  -h, --help  show this help
+
+Examples:
+  mcp-conform list                          every check of both revisions
+  mcp-conform list 2026-07-28/meta          one spec area
+  mcp-conform list '*/stdio/*' '*/ping/*'   globs over both revisions (quote them)
+  mcp-conform list 2025-11-25 --json        machine-readable, with requirement and catalog ids`;
 
 export async function listCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });

@@ -57,7 +57,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`mcp-conform: ${(error as Error).message}\n`);
+      // A config file can have several problems: each is its own line.
+      for (const line of (error as Error).message.split('\n')) process.stderr.write(`mcp-conform: ${line}\n`);
       return 2;
     }
     throw error;

@@ -25,7 +25,12 @@ Options:
   -h, --help       show this help
 
 Exit status: 0 the property holds now; 1 it still fails; 2 usage error, unreadable file, or
-the target could not be reached.`;
+the target could not be reached.
+
+Examples:
+  mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json
+  mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json -- node build/server.js
+  mcp-conform replay case.json --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"`;
 
 function savedTarget(file: CaseFile): TargetSpec {
   const saved = file.targetSpec;

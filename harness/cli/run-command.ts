@@ -1,29 +1,39 @@
 // `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
-import { checkLine, renderSummary, styleFor } from '../../reports/console.js';
+import { renderSummary, styleFor } from '../../reports/console.js';
 import { writeJUnit } from '../../reports/junit.js';
 import { writeResultsJson } from '../../reports/json.js';
 import { writeHtml } from '../../reports/html/index.js';
-import { applyBaseline } from '../runner/baseline.js';
+import { applyBaseline, type Baseline } from '../runner/baseline.js';
 import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
-import { runChecks } from '../runner/run.js';
-import type { RunResults } from '../runner/results.js';
+import { runChecks, type RunRequest } from '../runner/run.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
-import { bundledReferenceServer, targetFromFlags, UsageError } from './target-options.js';
+import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
+import { runProgress } from './run-progress.js';
+import { bundledReferenceServer, parsePairs, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
 Runs the conformance suites against an MCP server and reports a verdict per check.
 
-Target (one of; with none, the bundled reference server is tested):
+Target (one of; with none, the config file's targets, else the bundled reference server):
   --stdio "<command line>"   spawn the server and talk over stdin/stdout
   --url <url>                talk Streamable HTTP to this endpoint
   -- <command> [args...]     like --stdio, given as separate arguments
   --cwd <dir>                working directory of a stdio server
   --env NAME=VALUE           extra environment for a stdio server (repeatable)
-  --header "Name: value"     extra HTTP header, e.g. for auth (repeatable)
+  --header "Name: value"     extra HTTP header, e.g. for auth (repeatable); with config
+                             targets, --cwd/--env/--header apply to each target they fit
+
+Config file:
+  --config <file>            settings and targets from this JSON file (default:
+                             mcp-conform.config.json in the working directory, if present);
+                             flags override its values; several targets run one after another
+  --no-config                ignore mcp-conform.config.json
 
 Options:
   --revision <rev>           2026-07-28, 2025-11-25, all, or auto (default: auto,
@@ -44,79 +54,172 @@ Options:
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
                              annotated readOnlyHint: true), all, or none
-  --quiet                    print only the summary counts
+  --quiet                    no progress; print only the summary counts
+  --verbose                  print each check's wire transcript on stderr as it finishes
   -h, --help                 show this help
 
+Progress goes to stderr: a counter on a terminal, a line per check otherwise. Colours only on a
+terminal, and never when NO_COLOR is set.
+
 Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
-target could not be reached.
+target could not be reached. With several targets, the worst of them.
 
 Examples:
   mcp-conform run --stdio "node build/server.js"
   mcp-conform run --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform run --revision 2026-07-28 --check 2026-07-28/meta --json results.json -- node server.js
+  mcp-conform run --config ci/mcp-conform.config.json --header "Authorization: Bearer $TOKEN"
   mcp-conform run --shard 2/4 --expected-failures baseline.yml --json shard-2.json --html shard-2.html -- node server.js`;
 
-function positiveInt(value: string | undefined, flag: string, fallback: number): number {
+function positiveInt(value: string | undefined, flag: string, fallback: number | undefined): number | undefined {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} expects a positive integer, got ${JSON.stringify(value)}`);
   return n;
 }
 
-function revisionsFrom(value: string | undefined): Revision[] | 'auto' {
-  if (value === undefined || value === 'auto') return 'auto';
+function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisions']): Revision[] | 'auto' {
+  if (flag === undefined && Array.isArray(fromConfig)) return fromConfig as Revision[];
+  const value = flag ?? (fromConfig as string | undefined) ?? 'auto';
+  if (value === 'auto') return 'auto';
   if (value === 'all') return [...REVISIONS];
   const list = value.split(',').map((v) => v.trim());
   for (const item of list) if (!isRevision(item)) throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
   return list as Revision[];
 }
 
+const RUN_OPTIONS = {
+  stdio: { type: 'string' },
+  url: { type: 'string' },
+  cwd: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
+  revision: { type: 'string' },
+  check: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  strict: { type: 'boolean' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  html: { type: 'string' },
+  'expected-failures': { type: 'string' },
+  shard: { type: 'string' },
+  timeout: { type: 'string' },
+  'check-timeout': { type: 'string' },
+  concurrency: { type: 'string' },
+  'schema-dir': { type: 'string' },
+  'tool-calls': { type: 'string' },
+  quiet: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type RunValues = ReturnType<typeof parseArgs<{ options: typeof RUN_OPTIONS }>>['values'];
+
+interface RunPlan {
+  targets: NamedTarget[];
+  request: Omit<RunRequest, 'target' | 'checks'>;
+  baseline?: Baseline;
+  reports: { json?: string; junit?: string; html?: string };
+}
+
+/** The flags' target, else the config file's targets (refined by --cwd/--env/--header), else the bundled server. */
+function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded: LoadedConfig | undefined): NamedTarget[] {
+  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv };
+  if (targetGiven(flags) || !loaded?.config.targets) return [{ name: 'target', spec: targetFromFlags(flags) ?? bundledReferenceServer() }];
+  const targets = configTargets(loaded);
+  const env = parsePairs(values.env, '=', '--env');
+  const headers = parsePairs(values.header, ':', '--header');
+  if (values.header?.length && !targets.some((t) => t.spec.kind === 'http')) throw new UsageError('--header applies to url targets only, and the config file lists none');
+  if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio')) throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
+  const cwd = values.cwd === undefined ? undefined : path.resolve(values.cwd);
+  if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
+  return targets.map(({ name, spec }) => ({
+    name,
+    spec: spec.kind === 'http' ? { ...spec, headers: { ...spec.headers, ...headers } } : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd },
+  }));
+}
+
+/** Flags over config values over defaults; every usage error surfaces here, before anything runs. */
+function planRun(values: RunValues, serverArgv: string[] | undefined): RunPlan {
+  if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
+  const loaded = values['no-config'] ? undefined : loadConfig(values.config);
+  const config: ConfigFile = loaded?.config ?? {};
+  const fromFile = (file: string | undefined) => (loaded ? resolveFrom(loaded.baseDir, file) : file);
+  const toolCalls = values['tool-calls'] ?? config.toolCalls ?? 'safe';
+  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
+  const schemaDir = values['schema-dir'] ?? fromFile(config.schemaDir);
+  const request: RunPlan['request'] = {
+    revisions: revisionsFrom(values.revision, config.revisions),
+    select: values.check ?? config.checks,
+    skip: values.skip ?? config.skip,
+    strict: values.strict === true || config.strict === true,
+    requestTimeoutMs: positiveInt(values.timeout, '--timeout', config.timeoutMs ?? 5000),
+    checkTimeoutMs: positiveInt(values['check-timeout'], '--check-timeout', config.checkTimeoutMs ?? 30_000),
+    shard: shardOption(values.shard),
+    toolCalls,
+    schemaSource: schemaDir ? { kind: 'dir', dir: schemaDir } : undefined,
+  };
+  // Left out when unset, so the runner's own default applies.
+  const concurrency = positiveInt(values.concurrency, '--concurrency', config.concurrency);
+  if (concurrency !== undefined) request.concurrency = concurrency;
+  const targets = targetsFor(values, serverArgv, loaded);
+  const safeNames = targets.map((target) => fileSafe(target.name));
+  const clash = safeNames.findIndex((name, i) => safeNames.indexOf(name) !== i);
+  if (clash !== -1) throw new UsageError(`targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`);
+  return {
+    targets,
+    request,
+    baseline: baselineOption(values['expected-failures'] ?? fromFile(config.expectedFailures)),
+    reports: {
+      json: values.json ?? fromFile(config.reports?.json),
+      junit: values.junit ?? fromFile(config.reports?.junit),
+      html: values.html ?? fromFile(config.reports?.html),
+    },
+  };
+}
+
+const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/** results.json -> results-<target>.json, so several targets do not overwrite each other's reports. */
+function reportPath(file: string | undefined, target: NamedTarget, several: boolean): string | undefined {
+  if (file === undefined || !several) return file;
+  const { dir, name, ext } = path.parse(file);
+  return path.join(dir, `${name}-${fileSafe(target.name)}${ext}`);
+}
+
+async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
+  let results = await runChecks({
+    ...plan.request,
+    target: target.spec,
+    checks: [...ALL_CHECKS],
+    signal,
+    progress: runProgress({ stream: process.stderr, quiet: values.quiet === true, verbose: values.verbose === true, label: several ? target.name : undefined }),
+  });
+  if (plan.baseline) results = applyBaseline(results, plan.baseline);
+  const json = reportPath(plan.reports.json, target, several);
+  const html = reportPath(plan.reports.html, target, several);
+  const junit = reportPath(plan.reports.junit, target, several);
+  if (json) writeResultsJson(results, json);
+  if (html) writeHtml(results, html);
+  if (junit) writeJUnit(results, junit);
+  if (several) process.stdout.write(`\n== target ${target.name}\n`);
+  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
+  if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
+  return results.exitCode;
+}
+
 export async function runCommand(argv: string[]): Promise<number> {
   const dashdash = argv.indexOf('--');
   const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
   const serverArgv = dashdash === -1 ? undefined : argv.slice(dashdash + 1);
-  const { values } = parseArgs({
-    args: own,
-    allowPositionals: false,
-    options: {
-      stdio: { type: 'string' },
-      url: { type: 'string' },
-      cwd: { type: 'string' },
-      env: { type: 'string', multiple: true },
-      header: { type: 'string', multiple: true },
-      revision: { type: 'string' },
-      check: { type: 'string', multiple: true },
-      skip: { type: 'string', multiple: true },
-      strict: { type: 'boolean' },
-      json: { type: 'string' },
-      junit: { type: 'string' },
-      html: { type: 'string' },
-      'expected-failures': { type: 'string' },
-      shard: { type: 'string' },
-      timeout: { type: 'string' },
-      'check-timeout': { type: 'string' },
-      concurrency: { type: 'string' },
-      'schema-dir': { type: 'string' },
-      'tool-calls': { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values } = parseArgs({ args: own, allowPositionals: false, options: RUN_OPTIONS });
   if (values.help) {
     process.stdout.write(RUN_HELP + '\n');
     return 0;
   }
-  const target =
-    targetFromFlags({ stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv }) ??
-    bundledReferenceServer();
-  const revisions = revisionsFrom(values.revision);
-  const requestTimeoutMs = positiveInt(values.timeout, '--timeout', 5000);
-  const checkTimeoutMs = positiveInt(values['check-timeout'], '--check-timeout', 30_000);
-  const concurrency = positiveInt(values.concurrency, '--concurrency', 4);
-  const shard = shardOption(values.shard);
-  const baseline = baselineOption(values['expected-failures']);
-  const toolCalls = values['tool-calls'] ?? 'safe';
-  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
+  const plan = planRun(values, serverArgv);
 
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -130,43 +233,23 @@ export async function runCommand(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const errStyle = styleFor(process.stderr);
-  const live = process.stderr.isTTY === true && !values.quiet;
-  let results: RunResults;
+  const several = plan.targets.length > 1;
+  const codes: string[] = [];
+  let worst = 0;
   try {
-    results = await runChecks({
-      target,
-      checks: [...ALL_CHECKS],
-      revisions,
-      select: values.check,
-      skip: values.skip,
-      strict: values.strict === true,
-      requestTimeoutMs,
-      checkTimeoutMs,
-      concurrency,
-      shard,
-      toolCalls,
-      schemaSource: values['schema-dir'] ? { kind: 'dir', dir: values['schema-dir'] } : undefined,
-      signal: abort.signal,
-      progress: live
-        ? {
-            onCheckDone: (result, done, total) => {
-              process.stderr.write(`\r\u001b[2K[${done}/${total}] ${checkLine(result, errStyle)}`.slice(0, (process.stderr.columns ?? 120) + 16));
-              if (done === total) process.stderr.write('\r\u001b[2K');
-            },
-          }
-        : undefined,
-    });
+    for (const target of plan.targets) {
+      if (abort.signal.aborted) {
+        codes.push(`${target.name} not run (interrupted)`);
+        continue;
+      }
+      const code = await runTarget(target, plan, values, several, abort.signal);
+      codes.push(`${target.name} exit ${code}`);
+      worst = Math.max(worst, code);
+    }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-
-  if (baseline) results = applyBaseline(results, baseline);
-  if (values.json) writeResultsJson(results, values.json);
-  if (values.html) writeHtml(results, values.html);
-  if (values.junit) writeJUnit(results, values.junit);
-  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
-  if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${results.error}\n`);
-  return results.exitCode;
+  if (several) process.stdout.write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  return worst;
 }

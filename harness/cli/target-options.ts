@@ -17,7 +17,7 @@ export interface TargetFlags {
   argv?: string[];
 }
 
-function parsePairs(items: string[] | undefined, separator: '=' | ':', flag: string): Record<string, string> {
+export function parsePairs(items: string[] | undefined, separator: '=' | ':', flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of items ?? []) {
     const at = item.indexOf(separator);
@@ -36,34 +36,45 @@ export function bundledReferenceServer(): TargetSpec {
   return { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', source, '--stdio'] };
 }
 
+/** An http(s) target; `label` names the option in errors (--url, or a config file key). */
+export function httpTarget(text: string, headers: Record<string, string>, label = '--url'): TargetSpec {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${label} is not a valid URL: ${JSON.stringify(text)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${label} must be http:// or https://, not ${url.protocol}`);
+  return { kind: 'http', url: url.toString(), headers };
+}
+
+/** A stdio target from a command line (split without a shell) or an argv; labels name the options in errors. */
+export function stdioTarget(command: string | string[], cwd: string | undefined, env: Record<string, string>, labels = { command: '--stdio', cwd: '--cwd' }): TargetSpec {
+  let argv: string[];
+  try {
+    argv = Array.isArray(command) ? command : splitCommandLine(command);
+  } catch (error) {
+    if (error instanceof CommandLineError) throw new UsageError(`${labels.command}: ${error.message}`);
+    throw error;
+  }
+  if (argv.length === 0 || argv[0] === '') throw new UsageError(`${labels.command}: empty command line`);
+  const dir = cwd === undefined ? undefined : path.resolve(cwd);
+  if (dir !== undefined && !existsSync(dir)) throw new UsageError(`${labels.cwd} directory does not exist: ${dir}`);
+  return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: dir, env };
+}
+
+export function targetGiven(flags: TargetFlags): boolean {
+  return flags.stdio !== undefined || flags.url !== undefined || (flags.argv?.length ?? 0) > 0;
+}
+
 export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
   const given = [flags.stdio !== undefined, flags.url !== undefined, (flags.argv?.length ?? 0) > 0].filter(Boolean).length;
   if (given > 1) throw new UsageError('give one target: --stdio "<command>", --url <url>, or -- <command> <args...>');
   if (flags.header?.length && flags.url === undefined) throw new UsageError('--header applies to --url targets only');
   if ((flags.cwd !== undefined || flags.env?.length) && flags.url !== undefined) throw new UsageError('--cwd and --env apply to stdio targets only');
-  if (flags.url !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(flags.url);
-    } catch {
-      throw new UsageError(`--url is not a valid URL: ${JSON.stringify(flags.url)}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http:// or https://, not ${url.protocol}`);
-    return { kind: 'http', url: url.toString(), headers: parsePairs(flags.header, ':', '--header') };
-  }
+  if (flags.url !== undefined) return httpTarget(flags.url, parsePairs(flags.header, ':', '--header'));
   const env = parsePairs(flags.env, '=', '--env');
-  const cwd = flags.cwd === undefined ? undefined : path.resolve(flags.cwd);
-  if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
-  if (flags.argv && flags.argv.length > 0) return { kind: 'stdio', command: flags.argv[0], args: flags.argv.slice(1), cwd, env };
-  if (flags.stdio !== undefined) {
-    let argv: string[];
-    try {
-      argv = splitCommandLine(flags.stdio);
-    } catch (error) {
-      if (error instanceof CommandLineError) throw new UsageError(`--stdio: ${error.message}`);
-      throw error;
-    }
-    return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd, env };
-  }
+  if (flags.argv && flags.argv.length > 0) return stdioTarget(flags.argv, flags.cwd, env);
+  if (flags.stdio !== undefined) return stdioTarget(flags.stdio, flags.cwd, env);
   return undefined;
 }

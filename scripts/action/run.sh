@@ -1,28 +1,66 @@
 #!/usr/bin/env bash
 # GitHub Action step: run the suites, write the reports, optionally diff against earlier
 # results, and hand the outcome to the workflow. Inputs arrive as INPUT_* variables.
+# Written for bash 3.2 too (macOS runners): no mapfile, no associative arrays.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${MCP_CONFORM_BIN:-$here/dist/harness/cli/bin.js}"
 report_dir="${INPUT_REPORT_DIR:-mcp-conform-report}"
-mkdir -p "$report_dir"
 results="$report_dir/results.json"
 
-args=(run --json "$results" --junit "$report_dir/junit.xml" --html "$report_dir/report.html" --revision "${INPUT_REVISION:-auto}")
+# Outputs, step summary and exit: the last step of the action fails with exit-code.
+finish() {
+  {
+    echo "outcome=$1"
+    echo "exit-code=$2"
+    echo "results=$3"
+  } >> "${GITHUB_OUTPUT:-/dev/null}"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    echo "### mcp-conform: $1 (exit $2)" >> "$GITHUB_STEP_SUMMARY"
+  fi
+  exit 0
+}
+
+usage_error() {
+  echo "::error title=mcp-conform::$1"
+  finish usage-error 2 ""
+}
+
 if [ -n "${INPUT_COMMAND:-}" ] && [ -n "${INPUT_URL:-}" ]; then
-  echo "::error::give the command input or the url input, not both"
-  echo "exit-code=2" >> "${GITHUB_OUTPUT:-/dev/null}"
-  exit 2
+  usage_error "give the command input or the url input, not both"
 fi
+if [ -z "${INPUT_COMMAND:-}" ] && [ -z "${INPUT_URL:-}" ]; then
+  usage_error "give the command input (a server started over stdio, e.g. \"node build/server.js\") or the url input (a running Streamable HTTP endpoint)"
+fi
+if [ -n "${INPUT_BASELINE_RESULTS:-}" ] && [ ! -f "$INPUT_BASELINE_RESULTS" ]; then
+  usage_error "baseline-results file not found: $INPUT_BASELINE_RESULTS"
+fi
+
+args=(run --json "$results" --junit "$report_dir/junit.xml" --html "$report_dir/report.html" --revision "${INPUT_REVISION:-auto}")
 [ -n "${INPUT_COMMAND:-}" ] && args+=(--stdio "$INPUT_COMMAND")
 [ -n "${INPUT_URL:-}" ] && args+=(--url "$INPUT_URL")
 [ -n "${INPUT_EXPECTED_FAILURES:-}" ] && args+=(--expected-failures "$INPUT_EXPECTED_FAILURES")
 [ "${INPUT_STRICT:-false}" = "true" ] && args+=(--strict)
-if [ -n "${INPUT_ARGS:-}" ]; then
-  read -r -a extra <<< "$INPUT_ARGS"
-  args+=("${extra[@]}")
+
+# Extra arguments are split with quotes honoured, exactly as the command input is, and never
+# through a shell: no globbing, no $(...) or variable expansion.
+if [[ "${INPUT_ARGS:-}" =~ [^[:space:]] ]]; then
+  split="$(mktemp)"
+  if ! node -e '
+    import(require("node:url").pathToFileURL(process.argv[1])).then(({ splitCommandLine }) => {
+      for (const arg of splitCommandLine(process.argv[2])) process.stdout.write(arg + "\0");
+    }).catch((error) => { console.error(error.message); process.exit(2); });
+  ' "$(dirname "$bin")/../transports/command-line.js" "$INPUT_ARGS" > "$split"; then
+    rm -f "$split"
+    usage_error "the args input cannot be split into arguments: $INPUT_ARGS"
+  fi
+  while IFS= read -r -d '' arg; do args+=("$arg"); done < "$split"
+  rm -f "$split"
 fi
 
+mkdir -p "$report_dir"
+# A results file left by an earlier run must not speak for this one.
+rm -f "$results"
 node "$bin" "${args[@]}"
 code=$?
 
@@ -32,13 +70,12 @@ if [ -n "${INPUT_BASELINE_RESULTS:-}" ] && [ -f "$results" ]; then
   [ "$diff_code" -ne 0 ] && [ "$code" -eq 0 ] && code=$diff_code
 fi
 
-outcome="$(node -e 'try { console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).outcome) } catch { console.log("unreachable") }' "$results")"
-{
-  echo "outcome=$outcome"
-  echo "exit-code=$code"
-  echo "results=$results"
-} >> "${GITHUB_OUTPUT:-/dev/null}"
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  echo "### mcp-conform: $outcome (exit $code)" >> "$GITHUB_STEP_SUMMARY"
+if [ -f "$results" ]; then
+  outcome="$(node -e 'try { console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).outcome) } catch { console.log("error") }' "$results")"
+elif [ "$code" -eq 2 ]; then
+  outcome=usage-error # the CLI writes results for every run it starts, unreachable targets included
+else
+  outcome=error
 fi
-exit 0
+[ -f "$results" ] || results=""
+finish "$outcome" "$code" "$results"

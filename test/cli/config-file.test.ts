@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { configProblem, loadConfig } from '../../harness/cli/config-file.js';
+import { configProblem, configProblems, configTargets, loadConfig } from '../../harness/cli/config-file.js';
 
 describe('config file validation', () => {
   test('a complete, valid config has no problem', () => {
@@ -39,5 +39,35 @@ describe('config file validation', () => {
     writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{"strict": tru');
     expect(() => loadConfig(undefined, dir)).toThrow(/is not valid JSON/);
     expect(() => loadConfig(path.join(dir, 'missing.json'))).toThrow(/cannot read config file .*ENOENT/);
+  });
+});
+
+describe('config file problems and targets', () => {
+  test('every wrong key is its own line', () => {
+    expect(configProblems({ revison: 'auto', strict: 'yes', targets: [{ stdio: [] }, { url: 'http://127.0.0.1/mcp', cwd: '.' }] })).toEqual([
+      'unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, checkTimeoutMs, concurrency, toolCalls, schemaDir, expectedFailures, reports, fuzz',
+      'targets[0].stdio must be a command line or a non-empty list of arguments',
+      'strict must be boolean',
+    ]);
+    expect(configProblems({ targets: [{ url: 'http://127.0.0.1/mcp', cwd: '.' }, { name: 'a', stdio: 'x' }, { name: 'a', stdio: 'y', headers: {} }] })).toEqual([
+      'targets[0]: "cwd" and "env" apply to stdio targets only',
+      'targets[2]: "headers" applies to url targets only',
+      'two targets are named "a"',
+    ]);
+  });
+
+  test('targets: stdio servers start in the file\'s folder unless cwd says otherwise; urls keep their headers', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    mkdirSync(path.join(dir, 'server'));
+    const targets = configTargets({
+      file: path.join(dir, 'mcp-conform.config.json'),
+      baseDir: dir,
+      config: { targets: [{ stdio: 'node "my server.js" --stdio' }, { name: 'sub', stdio: ['node', 'x.js'], cwd: 'server', env: { DEBUG: '1' } }, { url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } }] },
+    });
+    expect(targets).toEqual([
+      { name: 'target-1', spec: { kind: 'stdio', command: 'node', args: ['my server.js', '--stdio'], cwd: dir, env: {} } },
+      { name: 'sub', spec: { kind: 'stdio', command: 'node', args: ['x.js'], cwd: path.join(dir, 'server'), env: { DEBUG: '1' } } },
+      { name: 'target-3', spec: { kind: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } } },
+    ]);
   });
 });

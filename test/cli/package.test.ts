@@ -1,0 +1,105 @@
+// The published package as a user gets it: `npm pack` of a copy of the built project, the
+// tarball installed into a fresh project, and the installed `mcp-conform` run from there.
+// Installation is offline: the consumer's lockfile pins the project's own locked production
+// dependencies, whose tarballs the npm cache holds since `npm ci` of this project.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa, type Options } from 'execa';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/fixture-process.js';
+
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  devOptional?: boolean;
+  [key: string]: unknown;
+}
+
+// npm run from `npm test` exports npm_config_* (local-prefix among them): the consumer's npm must not inherit them.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_cache$/i.test(name)));
+const inConsumer = (dir: string, options: Options = {}): Options => ({ cwd: dir, env: { ...env, NO_COLOR: '1' }, extendEnv: false, reject: false, ...options });
+
+function packageCopy(root: string): string {
+  const dir = path.join(root, 'package');
+  mkdirSync(dir);
+  for (const file of ['package.json', 'README.md', 'LICENSE']) if (existsSync(path.join(PROJECT_ROOT, file))) cpSync(path.join(PROJECT_ROOT, file), path.join(dir, file));
+  cpSync(path.join(PROJECT_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  return dir;
+}
+
+/** A project that depends on the tarball only, with a lockfile of the project's locked production dependencies. */
+function consumerProject(root: string, tarball: string): string {
+  const dir = path.join(root, 'consumer');
+  mkdirSync(dir);
+  const spec = `file:${path.relative(dir, tarball)}`;
+  const lock = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const self = lock.packages[''];
+  const packages: Record<string, LockEntry> = {
+    '': { name: 'consumer', version: '1.0.0', dependencies: { 'mcp-conform': spec } },
+    'node_modules/mcp-conform': {
+      version: self.version,
+      resolved: spec,
+      integrity: `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`,
+      dependencies: self.dependencies,
+      bin: self.bin,
+      engines: self.engines,
+      peerDependencies: self.peerDependencies,
+      peerDependenciesMeta: self.peerDependenciesMeta,
+    },
+  };
+  for (const [key, entry] of Object.entries(lock.packages)) if (key !== '' && !entry.dev && !entry.devOptional) packages[key] = entry;
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies: { 'mcp-conform': spec } }, null, 2));
+  writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2));
+  return dir;
+}
+
+describe('the packed package, installed', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'mcp-conform-pack-'));
+  let packed: string[] = [];
+  let consumer = '';
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  beforeAll(async () => {
+    const pack = await execa('npm', ['pack', '--json', '--pack-destination', root], inConsumer(packageCopy(root)));
+    expect(pack.exitCode, String(pack.stderr)).toBe(0);
+    const [info] = JSON.parse(String(pack.stdout)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    packed = info.files.map((file) => file.path);
+    consumer = consumerProject(root, path.join(root, info.filename));
+    let install = await execa('npm', ['ci', '--offline', '--no-audit', '--no-fund'], inConsumer(consumer));
+    // A cache without these tarballs (a fresh machine) may use the registry instead.
+    if (install.exitCode !== 0 && /ENOTCACHED/.test(String(install.stderr))) install = await execa('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], inConsumer(consumer));
+    expect(install.exitCode, String(install.stderr)).toBe(0);
+  }, 120_000);
+
+  test('the tarball holds every file package.json points at, and no source maps without their sources', () => {
+    const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
+    const pointedAt = [manifest.main, manifest.types, ...Object.values(manifest.bin as Record<string, string>), 'dist/harness/vitest.js', 'dist/harness/vitest.d.ts', 'dist/test/fixtures/reference-server/main.js'];
+    for (const file of pointedAt) expect(packed, file).toContain(file.replace(/^\.\//, ''));
+    expect(packed.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(packed.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  test('npx mcp-conform --help and list work from the installed package', async () => {
+    const help = await execa('npx', ['--offline', 'mcp-conform', '--help'], inConsumer(consumer));
+    expect(help.exitCode).toBe(0);
+    expect(String(help.stdout)).toContain('Usage: mcp-conform <command> [options]');
+    const list = await execa('npx', ['--offline', 'mcp-conform', 'list', '2026-07-28/lifecycle'], inConsumer(consumer));
+    expect(list.exitCode).toBe(0);
+    expect(String(list.stdout)).toMatch(/MUST {3}2026-07-28\/lifecycle\/discover-result/);
+  });
+
+  test('run tests the reference server bundled in the installed package', async () => {
+    const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], inConsumer(consumer));
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(String(run.stdout)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
+    expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
+  });
+
+  test('the library entry imports by package name', async () => {
+    const script = "import { listChecks, runConformance } from 'mcp-conform'; console.log(typeof runConformance, listChecks().length > 0);";
+    const result = await execa(process.execPath, ['--input-type=module', '-e', script], inConsumer(consumer));
+    expect(String(result.stdout).trim()).toBe('function true');
+  });
+});

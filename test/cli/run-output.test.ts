@@ -1,0 +1,84 @@
+// What `run` prints while it works: progress lines on stderr outside a terminal, nothing with
+// --quiet, transcripts with --verbose (escaped), and colour only on a terminal without NO_COLOR.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, test } from 'vitest';
+import { BIN, cli } from './cli-process.js';
+
+const LIFECYCLE = ['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle'];
+const ESC = '\u001b';
+const SGR = /\u001b\[\d+(;\d+)*m/;
+
+/** A stdio server whose every answer and stray stdout line carries terminal control sequences. */
+function hostileServer(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-')), 'escapes.mjs');
+  writeFileSync(
+    file,
+    `import { createInterface } from 'node:readline';
+const evil = '\\u001b]0;owned\\u0007\\u001b[2J\\u009b31mred\\u202eevil';
+process.stdout.write(evil + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.id === undefined) return;
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: evil } }) + '\\n');
+});
+`,
+  );
+  return file;
+}
+
+const hasScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Runs the CLI under a pseudo-terminal (util-linux `script`), so stdout and stderr are TTYs. */
+function inTerminal(args: string[], env: Record<string, string>) {
+  const command = [process.execPath, BIN, ...args].map((arg) => `'${arg}'`).join(' ');
+  return execa('script', ['-qec', command, '/dev/null'], { reject: false, env: { TERM: 'xterm-256color', NO_COLOR: '', ...env } });
+}
+
+describe('run output', () => {
+  test('outside a terminal, progress is one plain line per check on stderr, with a counter', async () => {
+    const result = await cli(LIFECYCLE);
+    expect(result.exitCode).toBe(0);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(4);
+    lines.forEach((line, index) => expect(line).toMatch(new RegExp(`^\\[${index + 1}/4\\] PASS  2026-07-28/lifecycle/[a-z-]+$`)));
+    expect(result.stderr + result.stdout).not.toContain(ESC);
+  });
+
+  test('--quiet prints no progress and only the counts', async () => {
+    const result = await cli([...LIFECYCLE, '--quiet']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toContain('PASS  2026-07-28/lifecycle/');
+    expect(result.stdout).toContain('4 checks: 4 pass');
+  });
+
+  test('--verbose prints each wire entry as one line, with the server\'s control characters made visible', async () => {
+    const result = await cli(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--verbose', '--', process.execPath, hostileServer()]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/^\[1\/1\] FAIL  2026-07-28\/lifecycle\/discover-result/);
+    expect(result.stderr).toMatch(/^ {4}.*>> message \{"jsonrpc":"2\.0","id":\d+,"method":"server\/discover"/m);
+    expect(result.stderr).toMatch(/^ {4}.*<< message .*\\u001b\]0;owned\\u0007\\u001b\[2J\\u009b31mred\\u202eevil/m);
+    for (const raw of [ESC, '\u009b', '\u0007', '\u202e']) expect(result.stderr + result.stdout).not.toContain(raw);
+  });
+
+  test.skipIf(!hasScript)('on a terminal the verdicts are coloured, and NO_COLOR turns colour off', async () => {
+    const coloured = await inTerminal(LIFECYCLE, {});
+    expect(coloured.exitCode, coloured.stdout).toBe(0);
+    expect(coloured.stdout).toMatch(SGR);
+    const plain = await inTerminal(LIFECYCLE, { NO_COLOR: '1' });
+    expect(plain.exitCode, plain.stdout).toBe(0);
+    expect(plain.stdout).toContain('PASS  2026-07-28/lifecycle/discover-result');
+    expect(plain.stdout).not.toMatch(SGR);
+  });
+});
