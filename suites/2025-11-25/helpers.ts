@@ -1,5 +1,5 @@
 // Small helpers the 2025-11-25 checks share: which tools may be called, what the server sent on
-// one connection, and a routine that exercises everything a server offers.
+// one connection, raw sends and GET streams, and a routine that exercises everything a server offers.
 import type { CheckContext } from '../../harness/checks/check.js';
 import { offers, type ServerProfile } from '../../harness/lifecycles/profile.js';
 import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
@@ -7,6 +7,7 @@ import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import type { Exchange } from '../../harness/transports/types.js';
 
 export type Ctx = CheckContext<SessionClient>;
 
@@ -98,6 +99,57 @@ export function notifyAndListen(client: SessionClient, method: string, params: J
   const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
   // HTTP always answers the POST, so wait for that answer (a loaded server may take longer than the window).
   return client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, timeoutMs: client.transport === 'http' ? undefined : windowMs });
+}
+
+/** Sends a message object as raw bytes (stdio: one line), so that malformed ones go out as written. */
+export function sendAsRaw(client: SessionClient, message: JsonObject, options: { timeoutMs?: number } = {}) {
+  return client.sendRaw(`${JSON.stringify(message)}${client.transport === 'stdio' ? '\n' : ''}`, { expectResponse: true, timeoutMs: options.timeoutMs });
+}
+
+/** GET on the MCP endpoint (the session's standalone SSE stream, or a resumption with Last-Event-ID). */
+export function openGet(client: SessionClient, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<Exchange> {
+  return client.sendRaw('', { httpMethod: 'GET', headers: { accept: 'text/event-stream', ...headers }, timeoutMs, signal });
+}
+
+/** The first wire entry recorded from now on that matches, or undefined after `timeoutMs`. */
+export function nextEntry(ctx: Ctx, matches: (entry: WireEntry) => boolean, timeoutMs: number): Promise<WireEntry | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    const unsubscribe = ctx.wire.subscribe((entry) => {
+      if (matches(entry)) done(entry);
+    });
+    function done(entry: WireEntry | undefined) {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(entry);
+    }
+  });
+}
+
+/** How long a GET stream may take to open before a check goes on without it. */
+const GET_OPEN_WAIT_MS = 3000;
+/** Upper bound of a GET stream held open by a check (it is closed earlier by the check). */
+const GET_HOLD_LIMIT_MS = 30_000;
+
+export interface Listener {
+  /** HTTP status of the GET (200 when the stream is open, 405 when the server offers none). */
+  status?: number;
+  close(): Promise<void>;
+}
+
+/** Opens the session's GET stream (where messages after a request's response go) and waits until it is open. */
+export async function listenOnGet(ctx: Ctx, client: SessionClient): Promise<Listener> {
+  const abort = new AbortController();
+  const opened = nextEntry(ctx, (entry) => entry.connection === client.connection.name && entry.kind === 'http-response', GET_OPEN_WAIT_MS);
+  const done = openGet(client, {}, GET_HOLD_LIMIT_MS, abort.signal);
+  const response = await opened;
+  return {
+    status: response?.http?.status,
+    close: async () => {
+      abort.abort();
+      await done;
+    },
+  };
 }
 
 /** Uses what the server offers, the way a host would: lists, prompts, reads, allowed tool calls. */

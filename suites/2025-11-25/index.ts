@@ -8,10 +8,11 @@ import pagination from './pagination.js';
 import ping from './ping.js';
 import prompts from './prompts.js';
 import resources from './resources.js';
+import serverRequests from './server-requests.js';
 import sessions from './sessions.js';
 import streams from './streams.js';
 import tasks from './tasks.js';
 import tools from './tools.js';
 import utilities from './utilities.js';
 
-export const MORE_2025: readonly Check[] = [...ping, ...capabilities, ...tools, ...resources, ...prompts, ...completion, ...logging, ...pagination, ...utilities, ...tasks, ...sessions, ...streams, ...meta];
+export const MORE_2025: readonly Check[] = [...ping, ...capabilities, ...tools, ...resources, ...prompts, ...completion, ...logging, ...pagination, ...utilities, ...tasks, ...serverRequests, ...sessions, ...streams, ...meta];

@@ -34,10 +34,10 @@ export default defineArea('2025-11-25', 'lifecycle', [
     slug: 'initialize-result',
     title: 'initialize is answered with the requested version, capabilities and serverInfo',
     requirement:
-      'The server MUST respond to initialize with its capabilities and information; if it supports the requested protocol version it MUST respond with the same version.',
+      'The server MUST respond to initialize with its capabilities and information; if it supports the requested protocol version it MUST respond with the same version. On HTTP the initialize POST carries no MCP-Protocol-Version header: the client sends it only on requests after initialization.',
     level: 'MUST',
     spec: 'basic/lifecycle#initialization',
-    catalog: ['LIFE-001', 'VER-001', 'CAP-012'],
+    catalog: ['LIFE-001', 'VER-001', 'VER-006', 'CAP-012'],
     connection: 'fresh-uninitialized',
     async run(ctx) {
       const result = expectResult(await ctx.client.initialize());

@@ -1,15 +1,18 @@
-// 2025-11-25 Streamable HTTP streams: the GET stream, SSE answers to POSTs (priming event, end
-// after the response), event ids unique in the session, and resumption with Last-Event-ID.
+// 2025-11-25 Streamable HTTP streams: the GET stream, SSE answers to POSTs (priming event, only
+// related messages, end after the response), event ids unique in the session, and resumption.
 import { defineArea } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
-import { cheapRequest, entriesSince, wireMark, type Ctx } from './helpers.js';
+import { toolArguments } from './feature-helpers.js';
+import { callableTools, cheapRequest, entriesSince, openGet, wireMark, type Ctx } from './helpers.js';
 
 /** How long a GET stream is read before the check moves on. */
 const GET_WINDOW_MS = 800;
+/** Tool calls whose streams are examined besides ping and a list. */
+const TOOLS_STREAMED = 4;
 
 interface Streamed {
   exchange: Exchange;
@@ -22,10 +25,10 @@ interface Streamed {
 let tokens = 0;
 
 /** A request that asks for progress, which invites an SSE answer; with the events it came with. */
-async function streamed(ctx: Ctx, client: SessionClient, method: string): Promise<Streamed> {
+async function streamed(ctx: Ctx, client: SessionClient, method: string, params: JsonObject = {}): Promise<Streamed> {
   const mark = wireMark(ctx);
   const token = `mcp-conform-${++tokens}`;
-  const exchange = await client.request(method, { _meta: { progressToken: token } });
+  const exchange = await client.request(method, { ...params, _meta: { progressToken: token } });
   const events = entriesSince(ctx, client.connection.name, mark).filter((entry) => entry.direction === 'server->client' && entry.sse !== undefined && entry.sse.retry === undefined);
   return { exchange, events, token };
 }
@@ -35,13 +38,23 @@ async function sseAnswers(ctx: Ctx, client: SessionClient, count = 2): Promise<S
   const methods = ['ping', cheapRequest(ctx.profile), 'ping'].slice(0, count);
   const answers: Streamed[] = [];
   for (const method of methods) answers.push(await streamed(ctx, client, method));
+  return sseOnly(ctx, answers);
+}
+
+function sseOnly(ctx: Ctx, answers: Streamed[]): Streamed[] {
   const sse = answers.filter((answer) => answer.exchange.http?.bodyKind === 'sse');
   if (sse.length === 0) ctx.skip('server answered every request with application/json, even ones asking for progress: no SSE stream to examine');
   return sse;
 }
 
-function openGet(client: SessionClient, headers: Record<string, string> = {}, timeoutMs = GET_WINDOW_MS): Promise<Exchange> {
-  return client.sendRaw('', { httpMethod: 'GET', headers: { accept: 'text/event-stream', ...headers }, timeoutMs });
+/** Server messages on a request's stream that concern something else: list or resource changes, another request's progress. */
+function unrelatedOn(answer: Streamed): JsonObject[] {
+  return answer.exchange.messages.filter((message) => {
+    const method = typeof message.method === 'string' ? message.method : '';
+    const params = isObject(message.params) ? message.params : {};
+    if (method.endsWith('/list_changed') || method === 'notifications/resources/updated') return true;
+    return method === 'notifications/progress' && idKey(params.progressToken) !== idKey(answer.token);
+  });
 }
 
 const eventIds = (events: WireEntry[]): string[] => events.map((entry) => entry.sse?.id).filter((id): id is string => typeof id === 'string' && id.length > 0);
@@ -57,7 +70,7 @@ export default defineArea('2025-11-25', 'streams', [
     transports: ['http'],
     connection: 'fresh',
     async run(ctx) {
-      const exchange = await openGet(ctx.client);
+      const exchange = await openGet(ctx.client, {}, GET_WINDOW_MS);
       if (exchange.http?.status === 405) return ctx.note('GET answered 405: the server offers no SSE stream here');
       expectThat(exchange.http?.status === 200 && exchange.http.contentType === 'text/event-stream', `GET got HTTP ${exchange.http?.status ?? 'nothing'} ${exchange.http?.contentType ?? ''}`, {
         expected: 'HTTP 200 text/event-stream, or 405',
@@ -124,6 +137,29 @@ export default defineArea('2025-11-25', 'streams', [
     },
   },
   {
+    slug: 'request-stream-related',
+    title: 'What travels on a request\'s SSE stream before its response concerns that request',
+    requirement:
+      'The server MAY send JSON-RPC requests and notifications on a POST\'s SSE stream before the response; these messages SHOULD relate to the originating client request (list_changed, resources/updated or another request\'s progress do not).',
+    level: 'SHOULD',
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['HTTP-007'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const answers: Streamed[] = [];
+      for (const method of ['ping', cheapRequest(ctx.profile)]) answers.push(await streamed(ctx, ctx.client, method));
+      for (const tool of callableTools(ctx).slice(0, TOOLS_STREAMED)) answers.push(await streamed(ctx, ctx.client, 'tools/call', { name: tool.name, arguments: toolArguments(tool) }));
+      for (const answer of sseOnly(ctx, answers)) {
+        const unrelated = unrelatedOn(answer);
+        expectThat(unrelated.length === 0, `the SSE stream answering ${String(answer.exchange.method)} carried ${unrelated.map((m) => String(m.method)).join(', ')}`, {
+          expected: 'only messages about that request (its progress, logging, requests it needs)',
+          actual: unrelated.slice(0, 5),
+        });
+      }
+    },
+  },
+  {
     slug: 'event-ids-unique',
     title: 'SSE event ids are unique across the streams of a session',
     requirement: 'If present, an SSE event id MUST be globally unique across all streams within that session.',
@@ -157,7 +193,7 @@ export default defineArea('2025-11-25', 'streams', [
       if (!second) ctx.skip('only one request was answered with SSE: no second stream to keep apart');
       const resumeFrom = eventIds(first.events)[0] ?? ctx.skip('server puts no id on its SSE events: streams cannot be resumed');
       const mark = wireMark(ctx);
-      const resumed = await openGet(ctx.client, { 'last-event-id': resumeFrom });
+      const resumed = await openGet(ctx.client, { 'last-event-id': resumeFrom }, GET_WINDOW_MS);
       if (resumed.http?.status !== 200) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'}: no resumption offered`);
       // The second stream's messages: its response, and notifications carrying its progress token.
       const ofSecond = (message: JsonObject) =>

@@ -33,15 +33,26 @@ export function needTaskOperation(ctx: Ctx, operation: 'list' | 'cancel'): void 
 
 /** A tool the check may call as a task, or a skip saying why there is none. */
 export function taskTool(ctx: Ctx, supports: string[] = ['optional', 'required']): JsonObject {
+  return taskTools(ctx, supports)[0];
+}
+
+/** Every tool the check may call as a task (at least one), or a skip saying why there is none. */
+export function taskTools(ctx: Ctx, supports: string[] = ['optional', 'required']): JsonObject[] {
   if (!declaresToolTasks(ctx)) ctx.skip('server does not declare tasks.requests.tools.call (tasks are experimental)');
   const candidates = ctx.profile.tools.filter((tool) => supports.includes(taskSupportOf(tool)));
   if (candidates.length === 0) ctx.skip(`server lists no tool with execution.taskSupport ${supports.join(' or ')}`);
-  return candidates.find((tool) => mayCall(ctx, tool)) ?? ctx.skip(`${policyReason(ctx)}: no task tool may be called`);
+  const allowed = candidates.filter((tool) => mayCall(ctx, tool));
+  return allowed.length > 0 ? allowed : ctx.skip(`${policyReason(ctx)}: no task tool may be called`);
+}
+
+/** tools/call as a task, with the task metadata and optionally its own arguments and _meta. */
+export function taskCall(tool: JsonObject, options: { arguments?: JsonObject; meta?: JsonObject } = {}): JsonObject {
+  return { name: tool.name, arguments: options.arguments ?? toolArguments(tool), task: { ttl: TTL_MS }, ...(options.meta ? { _meta: options.meta } : {}) };
 }
 
 /** tools/call with a task: the Task of the CreateTaskResult, schema-checked. */
-export async function createTask(ctx: Ctx, client: SessionClient, tool: JsonObject): Promise<JsonObject> {
-  const exchange = await client.request('tools/call', { name: tool.name, arguments: toolArguments(tool), task: { ttl: TTL_MS } });
+export async function createTask(ctx: Ctx, client: SessionClient, tool: JsonObject, options: { arguments?: JsonObject; meta?: JsonObject } = {}): Promise<JsonObject> {
+  const exchange = await client.request('tools/call', taskCall(tool, options));
   const result = expectResult(exchange, `a CreateTaskResult for ${String(tool.name)} called as a task`);
   expectValid(ctx.schema, 'CreateTaskResult', result, 'the task-augmented tools/call result');
   return result.task as JsonObject;
@@ -62,6 +73,19 @@ export async function pollUntilTerminal(ctx: Ctx, client: SessionClient, task: J
   }
   expectThat(TERMINAL.includes(statuses[statuses.length - 1]), `task ${String(task.taskId)} was not terminal after ${POLL_LIMIT_MS} ms`, { expected: 'a terminal status', actual: statuses });
   return statuses;
+}
+
+/** Polls tasks/get at least once until the task is terminal; the last tasks/get result (status, statusMessage). */
+export async function finalTask(ctx: Ctx, client: SessionClient, task: JsonObject): Promise<JsonObject> {
+  const started = performance.now();
+  const interval = Math.min(500, Math.max(50, typeof task.pollInterval === 'number' ? task.pollInterval : 100));
+  let last = await getTask(client, task.taskId);
+  while (!TERMINAL.includes(String(last.status)) && performance.now() - started < POLL_LIMIT_MS) {
+    await ctx.sleep(interval);
+    last = await getTask(client, task.taskId);
+  }
+  expectThat(TERMINAL.includes(String(last.status)), `task ${String(task.taskId)} was not terminal after ${POLL_LIMIT_MS} ms`, { expected: 'a terminal status', actual: last });
+  return last;
 }
 
 export function relatedTaskOf(result: JsonObject): unknown {

@@ -1,16 +1,47 @@
 // 2025-11-25 tasks (experimental): task-augmented tools/call, tasks/get, tasks/result,
-// tasks/list and tasks/cancel. Only run against a server that declares them, except the two
-// rules every server is held to (task support declared; task metadata ignored without it).
+// tasks/list and tasks/cancel, failed tasks, progress over a task's life. Only run against a
+// server that declares them, except the two rules every server is held to (task support
+// declared; task metadata ignored without it).
 import { defineArea } from '../../harness/checks/check.js';
 import { errorOf, expectError, expectResult, expectThat, expectValid, observed } from '../../harness/checks/expect.js';
-import { describeOutcome } from '../../harness/lifecycles/profile.js';
+import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
+import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { idKey } from '../../harness/transports/types.js';
 import { toolArguments } from './feature-helpers.js';
-import { callableTools, policyReason, taskSupportOf } from './helpers.js';
-import { createTask, declaresToolTasks, getTask, needTaskOperation, NEXT, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskTool, TERMINAL } from './task-helpers.js';
+import { callableTools, entriesSince, listenOnGet, policyReason, taskSupportOf, wireMark, type Ctx } from './helpers.js';
+import { createTask, declaresToolTasks, finalTask, getTask, needTaskOperation, NEXT, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskCall, taskTool, taskTools, TERMINAL } from './task-helpers.js';
 
 const MIN_ID_LENGTH = 16;
 const isTimestamp = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+/** Task calls tried in search of one that fails. */
+const FAILING_ATTEMPTS = 6;
+/** How long a duration tool run as a task works, so its progress spans the task's life. */
+const TASK_WORK_MS = 400;
+/** How long progress is watched for after the task is terminal. */
+const LATE_WINDOW_MS = 1200;
+/** HTTP: how much later than the end of the task progress sent before it may still be read (it travels on another stream). */
+const CROSS_STREAM_GRACE_MS = 250;
+const RESULT_WAIT_MS = 10_000;
+
+/** Task calls likely to fail first (arguments missing a required property), then plain ones. */
+function failingCandidates(tools: JsonObject[]): JsonObject[] {
+  const requires = (tool: JsonObject) => isObject(tool.inputSchema) && Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
+  return [...tools.filter(requires).map((tool) => taskCall(tool, { arguments: {} })), ...tools.map((tool) => taskCall(tool))].slice(0, FAILING_ATTEMPTS);
+}
+
+/** A task tool whose progress can span the task's life: one with a duration argument if listed. */
+function progressingTask(ctx: Ctx): { tool: JsonObject; arguments: JsonObject } {
+  const tools = taskTools(ctx);
+  const slow = durationTool(tools);
+  return slow ? { tool: slow.tool, arguments: slow.arguments(TASK_WORK_MS) } : { tool: tools[0], arguments: toolArguments(tools[0]) };
+}
+
+/** Progress notifications the server sent on the check's connection since a mark. */
+const progressSince = (ctx: Ctx, mark: number): WireEntry[] =>
+  entriesSince(ctx, ctx.client.connection.name, mark).filter((entry) => entry.direction === 'server->client' && isObject(entry.message) && entry.message.method === 'notifications/progress');
+const tokenOf = (entry: WireEntry) => (isObject(entry.message) && isObject(entry.message.params) ? entry.message.params.progressToken : undefined);
 
 export default defineArea('2025-11-25', 'tasks', [
   {
@@ -252,6 +283,68 @@ export default defineArea('2025-11-25', 'tasks', [
       }
       expectThat(ids.includes(task.taskId), `tasks/list does not list task ${String(task.taskId)}, which tasks/get returns`, { expected: task.taskId, actual: ids });
       expectError(await ctx.client.request('tasks/list', { cursor: 'x-mcp-conform-bad-cursor' }), -32602, '-32602 for tasks/list with a bogus cursor');
+    },
+  },
+  {
+    slug: 'failed-task-status',
+    title: 'A task whose tool call fails ends failed, with a statusMessage',
+    requirement:
+      'When the underlying request does not complete successfully (a JSON-RPC error, or a tool result with isError true) the task moves to failed, and the tasks/get response SHOULD include a statusMessage with diagnostic information.',
+    level: 'SHOULD',
+    spec: 'basic/utilities/tasks#task-execution-errors',
+    catalog: ['TASK-017'],
+    async run(ctx) {
+      for (const params of failingCandidates(taskTools(ctx))) {
+        const created = resultOf(await ctx.client.request('tools/call', params));
+        if (!created || !isObject(created.task)) continue; // refused before a task existed: nothing to judge
+        const task = created.task;
+        const final = await finalTask(ctx, ctx.client, task);
+        const outcome = await ctx.client.request('tasks/result', { taskId: task.taskId }, { timeoutMs: RESULT_WAIT_MS });
+        if (!errorOf(outcome) && resultOf(outcome)?.isError !== true) continue;
+        const what = `task ${String(task.taskId)} (${String(params.name)}), whose outcome was ${describeOutcome(outcome)},`;
+        expectThat(final.status === 'failed', `${what} ended ${JSON.stringify(final.status)}`, { expected: { status: 'failed' }, actual: final });
+        expectThat(typeof final.statusMessage === 'string' && final.statusMessage.trim() !== '', `${what} failed without a statusMessage`, { expected: 'a diagnostic statusMessage', actual: final });
+        return;
+      }
+      ctx.skip('no task-augmented call ended in an error or an isError result (tried the task tools with a required argument left out, then with valid arguments)');
+    },
+  },
+  {
+    slug: 'progress-token-kept',
+    title: 'Progress for a task keeps the request\'s token and stops once the task is terminal',
+    requirement:
+      "For a task-augmented request the progressToken of the original request MUST be used for progress notifications throughout the task's lifetime, even after the CreateTaskResult has been returned, and they MUST stop after the task reaches a terminal status.",
+    level: 'MUST',
+    spec: 'basic/utilities/progress#behavior-requirements',
+    catalog: ['TASK-018', 'PROG-001'],
+    connection: 'fresh', // on this session only our task reports progress
+    async run(ctx) {
+      const { tool, arguments: args } = progressingTask(ctx);
+      // On HTTP what follows the CreateTaskResult travels on the session's GET stream.
+      const listener = ctx.transport === 'http' ? await listenOnGet(ctx, ctx.client) : undefined;
+      const mark = wireMark(ctx);
+      const token = 'mcp-conform-task-progress';
+      const task = await createTask(ctx, ctx.client, tool, { arguments: args, meta: { progressToken: token } });
+      await ctx.client.request('tasks/result', { taskId: task.taskId }, { timeoutMs: RESULT_WAIT_MS });
+      if (!TERMINAL.includes(String((await getTask(ctx.client, task.taskId)).status))) await pollUntilTerminal(ctx, ctx.client, task);
+      const terminalMark = wireMark(ctx);
+      const terminalAt = ctx.wire.entries[terminalMark - 1]?.t ?? 0;
+      await ctx.sleep(LATE_WINDOW_MS);
+      await listener?.close();
+      const foreign = progressSince(ctx, mark).filter((entry) => idKey(tokenOf(entry)) !== idKey(token));
+      expectThat(foreign.length === 0, `progress during the task carries token(s) ${[...new Set(foreign.map((e) => JSON.stringify(tokenOf(e))))].join(', ')}, not the request's ${JSON.stringify(token)}`, {
+        expected: { progressToken: token },
+        actual: foreign.slice(0, 5).map((entry) => entry.message),
+      });
+      // An HTTP session's streams are not ordered with each other: progress sent just before the end may be read after it.
+      const grace = ctx.transport === 'http' ? CROSS_STREAM_GRACE_MS : 0;
+      const late = progressSince(ctx, terminalMark).filter((entry) => entry.t > terminalAt + grace);
+      expectThat(late.length === 0, `${late.length} progress notification(s) arrived after task ${String(task.taskId)} was terminal`, {
+        expected: 'no progress after a terminal status',
+        actual: late.slice(0, 5).map((entry) => ({ afterMs: Math.round(entry.t - terminalAt), message: entry.message })),
+      });
+      const listening = listener ? `; GET stream: HTTP ${listener.status ?? 'no answer'}` : '';
+      ctx.note(`${progressSince(ctx, mark).length} progress notification(s) for a ${String(tool.name)} task${listening}`);
     },
   },
   {

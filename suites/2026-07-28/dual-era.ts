@@ -1,6 +1,6 @@
 // Dual-era behaviour (2026-07-28 versioning page): a server that lists legacy versions in
 // server/discover serves an initialize handshake for each of them, next to modern traffic, and
-// says the same thing about its features both ways; a modern-only server refuses initialize.
+// says the same thing about its versions and features both ways; a modern-only server refuses initialize.
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { errorOf, expectHttpStatus, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
@@ -11,9 +11,11 @@ import { cheapListMethod, isDualEra } from './helpers.js';
 
 type Ctx = CheckContext<StatelessClient>;
 
-/** Features both revisions declare under the same capability key. */
-const SHARED_FEATURES = ['tools', 'resources', 'prompts', 'completions'];
+/** Features both revisions declare under the same capability key (logging: "MUST declare" on both logging pages). */
+const SHARED_FEATURES = ['tools', 'resources', 'prompts', 'completions', 'logging'];
 const VERSION = /^\d{4}-\d{2}-\d{2}$/;
+/** What a legacy client may ask initialize for: every published legacy revision, and one that never existed. */
+const INITIALIZE_PROBES = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1900-01-01'];
 
 function legacyVersions(ctx: Ctx): string[] {
   if (!isDualEra(ctx.profile)) ctx.skip('server/discover lists no legacy version: the server is not dual-era');
@@ -56,7 +58,7 @@ export default defineArea('2026-07-28', 'dual-era', [
     slug: 'capabilities-agree',
     title: 'initialize and server/discover declare the same features',
     requirement:
-      'server/discover and the InitializeResult describe one server, so the features both revisions share (tools, resources, prompts, completions) are declared in both or in neither (inferred).',
+      'server/discover and the InitializeResult describe one server, so the features both revisions share (tools, resources, prompts, completions, logging) are declared in both or in neither (inferred).',
     level: 'SHOULD',
     spec: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
     catalog: ['VER-011'],
@@ -73,13 +75,37 @@ export default defineArea('2026-07-28', 'dual-era', [
     },
   },
   {
+    slug: 'initialize-versions-listed',
+    title: 'Every version initialize negotiates is one server/discover lists',
+    requirement:
+      'supportedVersions lists the protocol versions the server supports, and initialize answers with the requested version only if the server supports it, otherwise with another version it supports; so whatever version initialize negotiates appears in supportedVersions (inferred).',
+    level: 'SHOULD',
+    spec: 'server/discover#discoverresult',
+    catalog: ['VER-011'],
+    async run(ctx) {
+      legacyVersions(ctx);
+      const listed = ctx.profile.supportedVersions ?? [];
+      const unlisted: Array<{ requested: string; negotiated: unknown }> = [];
+      for (const requested of INITIALIZE_PROBES) {
+        const client = await ctx.freshAs('2025-11-25', { initialize: false });
+        const result = resultOf(await client.initialize(client.initializeParams({ protocolVersion: requested })));
+        // An error is the 2025-11-25 lifecycle checks' finding; only a negotiated version is compared here.
+        if (result && !listed.includes(result.protocolVersion as string)) unlisted.push({ requested, negotiated: result.protocolVersion });
+      }
+      expectThat(unlisted.length === 0, `initialize negotiated ${unlisted.map((u) => JSON.stringify(u.negotiated)).join(', ')}, which server/discover does not list`, {
+        expected: `protocolVersion among ${JSON.stringify(listed)}`,
+        actual: unlisted,
+      });
+    },
+  },
+  {
     slug: 'modern-only-rejects-initialize',
     title: 'A server whose server/discover lists no legacy version rejects a legacy initialize (HTTP: 400)',
     requirement:
-      'supportedVersions names the protocol versions the server supports; one listing no legacy version is modern-only, and a legacy client talking to it fails: on stdio initialize gets a JSON-RPC error (code implementation-defined), on HTTP the request lacks the required headers and gets 400 Bad Request.',
+      'supportedVersions names the protocol versions the server supports; one listing no legacy version is modern-only, and a legacy client talking to it fails: on stdio initialize is an unknown method without the required _meta and gets a JSON-RPC error (code implementation-defined), on HTTP the request lacks the required headers and MUST be rejected with 400 Bad Request (server validation). Naming the supported versions in that error is the SHOULD of discover/initialize-names-versions (VER-010).',
     level: 'MUST',
     spec: 'basic/versioning#compatibility-matrix',
-    catalog: ['VER-010', 'RPC-011'],
+    catalog: ['RPC-011', 'HTTP-014', 'HTTP-020'],
     async run(ctx) {
       if (isDualEra(ctx.profile)) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves');
       if (!ctx.profile.supportedVersions) ctx.skip(`server/discover did not answer (${ctx.profile.problems[0] ?? 'no result'}): the era is unknown`);

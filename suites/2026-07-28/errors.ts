@@ -56,7 +56,7 @@ export default defineArea('2026-07-28', 'errors', [
       'A request for a method the server does not implement gets JSON-RPC error -32601; on Streamable HTTP the server MUST answer 404 Not Found with that JSON-RPC error as the body.',
     level: 'MUST',
     spec: 'basic/transports/streamable-http#protocol-version-header',
-    catalog: ['RPC-009', 'HTTP-013'],
+    catalog: ['RPC-009', 'HTTP-013', 'HTTP-021'],
     async run(ctx) {
       const exchange = await ctx.client.request('x-mcp-conform/does-not-exist', {});
       expectError(exchange, -32601);

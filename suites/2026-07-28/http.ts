@@ -1,6 +1,6 @@
 // 2026-07-28 Streamable HTTP: request metadata headers validated against the body (-32020 with
 // 400), what the endpoint does with GET/DELETE and legacy headers, Origin, and the shape of
-// JSON and SSE answers.
+// JSON and SSE answers (requests with an odd Accept or Content-Type: http-media.ts).
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { encodeHeaderValue, headerParams, type HeaderParam } from '../../harness/lifecycles/http-headers.js';
@@ -12,6 +12,7 @@ import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/
 import { HttpConnection } from '../../harness/transports/http-connection.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
 import { cheapListMethod, isDualEra } from './helpers.js';
+import { mediaTypeChecks } from './http-media.js';
 import { callableTools } from './tool-calls.js';
 
 const HTTP = 'basic/transports/streamable-http';
@@ -27,7 +28,7 @@ export default defineArea('2026-07-28', 'http', [
     requirement: 'Mcp-Method is required on every request; a request without it MUST be rejected with HTTP 400 and JSON-RPC error -32020 (HeaderMismatch).',
     level: 'MUST',
     spec: `${HTTP}#standard-request-headers`,
-    catalog: ['HTTP-014', 'HTTP-020'],
+    catalog: ['HTTP-014', 'HTTP-020', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
       expectHeaderMismatch(await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-method': null } }), 'without Mcp-Method');
@@ -140,7 +141,7 @@ export default defineArea('2026-07-28', 'http', [
     requirement: 'The MCP-Protocol-Version header MUST match _meta io.modelcontextprotocol/protocolVersion; otherwise the server MUST answer 400 with HeaderMismatch (-32020).',
     level: 'MUST',
     spec: `${HTTP}#protocol-version-header`,
-    catalog: ['HTTP-010', 'HTTP-020'],
+    catalog: ['HTTP-010', 'HTTP-020', 'VER-012'],
     transports: ['http'],
     async run(ctx) {
       const method = cheapListMethod(ctx.profile);
@@ -267,7 +268,7 @@ export default defineArea('2026-07-28', 'http', [
     requirement: 'Servers MUST validate Origin: one that is present and invalid MUST get 403 Forbidden; a request without Origin is not refused for it.',
     level: 'MUST',
     spec: `${HTTP}#security--endpoint`,
-    catalog: ['HTTP-008'],
+    catalog: ['HTTP-008', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
       const method = cheapListMethod(ctx.profile);
@@ -300,6 +301,7 @@ export default defineArea('2026-07-28', 'http', [
       }
     },
   },
+  ...mediaTypeChecks,
   {
     slug: 'sse-only-related-messages',
     title: 'An SSE answer carries related notifications and exactly one response, no requests',
@@ -353,7 +355,7 @@ export default defineArea('2026-07-28', 'http', [
     requirement: 'A POSTed notification that the server accepts MUST get 202 Accepted with no body; one it cannot accept MUST get an HTTP error status (a 4xx).',
     level: 'MUST',
     spec: `${HTTP}#sending-messages`,
-    catalog: ['HTTP-007'],
+    catalog: ['HTTP-007', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
       const exchange = await ctx.client.notify('notifications/cancelled', { requestId: 'mcp-conform-nothing-to-cancel' });

@@ -48,7 +48,7 @@ export default defineArea('2026-07-28', 'lifecycle', [
       'If the server does not implement the requested version it MUST answer UnsupportedProtocolVersionError (-32022) whose data lists the supported versions and echoes the requested one; on HTTP with status 400.',
     level: 'MUST',
     spec: 'basic/versioning#protocol-version-negotiation',
-    catalog: ['VER-001', 'HTTP-012'],
+    catalog: ['VER-001', 'HTTP-012', 'HTTP-021'],
     async run(ctx) {
       const method = cheapListMethod(ctx.profile);
       const exchange = await ctx.client.request(method, {}, { meta: { [PROTOCOL_VERSION_KEY]: BOGUS_VERSION } });

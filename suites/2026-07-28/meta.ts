@@ -43,7 +43,7 @@ export default defineArea('2026-07-28', 'meta', [
     requirement: `A request missing the required _meta key ${CLIENT_CAPABILITIES_KEY} MUST be rejected with -32602, on HTTP with status 400.`,
     level: 'MUST',
     spec: MISSING_META_SPEC,
-    catalog: ['META-002'],
+    catalog: ['META-002', 'HTTP-021'],
     async run(ctx) {
       const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: undefined } });
       expectError(exchange, -32602);

@@ -10,6 +10,9 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { ACKNOWLEDGED, isAcknowledgmentOf, openListen, sameIdLoosely, subscriptionTag, watchConnection, whenServing, type ListenOptions, type ListenStream } from '../../harness/lifecycles/streams.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
+import { StdioConnection } from '../../harness/transports/stdio-connection.js';
+import { where } from '../shared/wire-pairs.js';
+import { RESOURCE_UPDATED, resourceUpdates } from './subscription-scope.js';
 
 const SUBSCRIPTIONS = 'basic/patterns/subscriptions';
 /** How long a check watches a stream for what the server sends unprompted. */
@@ -158,6 +161,49 @@ export default defineArea('2026-07-28', 'subscriptions', [
       }
     },
   },
+  {
+    slug: 'updates-only-subscribed',
+    title: 'notifications/resources/updated comes only for resources a listen subscribed to',
+    requirement:
+      'notifications/resources/updated is only sent for resources the client opted in to through resourceSubscriptions of a subscriptions/listen request (the URI may be a sub-resource of one); checked over every such notification of the run against the listens open at the time.',
+    level: 'MUST',
+    spec: 'schema#resourceupdatednotification',
+    catalog: ['RES-012'],
+    phase: 'post',
+    async run(ctx) {
+      const updates = resourceUpdates(ctx.wire.entries);
+      if (updates.length === 0) ctx.skip(`the server sent no ${RESOURCE_UPDATED} during the run (a change needs the server's cooperation)`);
+      const stray = updates.filter((update) => update.unsubscribed);
+      expectThat(stray.length === 0, `${stray.length} of ${updates.length} resource update(s) name a URI no open listen subscribed to; first: ${JSON.stringify(stray[0]?.message.params)}`, {
+        expected: 'updates only for URIs in resourceSubscriptions of an open listen',
+        actual: stray.slice(0, 10).map(({ entry, message }) => ({ ...where(entry), message })),
+      });
+    },
+  },
+  {
+    slug: 'no-state-after-restart',
+    title: 'A restarted stdio server knows nothing of the subscriptions of the process before it',
+    requirement:
+      'On stdio the server holds no subscription state across reconnections: after the process ends with a subscription open, a new process sends nothing tagged for it and acknowledges a new listen that reuses its id.',
+    level: 'MUST',
+    spec: `${SUBSCRIPTIONS}#graceful-closure`,
+    catalog: ['SUB-009'],
+    transports: ['stdio'],
+    connection: 'fresh',
+    async run(ctx) {
+      if (!(ctx.client.connection instanceof StdioConnection)) ctx.skip('not a stdio connection');
+      const id = 'mcp-conform-before-restart';
+      await openAcknowledged(ctx, fullFilter(ctx), { id });
+      await ctx.client.connection.close(); // the process ends with the subscription open
+      const restarted = await ctx.fresh();
+      await whenServing(restarted);
+      await ctx.sleep(WATCH_MS);
+      const stale = ctx.wire.entries.filter((e) => e.connection === restarted.connection.name && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id));
+      expectThat(stale.length === 0, `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`, { expected: 'nothing for an earlier process\'s subscription', actual: stale.map((e) => e.message) });
+      const again = await openAcknowledged(ctx, fullFilter(ctx), { id }, 'on a new process, a listen that reuses the id of a subscription open when the old process ended', restarted);
+      await again.cancel();
+    },
+  },
 ]);
 
 /** Connections whose server has answered once (a fresh process may take a while to start). */
@@ -170,12 +216,12 @@ function fullFilter(ctx: CheckContext<StatelessClient>): JsonObject {
 }
 
 /** Opens a listen and waits for its acknowledgment; skips when the method does not exist, fails when it is not acknowledged. */
-async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: JsonObject, options: ListenOptions = {}, what = 'subscriptions/listen'): Promise<ListenStream> {
-  if (!warmed.has(ctx.client.connection)) {
-    warmed.add(ctx.client.connection);
-    await whenServing(ctx.client);
+async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: JsonObject, options: ListenOptions = {}, what = 'subscriptions/listen', client = ctx.client): Promise<ListenStream> {
+  if (!warmed.has(client.connection)) {
+    warmed.add(client.connection);
+    await whenServing(client);
   }
-  const listen = openListen(ctx.client, filter, options);
+  const listen = openListen(client, filter, options);
   const ack = await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs);
   if (ack) return listen;
   const exchange = await listen.cancel();

@@ -41,11 +41,11 @@ export const EXPECTED: AreaExpectations = {
     '2026-07-28/errors/error-message': ERROR_MESSAGE,
     '2026-07-28/wire/schema': {
       verdict: 'fail',
-      why: `${SPEC}/basic#responses: an error response carries the request's id, and the schema's JSONRPCErrorResponse (${SPEC}/schema#jsonrpcerrorresponse) allows only a string or integer id, leaving it out when none could be read. The SDK's HTTP transport writes "id": null, as JSON-RPC 2.0 does, on its own errors: 405 for GET and DELETE, 403 for a bad Origin, -32000 for an unsupported MCP-Protocol-Version, -32600 for a batch or a body that is not a JSON-RPC message, and -32700.`,
+      why: `${SPEC}/basic#responses: an error response carries the request's id, and the schema's JSONRPCErrorResponse (${SPEC}/schema#jsonrpcerrorresponse) allows only a string or integer id, leaving it out when none could be read. The SDK's HTTP transport writes "id": null, as JSON-RPC 2.0 does, on its own errors: 405 for GET and DELETE, 403 for a bad Origin, 415 for a body not labelled application/json, -32000 for an unsupported MCP-Protocol-Version, -32600 for a batch or a body that is not a JSON-RPC message, and -32700.`,
     },
     '2026-07-28/errors/unallocated-codes': {
       verdict: 'warn',
-      why: `${SPEC}/basic#error-codes: "new implementations SHOULD NOT use codes from this sub-range [-32000 to -32019] at all". The SDK's HTTP transport answers GET/DELETE (405), a bad Origin and a batch body with JSON-RPC error -32000.`,
+      why: `${SPEC}/basic#error-codes: "new implementations SHOULD NOT use codes from this sub-range [-32000 to -32019] at all". The SDK's HTTP transport answers GET/DELETE (405), a bad Origin, a body not labelled application/json (415) and a batch body with JSON-RPC error -32000.`,
     },
   },
 };

@@ -15,7 +15,7 @@ export const EXPECTED: AreaExpectations = {
     },
     '2026-07-28/lifecycle/unsupported-version-matches-discover': {
       verdict: 'warn',
-      why: 'No -32022 comes back over stdio, so data.supported cannot be compared with supportedVersions.',
+      why: `${VERSIONING}: "it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support", the versions https://modelcontextprotocol.io/specification/2026-07-28/server/discover#discoverresult names in supportedVersions ("Protocol versions the server supports"). No -32022 comes back over stdio, so data.supported cannot be compared with supportedVersions.`,
     },
   },
 };

@@ -1,0 +1,124 @@
+// 2025-11-25 requests the server sends the client, and what surrounds them: a client declaring
+// every capability uses the server's features, answers what it is asked, and the traffic is
+// judged (tool use in sampling, URL elicitation ids, -32042 errors, on HTTP the 202 for answers).
+import { defineArea } from '../../harness/checks/check.js';
+import { expectThat, observed } from '../../harness/checks/expect.js';
+import { isObject, type JsonObject } from '../../harness/model.js';
+import { where } from '../shared/wire-pairs.js';
+import { serverMessagesSince, sessionEntries, type Ctx } from './helpers.js';
+import { elicitationIdsIn, temptedSession, toolConversation, toolRuleBroken, URL_ELICITATION_REQUIRED } from './server-request-helpers.js';
+
+const MAX_LISTED = 5;
+
+/** Every -32042 error of the run's sessions, with whether that session's initialize declared URL elicitation. */
+function urlElicitationErrors(ctx: Ctx): Array<{ error: JsonObject; declaredUrl: boolean; at: ReturnType<typeof where> }> {
+  const declared = new Map<string, unknown>();
+  const found: Array<{ error: JsonObject; declaredUrl: boolean; at: ReturnType<typeof where> }> = [];
+  for (const entry of sessionEntries(ctx)) {
+    const message = entry.kind === 'message' && isObject(entry.message) ? entry.message : undefined;
+    if (!message) continue;
+    if (entry.direction === 'client->server' && message.method === 'initialize' && isObject(message.params)) declared.set(entry.connection, message.params.capabilities);
+    const error = entry.direction === 'server->client' && isObject(message.error) ? message.error : undefined;
+    if (error?.code !== URL_ELICITATION_REQUIRED) continue;
+    const caps = declared.get(entry.connection);
+    const declaredUrl = isObject(caps) && isObject(caps.elicitation) && isObject(caps.elicitation.url);
+    found.push({ error, declaredUrl, at: where(entry) });
+  }
+  return found;
+}
+
+/** data.elicitations: a non-empty list of URL-mode elicitations, each with an elicitationId. */
+function listsUrlElicitations(data: unknown): boolean {
+  const list = isObject(data) && Array.isArray(data.elicitations) ? data.elicitations : [];
+  return list.length > 0 && list.every((item) => isObject(item) && item.mode === 'url' && typeof item.elicitationId === 'string');
+}
+
+export default defineArea('2025-11-25', 'server-requests', [
+  {
+    slug: 'sampling-tool-messages',
+    title: 'In sampling, each tool_use is answered next by a user message of tool_result blocks only',
+    requirement:
+      'A user message containing tool results MUST contain only tool results, and every assistant message containing tool_use blocks MUST be followed by a user message consisting entirely of tool_result blocks that match each tool use by toolUseId, before any other message.',
+    level: 'MUST',
+    spec: 'client/sampling#message-content-constraints',
+    catalog: ['SAMP-002'],
+    async run(ctx) {
+      const { requests } = await temptedSession(ctx);
+      const conversations = requests.map(toolConversation).filter((messages): messages is JsonObject[] => messages !== undefined);
+      if (conversations.length === 0) ctx.skip('the server sent no sampling/createMessage with tool use or tool results to a client declaring sampling.tools');
+      for (const messages of conversations) {
+        const broken = toolRuleBroken(messages);
+        expectThat(broken === undefined, `a sampling/createMessage breaks the tool rules: ${broken}`, { expected: 'tool_use answered by tool_result-only user messages', actual: messages });
+      }
+    },
+  },
+  {
+    slug: 'elicitation-complete-known',
+    title: 'notifications/elicitation/complete names a URL elicitation the server started with this client',
+    requirement:
+      'Servers sending notifications/elicitation/complete MUST only send it to the client that initiated the elicitation and MUST include the elicitationId established in the original request (a URL-mode elicitation/create, or the -32042 error that listed it).',
+    level: 'MUST',
+    spec: 'client/elicitation#completion-notifications-for-url-mode-elicitation',
+    catalog: ['ELIC-004'],
+    async run(ctx) {
+      const { client, mark } = await temptedSession(ctx);
+      const known = new Set<string>();
+      const completions: JsonObject[] = [];
+      const stray: JsonObject[] = [];
+      for (const message of serverMessagesSince(ctx, client.connection.name, mark)) {
+        elicitationIdsIn(message).forEach((id) => known.add(id));
+        if (message.method !== 'notifications/elicitation/complete') continue;
+        completions.push(message);
+        const id = isObject(message.params) ? message.params.elicitationId : undefined;
+        if (typeof id !== 'string' || !known.has(id)) stray.push(message);
+      }
+      if (completions.length === 0) ctx.skip('the server sent no notifications/elicitation/complete to a client declaring URL elicitation');
+      expectThat(stray.length === 0, `${stray.length} notifications/elicitation/complete name an elicitation this session never started`, {
+        expected: `elicitationId among ${JSON.stringify([...known])}`,
+        actual: stray.slice(0, MAX_LISTED),
+      });
+    },
+  },
+  {
+    slug: 'url-elicitation-required',
+    title: '-32042 lists the URL elicitations required, to a client that declared URL mode',
+    requirement:
+      'A URLElicitationRequiredError (-32042) MUST include the list of elicitations required before the request can be retried, each a URL-mode elicitation with an elicitationId; the server MUST NOT return it unless URL mode elicitation is required, so a client that did not declare elicitation.url is not sent it (derived: warned). Checked over every error of the run\'s sessions.',
+    level: 'MUST',
+    spec: 'client/elicitation#url-elicitation-required-error',
+    catalog: ['ELIC-005'],
+    phase: 'post',
+    async run(ctx) {
+      const errors = urlElicitationErrors(ctx);
+      if (errors.length === 0) ctx.skip('the server returned no -32042 error during the run');
+      const malformed = errors.filter(({ error }) => !listsUrlElicitations(error.data));
+      expectThat(malformed.length === 0, `${malformed.length} -32042 error(s) do not list URL-mode elicitations with an elicitationId`, {
+        expected: { data: { elicitations: [{ mode: 'url', elicitationId: '…', url: '…', message: '…' }] } },
+        actual: malformed.slice(0, MAX_LISTED),
+      });
+      const undeclared = errors.filter(({ declaredUrl }) => !declaredUrl);
+      if (undeclared.length > 0) ctx.warn(`${undeclared.length} -32042 error(s) went to a session that did not declare elicitation.url`, { expected: 'capabilities.elicitation.url declared', actual: undeclared.slice(0, MAX_LISTED) });
+    },
+  },
+  {
+    slug: 'client-response-accepted',
+    title: 'Our answer to a server request, POSTed, gets 202 Accepted with no body',
+    requirement: 'If the input is a JSON-RPC response or notification and the server accepts it, the server MUST return HTTP status 202 Accepted with no body.',
+    level: 'MUST',
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['HTTP-002'],
+    transports: ['http'],
+    async run(ctx) {
+      const { requests, replies } = await temptedSession(ctx, { keepReplies: true });
+      if (replies.length === 0) ctx.skip('the server sent no request (roots, sampling, elicitation, ping) to a client declaring every capability: no answer to POST');
+      for (const [index, reply] of replies.entries()) {
+        const http = reply.http;
+        expectThat(http?.status === 202 && http.bodyKind === 'empty', `our answer to ${String(requests[index].method)} got HTTP ${http?.status ?? 'nothing'} ${http?.bodyKind ?? ''} body`, {
+          expected: 'HTTP 202 with no body',
+          actual: observed(reply),
+        });
+      }
+      ctx.note(`${replies.length} answer(s) POSTed: ${[...new Set(requests.map((r) => String(r.method)))].join(', ')}`);
+    },
+  },
+]);
