@@ -182,6 +182,21 @@ async function runOneCheck(check: Check, session: RevisionSession): Promise<Chec
   if (settings.signal?.aborted && outcome.verdict !== 'skip') outcome = { verdict: 'error', reason: 'interrupted before the check finished' };
   const { transcript, dropped } = boundTranscript(session.recorder.forCheck(check.id), settings.maxTranscriptEntries);
   return {
+    ...describeCheck(check, settings),
+    verdict: outcome.verdict,
+    reason: outcome.reason,
+    expected: outcome.evidence?.expected,
+    actual: outcome.evidence?.actual,
+    durationMs: Math.round(performance.now() - started),
+    notes: notes.length > 0 ? notes : undefined,
+    transcript,
+    transcriptDropped: dropped,
+  };
+}
+
+/** What a result says of its check, whatever its verdict. */
+function describeCheck(check: Check, settings: RunSettings) {
+  return {
     id: check.id,
     revision: check.revision,
     area: check.area,
@@ -191,14 +206,6 @@ async function runOneCheck(check: Check, session: RevisionSession): Promise<Chec
     spec: check.specUrl,
     catalog: check.catalog,
     transport: settings.target.kind,
-    verdict: outcome.verdict,
-    reason: outcome.reason,
-    expected: outcome.evidence?.expected,
-    actual: outcome.evidence?.actual,
-    durationMs: Math.round(performance.now() - started),
-    notes: notes.length > 0 ? notes : undefined,
-    transcript,
-    transcriptDropped: dropped,
   };
 }
 
@@ -243,15 +250,7 @@ function makeContext(check: Check, session: RevisionSession, client: Client, own
 
 function notRun(check: Check, settings: RunSettings): CheckResult {
   return {
-    id: check.id,
-    revision: check.revision,
-    area: check.area,
-    title: check.title,
-    requirement: check.requirement,
-    level: check.level,
-    spec: check.specUrl,
-    catalog: check.catalog,
-    transport: settings.target.kind,
+    ...describeCheck(check, settings),
     verdict: 'skip',
     reason: 'not run: the run was interrupted',
     durationMs: 0,
