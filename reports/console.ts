@@ -4,6 +4,7 @@ import type { CheckResult, RunResults } from '../harness/runner/results.js';
 import type { Verdict } from '../harness/model.js';
 import { oneLine, visibleText } from './text.js';
 import { matrixLines } from './console-matrix.js';
+import { fuzzLines } from './console-fuzz.js';
 
 export interface Style {
   color: boolean;
@@ -53,10 +54,11 @@ export function renderSummary(results: RunResults, style: Style, options: { quie
   }
   const s = results.summary;
   const counts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => paint(style, v, `${s[v]} ${v}`)).join(', ');
-  lines.push(...matrixLines(results, style));
-  lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
+  if (!options.quiet) lines.push(...matrixLines(results, style));
+  // A fuzz-only results file has no checks: its counts are the fuzz line's.
+  if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
   lines.push(...baselineLines(results));
-  if (results.fuzz?.findings.length) lines.push(`fuzz: ${results.fuzz.findings.length} findings; replay with: ${visibleText(results.fuzz.findings[0].replayCommand)}`);
+  lines.push(...fuzzLines(results));
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
   return lines.join('\n');

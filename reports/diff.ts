@@ -1,7 +1,10 @@
 // `diff`: what changed between two runs, by check id (or across revisions, by the id without
 // its revision). A regression is a check that newly fails or errors; it makes the exit code 1.
+// Fuzz properties count as checks under their finding id (`fuzz/<property id>`): a property
+// that now has a finding it did not have is a regression too.
 import { isObject, type Level, type Revision, type Verdict } from '../harness/model.js';
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import { fuzzPropertyRuns, fuzzVerdict } from '../harness/runner/fuzz-results.js';
+import type { RunResults } from '../harness/runner/results.js';
 import { withoutRevision } from '../harness/runner/matrix.js';
 import { oneLine, visibleText } from './text.js';
 
@@ -53,11 +56,32 @@ function side(file: string, results: RunResults, revision?: Revision): DiffSide 
   return { file, target: results.target.description, server, tool: results.tool.version, startedAt: results.startedAt, revision };
 }
 
-function keyed(results: RunResults, revision: Revision | undefined): Map<string, CheckResult> {
-  const map = new Map<string, CheckResult>();
+/** What diff compares: a check, or a fuzz property, with its verdict. */
+interface Compared {
+  id: string;
+  title: string;
+  level: Level;
+  verdict: Verdict;
+  reason?: string;
+}
+
+function fuzzCompared(results: RunResults): Array<Compared & { revision: string }> {
+  const messages = new Map([...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].map((f) => [f.id, f.message]));
+  return fuzzPropertyRuns(results.fuzz).map((p) => {
+    const id = `fuzz/${p.id}`;
+    return { id, revision: p.id.split('/')[0], title: p.title ?? p.id, level: p.level ?? 'MUST', verdict: fuzzVerdict(p), reason: messages.get(id) ?? p.error ?? p.skipped };
+  });
+}
+
+function keyed(results: RunResults, revision: Revision | undefined): Map<string, Compared> {
+  const map = new Map<string, Compared>();
   for (const check of results.checks) {
     if (revision && check.revision !== revision) continue;
     map.set(revision ? withoutRevision(check) : check.id, check);
+  }
+  for (const property of fuzzCompared(results)) {
+    if (revision && property.revision !== revision) continue;
+    map.set(revision ? `fuzz/${property.id.slice('fuzz/'.length + property.revision.length + 1)}` : property.id, property);
   }
   return map;
 }

@@ -1,13 +1,16 @@
 // `report merge`: shard results into one, as if the run had not been split. Checks are a union;
 // a check in two files is an error unless it is one that runs in every shard (post-phase),
-// where the worst verdict wins. Summary, matrix, outcome and exit code are computed again.
+// where the worst verdict wins; fuzz properties are a union too (reports/merge-fuzz.ts).
+// Summary, matrix, outcome and exit code are computed again.
 import { REVISIONS, type Verdict } from '../harness/model.js';
 import { applyBaseline, baselineOf, settleOutcome, type Baseline } from '../harness/runner/baseline.js';
 import { computeMatrix } from '../harness/runner/matrix.js';
 import type { CheckResult, RevisionRun, RunResults } from '../harness/runner/results.js';
 import { formatShard } from '../harness/runner/shard.js';
+import { MergeError } from './merge-error.js';
+import { mergeFuzz } from './merge-fuzz.js';
 
-export class MergeError extends Error {}
+export { MergeError };
 
 export interface MergeInput {
   file: string;
@@ -94,8 +97,6 @@ export function mergeResults(inputs: MergeInput[], baseline?: Baseline): RunResu
   const started = Math.min(...ordered.map((i) => Date.parse(i.results.startedAt)));
   const finished = Math.max(...ordered.map((i) => Date.parse(i.results.finishedAt)));
   const errors = [...new Set(ordered.map((i) => i.results.error).filter((e): e is string => e !== undefined))];
-  const findings = ordered.flatMap((i) => i.results.fuzz?.findings ?? []);
-  const campaigns = ordered.flatMap((i) => i.results.fuzz?.campaigns ?? []);
   const { shard: _shard, baseline: _baseline, fuzz: _fuzz, matrix: _matrix, ...rest } = first;
   const revisions = mergeRevisions(ordered);
   const checks = mergeChecks(ordered);
@@ -109,7 +110,7 @@ export function mergeResults(inputs: MergeInput[], baseline?: Baseline): RunResu
     error: errors.length ? errors.join('; ') : undefined,
     interrupted: ordered.some((i) => i.results.interrupted) || undefined,
     mergedShards: shards.length ? shards : undefined,
-    fuzz: findings.length || campaigns.length ? { campaigns: campaigns.length ? campaigns : undefined, findings } : undefined,
+    fuzz: mergeFuzz(ordered),
     // Each shard's matrix covers its own checks only.
     matrix: revisions.length > 0 ? computeMatrix(revisions, checks) : undefined,
   };

@@ -10,7 +10,8 @@ export const DIFF_HELP = `Usage: mcp-conform diff <old.json> <new.json> [options
 Compares two results files check by check, e.g. two versions of a server, or one server
 before and after a change. Lists regressions (a check that passed, warned or was skipped now
 fails or errors), fixes (a failing check now passes), other verdict changes, and checks only
-one of the files has.
+one of the files has. Fuzz properties are compared as fuzz/<property id>: one that now has a
+finding (fail) it did not have is a regression too.
 
 Options:
   --old-revision <rev>   with --new-revision: compare this revision's checks of the old file

@@ -15,6 +15,7 @@ import { runFuzz, selectProperties } from '../fuzz/run-fuzz.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { describeTarget, type TargetSpec } from '../target.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
+import { shardOption } from './report-command.js';
 import { bundledReferenceServer, targetFromFlags, UsageError } from './target-options.js';
 
 export const ALL_CAMPAIGNS: readonly Campaign[] = [...CAMPAIGNS_2026, ...CAMPAIGNS_2025];
@@ -36,23 +37,27 @@ Options:
   --seed <n>                 fast-check seed (default: random, always printed and recorded)
   --path <p>                 with --seed and one property: replay exactly that counterexample
   --runs <n>                 cases per property (default ${DEFAULT_RUNS})
-  --time-budget <seconds>    stop starting cases after this long, overall
+  --time-budget <seconds>    stop starting cases after this long, overall; each property
+                             gets a fair share of what is left when it starts
   --shrink-budget <seconds>  stop shrinking a finding after this long (default ${DEFAULT_SHRINK_BUDGET_MS / 1000})
   --timeout <ms>             wait this long for each answer (default ${DEFAULT_EXECUTE.timeoutMs})
   --findings-dir <dir>       where failing cases are saved (default ${DEFAULT_FINDINGS_DIR})
   --tool-calls <policy>      safe (default: readOnlyHint tools only), all, or none
   --strict                   SHOULD-level findings fail the run too
+  --shard <i/n>              run the i-th of n deterministic slices of the properties (by a
+                             stable hash of the property id); join with mcp-conform report merge
   --json <file>, --junit <file>, --html <file>   reports, as for run
   --list                     list the campaigns and properties (no server needed)
   --quiet                    print only findings and the summary
   -h, --help                 show this help
 
-Exit status: 0 no finding; 1 a MUST finding (any finding with --strict) or a harness error;
-2 usage error or the target could not be reached.
+Exit status: 0 no finding; 1 a MUST finding (a SHOULD one too with --strict), a harness error,
+or no property ran at all; 2 usage error or the target could not be reached.
 
 Examples:
   mcp-conform fuzz --stdio "node build/server.js" --runs 200
   mcp-conform fuzz --url http://127.0.0.1:3000/mcp --campaign ids --time-budget 60
+  mcp-conform fuzz --shard 2/4 --seed 42 --json fuzz-2.json -- node build/server.js
   mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json`;
 
 function positive(value: string | undefined, flag: string, fallback: number | undefined, integer = true): number | undefined {
@@ -121,6 +126,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       'findings-dir': { type: 'string' },
       'tool-calls': { type: 'string' },
       strict: { type: 'boolean' },
+      shard: { type: 'string' },
       json: { type: 'string' },
       junit: { type: 'string' },
       html: { type: 'string' },
@@ -135,8 +141,9 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   }
   const properties = selectProperties([...ALL_CAMPAIGNS], values.campaign);
   if (values.campaign && properties.length === 0) throw new UsageError(`--campaign ${values.campaign.join(', ')} selects no property; try mcp-conform fuzz --list`);
+  const shard = shardOption(values.shard);
   if (values.list) {
-    for (const p of properties) process.stdout.write(`${p.id}  ${p.level}  ${p.transports.join('+')}  ${p.title}\n    ${p.specUrl}\n`);
+    for (const p of selectProperties([...ALL_CAMPAIGNS], values.campaign, shard)) process.stdout.write(`${p.id}  ${p.level}  ${p.transports.join('+')}  ${p.title}\n    ${p.specUrl}\n`);
     return 0;
   }
   const revisions = revisionsOption(values.revision);
@@ -151,7 +158,8 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const target: TargetSpec = targetFromFlags({ ...flags, argv: serverArgv }) ?? bundledReferenceServer();
   const seed = seedOption(values.seed);
   const timeBudget = positive(values['time-budget'], '--time-budget', undefined, false);
-  const words = [...targetWords(flags, serverArgv), ...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls])];
+  // Our own flags go before the target's: everything after `--` is the server's command line.
+  const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...targetWords(flags, serverArgv)];
 
   const abort = new AbortController();
   const onSignal = () => {
@@ -172,6 +180,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       revisions,
       campaigns: [...ALL_CAMPAIGNS],
       select: values.campaign,
+      shard,
       seed,
       runs: positive(values.runs, '--runs', DEFAULT_RUNS)!,
       timeBudgetMs: timeBudget === undefined ? undefined : timeBudget * 1000,

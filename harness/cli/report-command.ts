@@ -14,9 +14,10 @@ import { UsageError } from './target-options.js';
 export const REPORT_HELP = `Usage: mcp-conform report <results.json> [options]
        mcp-conform report merge <shard.json> <shard.json>... [options]
 
-Renders reports from results written by \`run --json\`: the results file is the source of
-truth and every other report is rendered from it. \`merge\` joins the results of a run split
-with --shard i/n (every shard must be given) into one, as if it had not been split.
+Renders reports from results written by \`run --json\` or \`fuzz --json\`: the results file is
+the source of truth and every other report is rendered from it. \`merge\` joins the results of
+a run or fuzz run split with --shard i/n (every shard must be given) into one, as if it had not
+been split.
 
 Options:
   --html <file>               write the self-contained HTML report (opens from disk, no network)
@@ -25,12 +26,14 @@ Options:
   --expected-failures <file>  judge against known failures (YAML or JSON list of check ids or
                               patterns); a listed failure passes, an unlisted one fails, and
                               a listed check that now passes fails the run as stale
-  --strict                    SHOULD-level warnings fail, as with run --strict
+  --strict                    SHOULD-level warnings (checks and fuzz findings) fail, as with
+                              run --strict and fuzz --strict
   --quiet                     print only the summary counts
   -h, --help                  show this help
 
 Exit status: as the results stand after merging and judging: 0 no unexpected failure; 1 a
-check failed or errored, a baseline entry is stale, or nothing produced a verdict; 2 a file
+check failed or errored, a fuzz finding or harness error, a baseline entry is stale, or
+nothing produced a verdict; 2 a file
 could not be read, is not an mcp-conform results file, or is of another schemaVersion.
 
 Examples:

@@ -45,15 +45,25 @@ export function findingBlock(finding: FuzzFinding): string {
   return lines.join('\n');
 }
 
+/** "2 × time budget used up before it started; 1 × server lists no tools": skipped properties by reason. */
+function skippedReasons(reasons: string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, n]) => `${n} × ${visibleText(reason)}`).join('; ');
+}
+
 export function fuzzSummary(results: RunResults): string {
   const fuzz = results.fuzz;
   const lines: string[] = [];
   for (const finding of [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])]) lines.push(findingBlock(finding), '');
   const cases = (fuzz?.campaigns ?? []).reduce((sum, c) => sum + c.runs, 0);
   const properties = (fuzz?.campaigns ?? []).flatMap((c) => c.properties ?? []);
-  const ran = properties.filter((p) => !p.skipped).length;
-  lines.push(`mcp-conform fuzz — ${results.target.transport} target ${visibleText(results.target.description)}`);
-  lines.push(`seed ${fuzz?.seed ?? '?'}: ${ran} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`);
+  const skipped = properties.filter((p) => p.skipped);
+  const stopped = properties.filter((p) => p.interrupted && !p.skipped).length;
+  lines.push(`mcp-conform fuzz — ${results.target.transport} target ${visibleText(results.target.description)}${results.shard ? `, shard ${results.shard.index}/${results.shard.count}` : ''}`);
+  lines.push(`seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`);
+  if (skipped.length > 0) lines.push(`skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`);
+  if (stopped > 0) lines.push(`stopped by the time budget before all their runs: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} (each gets a fair share of --time-budget)`);
   for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);

@@ -106,7 +106,7 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
     else fail('same-id', `a response without an id (${brief(message)}) that answers nothing sent in this case`);
   }
 
-  if (run.crash) fail('answered', `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr.slice(-300)}` : ''}`);
+  if (run.crash) fail('answered', `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr}` : ''}`);
   const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0) : undefined;
   // A server may still be busy with it (and queue the probe behind it): neither is a finding.
   const judged = pending ? refs.filter((ref) => ref !== pending && ref.step !== -1) : refs;

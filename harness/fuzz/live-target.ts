@@ -12,6 +12,7 @@ import type { Exchange } from '../transports/types.js';
 import { CaseRecorder } from './case-recorder.js';
 import { dialectFor, type Dialect } from './dialect.js';
 import { saltFor } from './salt.js';
+import { stderrExcerpt } from './crash-text.js';
 
 export interface LiveTargetOptions {
   target: TargetSpec;
@@ -123,8 +124,7 @@ export class LiveTarget {
   exitReport(): { exit: string; stderr: string } | undefined {
     const connection = this.client.connection;
     if (!(connection instanceof StdioConnection) || connection.process.running) return undefined;
-    const stderr = connection.process.stderr.toString().trim().split('\n').slice(-5).join('\n');
-    return { exit: connection.exitDescription(), stderr };
+    return { exit: connection.exitDescription(), stderr: stderrExcerpt(connection.process.stderr.toString()) };
   }
 
   async close(): Promise<void> {

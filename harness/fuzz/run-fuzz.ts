@@ -1,16 +1,20 @@
 // A fuzz run: pick revisions (probe or as asked), then for each one start the live target and run
-// every selected property in turn within the budget; findings, warnings and per-campaign
-// summaries go into the same results file the checks use.
+// every selected property in turn, each within its share of the time budget; findings, warnings
+// and per-campaign summaries go into the same results file the checks use, and the outcome is
+// settled as `report` settles it.
 import { REVISIONS, type Revision } from '../model.js';
-import { summarizeProfile } from './profile-summary.js';
+import { summarizeProfile } from '../runner/profile-summary.js';
 import { probeTarget } from '../runner/probe.js';
-import { RESULTS_SCHEMA_VERSION, summarize, type RevisionRun, type RunOutcome, type RunResults } from '../runner/results.js';
+import { settleOutcome } from '../runner/baseline.js';
+import { RESULTS_SCHEMA_VERSION, type RevisionRun, type RunResults } from '../runner/results.js';
 import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../runner/fuzz-results.js';
 import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
 import { matchesPattern } from '../runner/select.js';
+import { inShard, type ShardSpec } from '../runner/shard.js';
 import { createWireValidator } from '../schema/index.js';
 import { describeTarget, type TargetSpec } from '../target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { TimeBudget } from './budget.js';
 import type { ExecuteOptions } from './execute.js';
 import { recordFinding, type FindingContext } from './findings.js';
 import { LiveTarget } from './live-target.js';
@@ -30,8 +34,11 @@ export interface FuzzRequest {
   campaigns: Campaign[];
   /** --campaign: a campaign name (`ids`), or a property id prefix or glob (`2026-07-28/ids/same-id`). */
   select?: string[];
+  /** Run only this shard's properties (`--shard i/n`), split by a stable hash of the property id. */
+  shard?: ShardSpec;
   seed: number;
   runs: number;
+  /** Shared by the selected properties: each gets a fair share of what is left when it starts. */
   timeBudgetMs?: number;
   path?: string;
   shrinkBudgetMs: number;
@@ -44,11 +51,18 @@ export interface FuzzRequest {
   signal?: AbortSignal;
 }
 
-export function selectProperties(campaigns: Campaign[], select: string[] | undefined): FuzzProperty[] {
-  const all = campaigns.flatMap((campaign) => campaign.properties);
+export function selectProperties(campaigns: Campaign[], select: string[] | undefined, shard?: ShardSpec): FuzzProperty[] {
+  const all = campaigns.flatMap((campaign) => campaign.properties).filter((p) => inShard(p.id, shard));
   if (!select || select.length === 0) return all;
   return all.filter((p) => select.some((pattern) => (pattern.includes('/') ? matchesPattern(p.id, pattern) : p.campaign === pattern)));
 }
+
+/** A SHOULD-level finding fails the run only with --strict; a MAY-level one never does (as for checks). */
+export function findingFails(level: FuzzFinding['level'], strict: boolean): boolean {
+  return level === 'MUST' || level === undefined || (strict && level === 'SHOULD');
+}
+
+export const TIME_BUDGET_SPENT = 'time budget used up before it started';
 
 interface RevisionOutcome {
   run?: RevisionRun;
@@ -57,7 +71,7 @@ interface RevisionOutcome {
   unreachable?: string;
 }
 
-async function fuzzRevision(revision: Revision, properties: FuzzProperty[], request: FuzzRequest, deadline: number | undefined, found: (outcome: PropertyOutcome) => FuzzFinding | undefined): Promise<RevisionOutcome> {
+async function fuzzRevision(revision: Revision, properties: FuzzProperty[], request: FuzzRequest, budget: TimeBudget, found: (outcome: PropertyOutcome) => FuzzFinding | undefined): Promise<RevisionOutcome> {
   const started = performance.now();
   const target = new LiveTarget({ target: request.target, revision, timeoutMs: request.execute.timeoutMs });
   const validator = createWireValidator(revision);
@@ -69,8 +83,9 @@ async function fuzzRevision(revision: Revision, properties: FuzzProperty[], requ
     request.progress?.onRevision?.(revision, applicable.length);
     for (const property of applicable) {
       if (request.signal?.aborted) break;
-      if (deadline !== undefined && performance.now() >= deadline) {
-        outcomes.push({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: true, crashes: 0, durationMs: 0, skipped: 'time budget used up before it started' });
+      const deadline = budget.nextShare();
+      if (budget.spent) {
+        outcomes.push({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: true, crashes: 0, durationMs: 0, skipped: TIME_BUDGET_SPENT });
         continue;
       }
       request.progress?.onPropertyStart?.(property);
@@ -114,7 +129,8 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
       runs: mine.reduce((sum, o) => sum + o.cases, 0),
       seed,
       durationMs: mine.reduce((sum, o) => sum + o.durationMs, 0),
-      findings: mine.filter((o) => o.failure).length,
+      findings: mine.filter((o) => ids.has(`fuzz/${o.property.id}`)).length,
+      warnings: mine.filter((o) => o.failure && !ids.has(`fuzz/${o.property.id}`)).length,
       restarts,
       properties: mine.map((o) => ({
         id: o.property.id,
@@ -124,6 +140,10 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
         skipped: o.skipped,
         error: o.error,
         interrupted: o.interrupted || undefined,
+        level: o.property.level,
+        title: o.property.title,
+        spec: o.property.specUrl,
+        durationMs: o.durationMs,
       })),
     };
   });
@@ -144,14 +164,15 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     else if (probe.claimed.length === 0) error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to fuzz one anyway`;
     chosen = probe.claimed;
   }
-  const selected = selectProperties(request.campaigns, request.select);
+  const selected = selectProperties(request.campaigns, request.select, request.shard);
+  // Properties for another transport never ask for a share of the budget.
+  const budget = new TimeBudget(deadline, selected.filter((p) => chosen.includes(p.revision) && p.transports.includes(request.target.kind)).length);
   const runs: RevisionRun[] = [];
   const unreachable: string[] = [];
   const found = (outcome: PropertyOutcome): FuzzFinding | undefined => {
     if (!outcome.failure) return undefined;
     const finding = recordFinding(outcome, request.findings);
-    const failing = finding.level === 'MUST' || request.strict;
-    (failing ? fuzz.findings : fuzz.warnings!).push(finding);
+    (findingFails(finding.level, request.strict) ? fuzz.findings : fuzz.warnings!).push(finding);
     return finding;
   };
   if (!error) {
@@ -159,21 +180,18 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
       if (request.signal?.aborted) break;
       const properties = selected.filter((p) => p.revision === revision);
       if (properties.length === 0) continue;
-      const outcome = await fuzzRevision(revision, properties, request, deadline, found);
+      const outcome = await fuzzRevision(revision, properties, request, budget, found);
       if (outcome.unreachable) unreachable.push(outcome.unreachable);
       if (outcome.run) runs.push(outcome.run);
       fuzz.campaigns!.push(...campaignSummaries(revision, outcome.outcomes, fuzz.findings, outcome.restarts, request.seed));
       fuzz.errors!.push(...outcome.outcomes.filter((o) => o.error).map((o) => `${o.property.id}: ${o.error}`));
     }
-    if (runs.length === 0) error = unreachable[0] ?? 'no fuzz property applies to this target (check --campaign and --revision)';
+    if (runs.length === 0 && unreachable.length > 0) error = unreachable[0];
+    // A shard may hold no property of this target: that is not an error, and the merge has the rest.
+    else if (runs.length === 0 && !request.shard) error = 'no fuzz property applies to this target (check --campaign and --revision)';
   }
   const interrupted = request.signal?.aborted === true;
-  let outcome: RunOutcome = 'passed';
-  if (error && runs.length === 0) outcome = 'unreachable';
-  else if (interrupted) outcome = 'interrupted';
-  else if (fuzz.findings.length > 0 || fuzz.errors!.length > 0) outcome = 'failed';
-  const summary = summarize([]);
-  return {
+  return settleOutcome({
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     startedAt: startedAt.toISOString(),
@@ -184,11 +202,9 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     probe: probeEvidence,
     revisions: runs,
     checks: [],
-    summary,
-    outcome,
-    exitCode: outcome === 'unreachable' ? 2 : outcome === 'passed' ? 0 : 1,
     error: error ?? (interrupted ? 'fuzzing interrupted' : undefined),
     interrupted: interrupted || undefined,
+    shard: request.shard && { ...request.shard, everyShard: [] },
     fuzz,
-  };
+  });
 }

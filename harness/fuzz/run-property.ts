@@ -74,7 +74,10 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   let cases = 0;
   let shrinkDeadline: number | undefined;
   const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
-  const predicate = async (input: unknown): Promise<void> => {
+  // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
+  let inFlight: Promise<void> | undefined;
+  const predicate = (input: unknown): Promise<void> => (inFlight = runCase(input));
+  const runCase = async (input: unknown): Promise<void> => {
     // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
     if (shrinkDeadline !== undefined && performance.now() > shrinkDeadline) return;
     if (options.signal?.aborted) return;
@@ -100,6 +103,7 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     endOnFailure: options.path !== undefined,
     plugins: remaining === undefined ? [] : [fc.interruptAfterTimeLimit(remaining)],
   });
+  await inFlight?.catch(() => undefined);
   const outcome: PropertyOutcome = {
     ...base,
     cases,

@@ -1,8 +1,11 @@
 // Expected-failures baselines: a listed failure does not fail the run, an unlisted one does,
 // and an entry whose checks now pass fails the run as stale, so a baseline cannot rot.
+// A check that only warns is neither: its SHOULD is still missed (so the entry is not stale,
+// and the same baseline serves runs with and without --strict), but it fails nothing.
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { isObject } from '../model.js';
+import { fuzzPropertyRuns, fuzzVerdictCount } from './fuzz-results.js';
 import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
 
@@ -21,8 +24,13 @@ export interface Baseline {
 export type ExpectedFailure = BaselineEntry;
 
 export interface StaleEntry extends BaselineEntry {
-  /** The checks it matches, all of which now pass (or only warn). */
+  /** The checks it matches, all of which now pass. */
   passing: string[];
+}
+
+export interface WarningEntry extends BaselineEntry {
+  /** The checks it matches that warn (a SHOULD still missed); none fails. */
+  warning: string[];
 }
 
 export interface BaselineSummary {
@@ -33,8 +41,10 @@ export interface BaselineSummary {
   expected: string[];
   /** Failing checks it does not list: these fail the run. */
   unexpected: string[];
-  /** Entries whose checks ran and none failed: these fail the run too. */
+  /** Entries whose checks ran and all passed: these fail the run too. */
   stale: StaleEntry[];
+  /** Entries whose checks do not fail but some still warn: kept, they fail nothing (a failure again under --strict). */
+  warning?: WarningEntry[];
   /** Entries that matched no check with a verdict here (not selected, skipped, another shard). */
   unused: BaselineEntry[];
 }
@@ -100,13 +110,16 @@ export function applyBaseline(results: RunResults, baseline: Baseline): RunResul
     expected: checks.filter((c) => c.expectedFailure).map((c) => c.id),
     unexpected: checks.filter((c) => FAILING.has(c.verdict) && !c.expectedFailure).map((c) => c.id),
     stale: [],
+    warning: [],
     unused: [],
   };
   for (const entry of baseline.entries) {
     const matched = checks.filter((c) => matchesPattern(c.id, entry.pattern));
     if (matched.some((c) => FAILING.has(c.verdict))) continue;
-    const passing = matched.filter((c) => c.verdict === 'pass' || c.verdict === 'warn').map((c) => c.id);
-    if (passing.length > 0) summary.stale.push({ ...entry, passing });
+    const warning = matched.filter((c) => c.verdict === 'warn').map((c) => c.id);
+    const passing = matched.filter((c) => c.verdict === 'pass').map((c) => c.id);
+    if (warning.length > 0) summary.warning!.push({ ...entry, warning });
+    else if (passing.length > 0) summary.stale.push({ ...entry, passing });
     else summary.unused.push(entry);
   }
   return settleOutcome({ ...results, checks, baseline: summary });
@@ -118,21 +131,26 @@ export function baselineOf(results: RunResults): Baseline | undefined {
 }
 
 /**
- * Summary, outcome and exit code from the checks, the baseline (if applied) and fuzz findings.
- * 2 when the target was never reached; otherwise unexpected failures, fuzz findings, an
- * interruption, a merged shard that never reached it, stale entries or no verdicts give 1.
+ * Summary, outcome and exit code from the checks, the baseline (if applied) and the fuzz run:
+ * `run`, `fuzz` and `report` all settle a results file here, so they agree. 2 when the target
+ * was never reached; 1 for an interruption, an unexpected failure, a fuzz finding or harness
+ * error, a merged shard that never reached it, stale entries, or no verdict at all; else 0.
+ * A shard that holds nothing to run has no verdicts and passes (the other shards have them).
  */
-export function settleOutcome(results: RunResults): RunResults {
+export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 'exitCode'>): RunResults {
   const summary = summarize(results.checks);
   const failing = results.checks.filter((c) => FAILING.has(c.verdict) && !c.expectedFailure).length;
-  const findings = results.fuzz?.findings.length ?? 0;
+  const fuzz = results.fuzz;
+  const fuzzFailing = (fuzz?.findings.length ?? 0) + (fuzz?.errors?.length ?? 0);
+  const verdicts = summary.pass + summary.warn + summary.fail + summary.error + fuzzVerdictCount(fuzz);
+  const nothingRan = summary.total === 0 && fuzzPropertyRuns(fuzz).length === 0;
   let outcome: RunOutcome;
-  if (results.error && summary.total === 0 && findings === 0) outcome = 'unreachable';
-  else if (results.interrupted) outcome = 'interrupted';
+  if (results.interrupted) outcome = 'interrupted';
+  else if (results.error && nothingRan) outcome = 'unreachable';
   // With checks present, an error means a merged shard never reached the target.
-  else if (failing > 0 || findings > 0 || results.error) outcome = 'failed';
+  else if (failing > 0 || fuzzFailing > 0 || results.error) outcome = 'failed';
   else if ((results.baseline?.stale.length ?? 0) > 0) outcome = 'stale-baseline';
-  else if (summary.pass + summary.warn + summary.fail + summary.error === 0) outcome = 'no-verdicts';
+  else if (verdicts === 0 && !(results.shard && nothingRan)) outcome = 'no-verdicts';
   else outcome = 'passed';
   const exitCode = outcome === 'unreachable' ? 2 : outcome === 'passed' ? 0 : 1;
   return { ...results, summary, outcome, exitCode };

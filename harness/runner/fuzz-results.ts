@@ -1,6 +1,6 @@
 // Fuzz findings as they appear in the results file; reports render them when present.
 // Reports read the first fields; the fuzzer fills the optional ones too.
-import type { Level, Revision, TransportKind } from '../model.js';
+import type { Level, Revision, TransportKind, Verdict } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
 
 /** One invariant a failing case broke, with the spec sentence behind it. */
@@ -45,15 +45,37 @@ export interface FuzzFinding {
   numShrinks?: number;
 }
 
+/** One property as run: its cases and how it ended. */
+export interface FuzzPropertyRun {
+  /** The property id, e.g. `2026-07-28/ids/same-id` (its finding's id is `fuzz/` + this). */
+  id: string;
+  cases: number;
+  /** A finding that fails the run (MUST, or SHOULD with --strict). */
+  finding?: boolean;
+  /** A finding that does not fail the run (SHOULD, or MAY). */
+  warning?: boolean;
+  skipped?: string;
+  error?: string;
+  /** The time budget ran out before all its runs were made. */
+  interrupted?: boolean;
+  level?: Level;
+  title?: string;
+  spec?: string;
+  durationMs?: number;
+}
+
 export interface FuzzCampaignSummary {
   campaign: string;
   runs: number;
   seed: number;
   durationMs?: number;
+  /** Properties with a finding that fails the run. */
   findings: number;
+  /** Properties with a finding that only warns. */
+  warnings?: number;
   revision?: Revision;
-  /** Properties run, and those skipped with the reason (not applicable to this server). */
-  properties?: Array<{ id: string; cases: number; finding?: boolean; warning?: boolean; skipped?: string; error?: string; interrupted?: boolean }>;
+  /** Properties run, and those skipped with the reason (not applicable to this server, or no time left). */
+  properties?: FuzzPropertyRun[];
   /** stdio servers started again after they died. */
   restarts?: number;
 }
@@ -69,4 +91,33 @@ export interface FuzzResults {
   budget?: { runs: number; timeBudgetMs?: number };
   /** Properties the harness could not run (not findings). */
   errors?: string[];
+}
+
+/** A property's verdict, as a check's: finding fail, warning warn, harness error error, skipped skip, else pass. */
+export function fuzzVerdict(property: FuzzPropertyRun): Verdict {
+  if (property.finding) return 'fail';
+  if (property.error) return 'error';
+  if (property.warning) return 'warn';
+  if (property.skipped) return 'skip';
+  return 'pass';
+}
+
+/** Every property of a fuzz run, each once; findings of files without per-property records too. */
+export function fuzzPropertyRuns(fuzz: FuzzResults | undefined): FuzzPropertyRun[] {
+  if (!fuzz) return [];
+  const runs = new Map<string, FuzzPropertyRun>();
+  for (const campaign of fuzz.campaigns ?? []) for (const property of campaign.properties ?? []) runs.set(property.id, property);
+  const orphan = (finding: FuzzFinding, failing: boolean) => {
+    const id = finding.id.replace(/^fuzz\//, '');
+    if (runs.has(id)) return;
+    runs.set(id, { id, cases: finding.numRuns ?? 0, finding: failing || undefined, warning: !failing || undefined, level: finding.level, title: finding.title, spec: finding.spec });
+  };
+  for (const finding of fuzz.findings) orphan(finding, true);
+  for (const finding of fuzz.warnings ?? []) orphan(finding, false);
+  return [...runs.values()];
+}
+
+/** Properties that produced a verdict: they ran cases, or found something, or the harness failed on them. */
+export function fuzzVerdictCount(fuzz: FuzzResults | undefined): number {
+  return fuzzPropertyRuns(fuzz).filter((p) => !p.skipped && (p.cases > 0 || p.finding || p.warning || p.error)).length;
 }

@@ -107,11 +107,3 @@ export function summarize(checks: CheckResult[]): RunSummary {
   return summary;
 }
 
-/** 0: no failure; 1: a check failed or errored, or nothing produced a verdict; 2: never got going. */
-export function outcomeOf(summary: RunSummary, error?: string, interrupted?: boolean): { outcome: RunOutcome; exitCode: 0 | 1 | 2 } {
-  if (error && summary.total === 0) return { outcome: 'unreachable', exitCode: 2 };
-  if (interrupted) return { outcome: 'interrupted', exitCode: 1 };
-  if (summary.fail > 0 || summary.error > 0) return { outcome: 'failed', exitCode: 1 };
-  if (summary.pass + summary.warn === 0) return { outcome: 'no-verdicts', exitCode: 1 };
-  return { outcome: 'passed', exitCode: 0 };
-}

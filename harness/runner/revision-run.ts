@@ -14,7 +14,8 @@ import type { ConnectionContext } from '../transports/connection-context.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection } from '../transports/types.js';
 import { runPool, Slots } from './pool.js';
-import type { CheckResult, ProfileSummary, RevisionRun } from './results.js';
+import { summarizeProfile } from './profile-summary.js';
+import type { CheckResult, RevisionRun } from './results.js';
 import type { RunSettings } from './settings.js';
 
 class CheckTimeout extends Error {}
@@ -255,21 +256,6 @@ function notRun(check: Check, settings: RunSettings): CheckResult {
     reason: 'not run: the run was interrupted',
     durationMs: 0,
     transcript: [],
-  };
-}
-
-function summarizeProfile(profile: ServerProfile): ProfileSummary {
-  const names = (items: Record<string, unknown>[], key: string) => items.map((item) => String(item[key] ?? '?'));
-  return {
-    serverInfo: profile.serverInfo,
-    capabilities: profile.capabilities,
-    supportedVersions: profile.supportedVersions,
-    protocolVersion: profile.protocolVersion,
-    tools: names(profile.tools, 'name'),
-    resources: names(profile.resources, 'uri'),
-    resourceTemplates: names(profile.resourceTemplates, 'uriTemplate'),
-    prompts: names(profile.prompts, 'name'),
-    problems: profile.problems,
   };
 }
 

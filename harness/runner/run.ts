@@ -4,11 +4,12 @@ import { REVISIONS, type Revision } from '../model.js';
 import { describeTarget } from '../target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
-import { outcomeOf, RESULTS_SCHEMA_VERSION, summarize, type CheckResult, type RevisionRun, type RunResults } from './results.js';
+import { RESULTS_SCHEMA_VERSION, type CheckResult, type RevisionRun, type RunResults } from './results.js';
 import { runRevision, TargetUnreachable } from './revision-run.js';
 import { Slots } from './pool.js';
 import { computeMatrix } from './matrix.js';
 import { selectIds } from './select.js';
+import { settleOutcome } from './baseline.js';
 import { inShard, type ShardSpec } from './shard.js';
 import { defaultSettings, type RunSettings } from './settings.js';
 
@@ -79,9 +80,9 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
   }
 
   const interrupted = settings.signal?.aborted === true;
-  const summary = summarize(checks);
-  const { outcome, exitCode } = outcomeOf(summary, error, interrupted);
-  return {
+  // settleOutcome is the one judge of every results file (run, fuzz, report, merge): a revision
+  // that could not be reached fails the run even when the other one passed.
+  return settleOutcome({
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     startedAt: startedAt.toISOString(),
@@ -98,11 +99,8 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     revisions: runs,
     checks,
     matrix: runs.length > 0 ? computeMatrix(runs, checks) : undefined,
-    summary,
-    outcome,
-    exitCode,
     error: error ?? (interrupted ? 'run interrupted before all checks finished' : undefined),
     interrupted: interrupted || undefined,
     shard: request.shard && { ...request.shard, everyShard: request.checks.filter((c) => c.phase === 'post').map((c) => c.id) },
-  };
+  });
 }

@@ -99,6 +99,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (parts[0] === 'check') return data.checks[i] && data.checks[i].transcript;
     if (parts[0] === 'revision') return data.revisions[i] && data.revisions[i].discoveryTranscript;
     if (parts[0] === 'fuzz') return data.fuzz && data.fuzz.findings[i] && data.fuzz.findings[i].transcript;
+    if (parts[0] === 'fuzz-warning') return data.fuzz && data.fuzz.warnings && data.fuzz.warnings[i] && data.fuzz.warnings[i].transcript;
     return undefined;
   }
 

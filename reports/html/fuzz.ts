@@ -1,27 +1,47 @@
-// Fuzz findings, when the run has them: what broke, the shrunk input, and the replay command.
+// The fuzz run, when the results have one: every property with its verdict, then each finding
+// (fails the run) and warning (a SHOULD missed) with what broke, the shrunk input and the replay
+// commands, and the properties the harness could not run.
+import type { FuzzFinding, FuzzResults } from '../../harness/runner/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict } from '../../harness/runner/fuzz-results.js';
 import type { RunResults } from '../../harness/runner/results.js';
 import { esc, escPretty } from './escape.js';
-import { link, plural } from './parts.js';
+import { badge, duration, link, plural } from './parts.js';
+
+function propertyTable(fuzz: FuzzResults): string {
+  const properties = fuzzPropertyRuns(fuzz);
+  if (properties.length === 0) return '';
+  const rows = properties
+    .map((p) => {
+      const verdict = fuzzVerdict(p);
+      const note = p.skipped ?? p.error ?? (p.interrupted ? 'stopped by the time budget' : '');
+      return `<tr data-fuzz-verdict="${verdict}"><td>${badge(verdict)}</td><td><code>${esc(p.id)}</code></td><td>${esc(p.level ?? '')}</td><td>${esc(p.cases)}</td><td>${p.durationMs === undefined ? '' : esc(duration(p.durationMs))}</td><td>${esc(note)}</td></tr>`;
+    })
+    .join('');
+  return `<table class="fuzz-properties"><thead><tr><th scope="col">verdict</th><th scope="col">property</th><th scope="col">level</th><th scope="col">cases</th><th scope="col">time</th><th scope="col">note</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function findingBlock(f: FuzzFinding, index: number, kind: 'finding' | 'warning'): string {
+  const transcript = f.transcript?.length
+    ? `<details class="transcript" data-source="${kind === 'finding' ? 'fuzz' : 'fuzz-warning'}:${index}"><summary>Wire transcript (${plural(f.transcript.length, 'entry', 'entries')})</summary><div class="transcript-body"></div></details>`
+    : '';
+  const label = kind === 'finding' ? badge('fail', 'FINDING') : badge('warn', 'WARNING');
+  const broken = (f.failures ?? []).map((b) => `<li>${esc(b.message)} <span class="muted">${esc(b.level)}</span> ${link(b.spec)}</li>`).join('');
+  return `<details class="finding" open><summary>${label} <code>${esc(f.id)}</code> ${esc(f.message)}</summary><div class="body">
+<p>Campaign <code>${esc(f.campaign)}</code>, property <code>${esc(f.property)}</code>${f.level ? `, ${esc(f.level)}` : ''}${f.spec ? ` · Spec: ${link(f.spec)}` : ''}</p>
+${broken ? `<ul class="broken">${broken}</ul>` : ''}
+<p>Seed <code>${esc(f.seed)}</code>${f.path !== undefined ? `, path <code>${esc(f.path)}</code>` : ''}${f.file ? `, saved as <code>${esc(f.file)}</code>` : ''}</p>
+<p>Replay: <code class="replay">${esc(f.replayCommand)}</code></p>${f.replayFileCommand ? `\n<p>Replay the saved bytes: <code class="replay">${esc(f.replayFileCommand)}</code></p>` : ''}
+<h4>Counterexample</h4><pre>${escPretty(f.counterexample)}</pre>${transcript}</div></details>`;
+}
 
 export function renderFuzz(results: RunResults): string {
   const fuzz = results.fuzz;
   if (!fuzz) return '';
-  const campaigns = fuzz.campaigns?.length
-    ? `<table class="campaigns"><thead><tr><th scope="col">campaign</th><th scope="col">runs</th><th scope="col">seed</th><th scope="col">findings</th></tr></thead><tbody>${fuzz.campaigns
-        .map((c) => `<tr><td><code>${esc(c.campaign)}</code></td><td>${esc(c.runs)}</td><td><code>${esc(c.seed)}</code></td><td>${esc(c.findings)}</td></tr>`)
-        .join('')}</tbody></table>`
-    : '';
-  const findings = fuzz.findings
-    .map((f, index) => {
-      const transcript = f.transcript?.length
-        ? `<details class="transcript" data-source="fuzz:${index}"><summary>Wire transcript (${plural(f.transcript.length, 'entry', 'entries')})</summary><div class="transcript-body"></div></details>`
-        : '';
-      return `<details class="finding" open><summary><span class="badge v-fail">FINDING</span> <code>${esc(f.id)}</code> ${esc(f.message)}</summary><div class="body">
-<p>Campaign <code>${esc(f.campaign)}</code>, property <code>${esc(f.property)}</code>${f.level ? `, ${esc(f.level)}` : ''}${f.spec ? ` · Spec: ${link(f.spec)}` : ''}</p>
-<p>Seed <code>${esc(f.seed)}</code>${f.path !== undefined ? `, path <code>${esc(f.path)}</code>` : ''}${f.file ? `, saved as <code>${esc(f.file)}</code>` : ''}</p>
-<p>Replay: <code class="replay">${esc(f.replayCommand)}</code></p>
-<h4>Counterexample</h4><pre>${escPretty(f.counterexample)}</pre>${transcript}</div></details>`;
-    })
-    .join('\n');
-  return `<section id="fuzz"><h2>Fuzz findings <span class="muted">(${plural(fuzz.findings.length, 'finding')})</span></h2>${campaigns}${findings || '<p>No findings.</p>'}</section>`;
+  const findings = fuzz.findings.map((f, i) => findingBlock(f, i, 'finding')).join('\n');
+  const warnings = (fuzz.warnings ?? []).map((f, i) => findingBlock(f, i, 'warning')).join('\n');
+  const errors = fuzz.errors?.length ? `<h3>Harness errors</h3><ul class="fuzz-errors">${fuzz.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '';
+  const budget = fuzz.budget ? `, ${esc(fuzz.budget.runs)} runs per property${fuzz.budget.timeBudgetMs !== undefined ? `, time budget ${esc(duration(fuzz.budget.timeBudgetMs))}` : ''}` : '';
+  const seed = fuzz.seed !== undefined ? `<p>Seed <code>${esc(fuzz.seed)}</code>${budget}</p>` : '';
+  const counts = `${plural(fuzz.findings.length, 'finding')}, ${plural(fuzz.warnings?.length ?? 0, 'warning')}${fuzz.errors?.length ? `, ${plural(fuzz.errors.length, 'error')}` : ''}`;
+  return `<section id="fuzz"><h2>Fuzzing <span class="muted">(${counts})</span></h2>${seed}${propertyTable(fuzz)}${findings}${warnings}${errors}${findings || warnings ? '' : '<p>No findings.</p>'}</section>`;
 }

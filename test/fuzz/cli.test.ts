@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
+import { shardOf } from '../../harness/runner/shard.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { FUZZ_SEED } from './helpers.js';
 
@@ -32,6 +33,7 @@ describe('mcp-conform fuzz', () => {
     [['fuzz', '--seed', '1', '--path', '1:0', '--campaign', 'ids'], /--path replays one property/],
     [['fuzz', '--campaign', 'no-such-campaign'], /selects no property/],
     [['fuzz', '--runs', '0'], /--runs expects a positive integer/],
+    [['fuzz', '--shard', '3/2'], /--shard 3\/2: i must be between 1 and 2/],
     [['replay', '/no/such/case.json'], /cannot read fuzz case file/],
   ])('usage errors exit 2: %j', async (args, message) => {
     const result = await cli(args);
@@ -52,7 +54,7 @@ describe('mcp-conform fuzz', () => {
     const finding = results.fuzz.findings[0];
     expect(finding).toMatchObject({ id: 'fuzz/2026-07-28/ids/same-id', seed: FUZZ_SEED, level: 'MUST', transport: 'stdio' });
     expect(readdirSync(path.join(dir, '.fuzz'))).toEqual([path.basename(finding.file)]);
-    expect(readFileSync(path.join(dir, 'j.xml'), 'utf8')).toContain('fuzz/2026-07-28/ids/same-id');
+    expect(readFileSync(path.join(dir, 'j.xml'), 'utf8')).toMatch(/<testcase classname="fuzz.2026-07-28.ids" name="2026-07-28\/ids\/same-id" [^>]*status="fail">\s*<failure /);
 
     const again = await cli(printed(result.stdout, 'replay (seed + path):'), dir);
     expect(again.exitCode, again.stdout).toBe(1);
@@ -71,4 +73,35 @@ describe('mcp-conform fuzz', () => {
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/3 properties, 60 cases, 0 finding\(s\)/);
   });
+
+  test('--shard i/n lists and runs a stable slice of the properties', async () => {
+    const ids = (stdout: string) => stdout.split('\n').filter((l) => /^\d{4}-/.test(l)).map((l) => l.split(' ')[0]);
+    const all = ids((await cli(['fuzz', '--list'])).stdout);
+    const shards = await Promise.all([1, 2, 3].map(async (i) => ids((await cli(['fuzz', '--list', '--shard', `${i}/3`])).stdout)));
+    expect(shards.flat().sort()).toEqual([...all].sort());
+    shards.forEach((list, i) => expect(list.every((id) => shardOf(id, 3) === i + 1)).toBe(true));
+  });
+
+  test('--time-budget is shared: a huge --runs on the first property leaves time for the others', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
+    const args = ['fuzz', '--campaign', 'framing', '--revision', '2026-07-28', '--runs', '100000', '--time-budget', '3', '--seed', '1', '--json', 'r.json', '--', process.execPath, REFERENCE, '--stdio'];
+    const result = await cli(args, dir);
+    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    const properties = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')).fuzz.campaigns.flatMap((c: { properties: unknown[] }) => c.properties);
+    expect(properties).toHaveLength(3);
+    for (const p of properties) expect(p, 'every property ran, each stopped by its share of the budget').toMatchObject({ interrupted: true, cases: expect.any(Number) });
+    expect(properties.every((p: { cases: number; skipped?: string }) => p.cases > 0 && !p.skipped)).toBe(true);
+    expect(result.stdout).toMatch(/: 3 properties, \d+ cases/);
+    expect(result.stdout).toContain('stopped by the time budget before all their runs: 3 properties');
+  });
+
+  test('a budget used up before any property starts says so, and no verdict is not a pass', { timeout: 60_000 }, async () => {
+    const args = ['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--time-budget', '0.001', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'];
+    const result = await cli(args, mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')));
+    expect(result.stdout).toMatch(/: 0 properties, 0 cases/);
+    expect(result.stdout).toContain('skipped 3 properties: 3 × time budget used up before it started');
+    expect(result.stdout).toContain('outcome: no-verdicts (exit 1)');
+    expect(result.exitCode).toBe(1);
+  });
 });
+

@@ -8,6 +8,8 @@ import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
 import { runFuzz } from '../../harness/fuzz/run-fuzz.js';
 import type { Revision } from '../../harness/model.js';
 import type { RunResults } from '../../harness/runner/results.js';
+import type { ToolCallPolicy } from '../../harness/runner/settings.js';
+import type { ShardSpec } from '../../harness/runner/shard.js';
 import type { TargetSpec } from '../../harness/target.js';
 
 /** The seed every fixed-seed fuzz test uses. */
@@ -19,6 +21,10 @@ export interface FuzzOptions {
   seed?: number;
   path?: string;
   runs?: number;
+  toolCalls?: ToolCallPolicy;
+  timeBudgetMs?: number;
+  shard?: ShardSpec;
+  strict?: boolean;
 }
 
 export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<RunResults> {
@@ -29,11 +35,13 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
     select: options.select,
     seed: options.seed ?? FUZZ_SEED,
     runs: options.runs ?? DEFAULT_RUNS,
+    timeBudgetMs: options.timeBudgetMs,
+    shard: options.shard,
     path: options.path,
     shrinkBudgetMs: DEFAULT_SHRINK_BUDGET_MS,
     execute: DEFAULT_EXECUTE,
-    toolCalls: 'safe',
-    strict: false,
+    toolCalls: options.toolCalls ?? 'safe',
+    strict: options.strict ?? false,
     findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-')) },
   });
 }

