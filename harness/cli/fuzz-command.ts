@@ -15,6 +15,7 @@ import { runFuzz, selectProperties } from '../fuzz/run-fuzz.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { describeTarget, type TargetSpec } from '../target.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
+import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
 import { bundledReferenceServer, targetFromFlags, UsageError } from './target-options.js';
 
@@ -26,9 +27,12 @@ Runs property-based campaigns (fast-check) against a live MCP server. Each prope
 invariant from the spec; a failing case is shrunk, saved as a replayable file, and printed with
 the one command that replays it.
 
-Target (as for run; with none, the bundled reference server is fuzzed):
+Target (as for run; with none, the config file's targets one after another, else the bundled
+reference server):
   --stdio "<command line>" | --url <url> | -- <command> [args...]
   --cwd <dir>, --env NAME=VALUE, --header "Name: value"
+  --config <file>, --no-config   as for run; fuzz reads targets, revisions, toolCalls, strict
+                             and the fuzz key (seed, runs, timeBudgetMs, campaigns); flags win
 
 Options:
   --campaign <name>          framing, ids, meta, capabilities, schema, or a property id
@@ -132,6 +136,8 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       html: { type: 'string' },
       list: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      config: { type: 'string' },
+      'no-config': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -139,27 +145,37 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
     process.stdout.write(FUZZ_HELP + '\n');
     return 0;
   }
-  const properties = selectProperties([...ALL_CAMPAIGNS], values.campaign);
-  if (values.campaign && properties.length === 0) throw new UsageError(`--campaign ${values.campaign.join(', ')} selects no property; try mcp-conform fuzz --list`);
+  if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
+  const loaded = values['no-config'] || values.list ? undefined : loadConfig(values.config);
+  const fromFile = loaded?.config.fuzz ?? {};
+  const campaign = values.campaign ?? fromFile.campaigns;
+  const properties = selectProperties([...ALL_CAMPAIGNS], campaign);
+  if (campaign && properties.length === 0) throw new UsageError(`--campaign ${campaign.join(', ')} selects no property; try mcp-conform fuzz --list`);
   const shard = shardOption(values.shard);
   if (values.list) {
     for (const p of selectProperties([...ALL_CAMPAIGNS], values.campaign, shard)) process.stdout.write(`${p.id}  ${p.level}  ${p.transports.join('+')}  ${p.title}\n    ${p.specUrl}\n`);
     return 0;
   }
-  const revisions = revisionsOption(values.revision);
+  const configRevisions = loaded?.config.revisions;
+  const revisions = revisionsOption(values.revision ?? (Array.isArray(configRevisions) ? configRevisions.join(',') : configRevisions));
   if (values.path !== undefined) {
     if (values.seed === undefined) throw new UsageError('--path replays a counterexample of one seed: give --seed too');
     const targeted = revisions === 'auto' ? properties : properties.filter((p) => revisions.includes(p.revision));
     if (targeted.length !== 1) throw new UsageError(`--path replays one property; --campaign selects ${targeted.length} (give a full id such as 2026-07-28/ids/same-id, and --revision)`);
   }
-  const toolCalls = values['tool-calls'] ?? 'safe';
+  const toolCalls = values['tool-calls'] ?? loaded?.config.toolCalls ?? 'safe';
   if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
   const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header };
-  const target: TargetSpec = targetFromFlags({ ...flags, argv: serverArgv }) ?? bundledReferenceServer();
-  const seed = seedOption(values.seed);
-  const timeBudget = positive(values['time-budget'], '--time-budget', undefined, false);
-  // Our own flags go before the target's: everything after `--` is the server's command line.
-  const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...targetWords(flags, serverArgv)];
+  const fromFlags = targetFromFlags({ ...flags, argv: serverArgv });
+  const targets: Array<{ name: string; spec: TargetSpec; words: string[] }> = fromFlags
+    ? [{ name: 'target', spec: fromFlags, words: targetWords(flags, serverArgv) }]
+    : loaded?.config.targets
+      ? configTargets(loaded).map((target) => ({ ...target, words: wordsOf(target) }))
+      : [{ name: 'target', spec: bundledReferenceServer(), words: [] }];
+  const seed = values.seed === undefined && fromFile.seed !== undefined ? fromFile.seed : seedOption(values.seed);
+  const timeBudget = positive(values['time-budget'], '--time-budget', fromFile.timeBudgetMs === undefined ? undefined : fromFile.timeBudgetMs / 1000, false);
+  const runs = positive(values.runs, '--runs', fromFile.runs ?? DEFAULT_RUNS)!;
+  const strict = values.strict === true || loaded?.config.strict === true;
 
   const abort = new AbortController();
   const onSignal = () => {
@@ -173,39 +189,61 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   if (!values.quiet) process.stderr.write(`mcp-conform fuzz: seed ${seed} (rerun this exact run with --seed ${seed})\n`);
-  let results;
+  const several = targets.length > 1;
+  let worst = 0;
   try {
-    results = await runFuzz({
-      target,
-      revisions,
-      campaigns: [...ALL_CAMPAIGNS],
-      select: values.campaign,
-      shard,
-      seed,
-      runs: positive(values.runs, '--runs', DEFAULT_RUNS)!,
-      timeBudgetMs: timeBudget === undefined ? undefined : timeBudget * 1000,
-      path: values.path,
-      shrinkBudgetMs: positive(values['shrink-budget'], '--shrink-budget', DEFAULT_SHRINK_BUDGET_MS / 1000, false)! * 1000,
-      execute: { ...DEFAULT_EXECUTE, timeoutMs: positive(values.timeout, '--timeout', DEFAULT_EXECUTE.timeoutMs)! },
-      toolCalls,
-      strict: values.strict === true,
-      findings: {
-        targetWords: words,
-        targetDescription: describeTarget(target),
-        targetSpec: target.kind === 'http' ? { kind: 'http', url: target.url } : { kind: 'stdio', command: target.command, args: target.args, cwd: target.cwd },
-        findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
-      },
-      progress: stderrProgress(process.stderr, values.quiet === true),
-      signal: abort.signal,
-    });
+    for (const target of targets) {
+      if (abort.signal.aborted) break;
+      // Our own flags go before the target's: everything after `--` is the server's command line.
+      const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...target.words];
+      const results = await runFuzz({
+        target: target.spec,
+        revisions,
+        campaigns: [...ALL_CAMPAIGNS],
+        select: campaign,
+        shard,
+        seed,
+        runs,
+        timeBudgetMs: timeBudget === undefined ? undefined : timeBudget * 1000,
+        path: values.path,
+        shrinkBudgetMs: positive(values['shrink-budget'], '--shrink-budget', DEFAULT_SHRINK_BUDGET_MS / 1000, false)! * 1000,
+        execute: { ...DEFAULT_EXECUTE, timeoutMs: positive(values.timeout, '--timeout', DEFAULT_EXECUTE.timeoutMs)! },
+        toolCalls,
+        strict,
+        findings: {
+          targetWords: words,
+          targetDescription: describeTarget(target.spec),
+          targetSpec: target.spec.kind === 'http' ? { kind: 'http', url: target.spec.url } : { kind: 'stdio', command: target.spec.command, args: target.spec.args, cwd: target.spec.cwd },
+          findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
+        },
+        progress: stderrProgress(process.stderr, values.quiet === true),
+        signal: abort.signal,
+      });
+      const suffixed = (file: string | undefined) => (file && several ? suffixPath(file, target.name) : file);
+      if (values.json) writeResultsJson(results, suffixed(values.json)!);
+      if (values.html) writeHtml(results, suffixed(values.html)!);
+      if (values.junit) writeJUnit(results, suffixed(values.junit)!);
+      if (several) process.stdout.write(`\n== target ${target.name}\n`);
+      process.stdout.write(fuzzSummary(results) + '\n');
+      if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
+      worst = Math.max(worst, results.exitCode);
+    }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  if (values.json) writeResultsJson(results, values.json);
-  if (values.html) writeHtml(results, values.html);
-  if (values.junit) writeJUnit(results, values.junit);
-  process.stdout.write(fuzzSummary(results) + '\n');
-  if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${results.error}\n`);
-  return results.exitCode;
+  return worst;
+}
+
+/** A config file's target as the flags that name it again in a printed replay command. */
+function wordsOf(target: NamedTarget): string[] {
+  const spec = target.spec;
+  if (spec.kind === 'http') return targetWords({ url: spec.url, header: Object.entries(spec.headers).map(([name, value]) => `${name}: ${value}`) }, undefined);
+  return targetWords({ cwd: spec.cwd, env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`) }, [spec.command, ...spec.args]);
+}
+
+/** results.json -> results-<target>.json when several targets are fuzzed one after another. */
+function suffixPath(file: string, name: string): string {
+  const { dir, name: base, ext } = path.parse(file);
+  return path.join(dir, `${base}-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}${ext}`);
 }
