@@ -54,7 +54,8 @@ describe('mutants', () => {
   const fixtures: HttpFixture[] = [];
   afterAll(async () => Promise.all(fixtures.map((f) => f.stop())));
 
-  describe.concurrent.each(['http', 'stdio'] as const)('%s', (transport) => {
+  const planned = (['http', 'stdio'] as const).filter((transport) => plans.some((plan) => plan.transport === transport));
+  describe.concurrent.each(planned)('%s', (transport) => {
     for (const { mutant, wholeSuite } of plans.filter((plan) => plan.transport === transport)) {
       const scope = wholeSuite ? 'whole suite' : 'its checks only';
       test(`${mutant.name} (${scope}): ${mutant.description}`, async () => {

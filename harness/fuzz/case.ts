@@ -56,6 +56,8 @@ export interface Step {
   headers?: Record<string, string | null>;
   /** Send the next step right away, without waiting for this step's answers. */
   overlap?: boolean;
+  /** HTTP: the fuzzer reads the answer's bytes itself, so an event stream is held to SSE framing (events end with a blank line, the stream ends after the response). */
+  strictSse?: boolean;
   slots: Slot[];
 }
 

@@ -1,11 +1,12 @@
 // Runs one fuzz case on the live target: sends each step's bytes exactly (stdio: piece by piece
-// as separate writes; HTTP: one POST per step, chunked when split), waits for the answers the
-// slots need, then probes that the server still serves. Records everything; judges nothing.
+// as separate writes; HTTP: one POST per step, chunked when split, its answer read here when split
+// or strictSse), waits for the answers the slots need, then probes that the server still serves.
+// Records everything; judges nothing.
 import { HttpConnection } from '../transports/http-connection.js';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
 import { needsAnswer, stepPieces, type FuzzCase, type Slot, type Step } from './case.js';
-import { outcomeOfExchange, postChunked, type PostOutcome } from './http-post.js';
+import { outcomeOfExchange, postDirect, type PostOutcome } from './http-post.js';
 import type { LiveTarget } from './live-target.js';
 import { idsEqual } from './ids.js';
 import { withSalt } from './salt.js';
@@ -165,7 +166,7 @@ async function write(target: LiveTarget, step: Step, options: ExecuteOptions): P
 async function post(target: LiveTarget, step: Step, options: ExecuteOptions): Promise<PostOutcome> {
   const pieces = stepPieces(step);
   const headers = step.headers ?? {};
-  if (pieces.length <= 1) {
+  if (pieces.length <= 1 && !step.strictSse) {
     const exchange = await target.client.sendRaw(pieces[0] ?? Buffer.alloc(0), { headers, timeoutMs: options.timeoutMs });
     return outcomeOfExchange(exchange);
   }
@@ -175,5 +176,5 @@ async function post(target: LiveTarget, step: Step, options: ExecuteOptions): Pr
     for (const key of Object.keys(merged)) if (key.toLowerCase() === name.toLowerCase()) delete merged[key];
     if (value !== null) merged[name] = value;
   }
-  return postChunked(connection.target.url, merged, pieces, { gapMs: options.splitGapMs, timeoutMs: options.timeoutMs, recorder: target.recorder, connection: connection.name });
+  return postDirect(connection.target.url, merged, pieces, { gapMs: options.splitGapMs, timeoutMs: options.timeoutMs, recorder: target.recorder, connection: connection.name });
 }

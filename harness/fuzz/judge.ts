@@ -107,6 +107,8 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   }
 
   if (run.crash) fail('answered', `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr}` : ''}`);
+  // Broken framing first: it explains a response that then seems missing.
+  if (run.transport === 'http') judgeSse(run, fail);
   const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0) : undefined;
   // A server may still be busy with it (and queue the probe behind it): neither is a finding.
   const judged = pending ? refs.filter((ref) => ref !== pending && ref.step !== -1) : refs;
@@ -168,7 +170,7 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
       if (mine.every((ref) => !needsAnswer(ref.slot) && !ref.slot.patient)) fail('http', `${step.label}: no HTTP response at all (${post.transportError ?? 'no status line before the timeout'})`);
       return;
     }
-    if (post.malformedEvents > 0) fail('http', `${step.label}: ${post.malformedEvents} SSE event(s) whose data is not one JSON-RPC message`);
+    if (!post.sseFaults && post.malformedEvents > 0) fail('http', `${step.label}: ${post.malformedEvents} SSE event(s) whose data is not one JSON-RPC message`);
     const answeredWithId = mine.some((ref) => ref.answers.length > 0);
     if (answeredWithId && !JSON_TYPES.has(post.contentType ?? '')) fail('http', `${step.label}: a request was answered with Content-Type ${JSON.stringify(post.contentType)}; the spec requires application/json or text/event-stream`);
     if (answeredWithId) return;
@@ -178,6 +180,15 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
       fail('http', `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body) with no JSON-RPC answer; the spec allows ${allows('accepted') ? '202 Accepted with no body or ' : ''}an HTTP error status`);
     }
+  });
+}
+
+/** Event streams the fuzzer read itself: each framing fault, and a stream that did not end after its response. */
+function judgeSse(run: CaseRun, fail: (invariant: Invariant | 'property', message: string) => void): void {
+  run.fuzzCase.steps.forEach((step, index) => {
+    const post = run.posts[index];
+    for (const fault of post?.sseFaults ?? []) fail('sse', `${step.label}: ${fault}`);
+    if (post?.sseAfterResponse) fail('sse-end', `${step.label}: ${post.sseAfterResponse}; the server SHOULD end the stream once the response is sent`);
   });
 }
 

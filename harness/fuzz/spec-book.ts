@@ -16,7 +16,11 @@ export type Invariant =
   /** The server sends no requests of its own (2026-07-28), or only for declared capabilities (2025-11-25). */
   | 'server-requests'
   /** HTTP status and content type of an answer. */
-  | 'http';
+  | 'http'
+  /** An event stream is well-formed SSE: each event ends with a blank line, each data is one JSON-RPC message. */
+  | 'sse'
+  /** The event stream ends after the response (SHOULD). */
+  | 'sse-end';
 
 const PAGES: Record<Revision, Record<Invariant, string>> = {
   '2026-07-28': {
@@ -27,6 +31,8 @@ const PAGES: Record<Revision, Record<Invariant, string>> = {
     stdout: 'basic/transports/stdio',
     'server-requests': 'basic/transports/stdio#receiving-messages',
     http: 'basic/transports/streamable-http#sending-messages',
+    sse: 'basic/transports/streamable-http#sending-messages',
+    'sse-end': 'basic/transports/streamable-http#receiving-messages',
   },
   '2025-11-25': {
     answered: 'basic#messages',
@@ -36,12 +42,17 @@ const PAGES: Record<Revision, Record<Invariant, string>> = {
     stdout: 'basic/transports#stdio',
     'server-requests': 'basic/lifecycle#operation',
     http: 'basic/transports#sending-messages-to-the-server',
+    sse: 'basic/transports#sending-messages-to-the-server',
+    'sse-end': 'basic/transports#sending-messages-to-the-server',
   },
 };
 
-/** Every invariant is a MUST in both revisions (2025-11-25: "only use capabilities that were successfully negotiated"). */
-export function invariantLevel(_revision: Revision, _invariant: Invariant): Level {
-  return 'MUST';
+/**
+ * Every invariant is a MUST in both revisions (2025-11-25: "only use capabilities that were
+ * successfully negotiated"), except ending the stream after the response, which both SHOULD.
+ */
+export function invariantLevel(_revision: Revision, invariant: Invariant): Level {
+  return invariant === 'sse-end' ? 'SHOULD' : 'MUST';
 }
 
 export function invariantSpec(revision: Revision, invariant: Invariant): string {

@@ -129,4 +129,23 @@ describe('judgeCase over HTTP', () => {
     expect(messages(httpRun([meta], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([expect.stringContaining('HTTP status 200')]);
     expect(messages(httpRun([meta], { status: 400, contentType: 'text/plain', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([expect.stringContaining('Content-Type "text/plain"')]);
   });
+
+  test('a stream read by the fuzzer: framing faults come first (MUST), a stream left open after the response is a SHOULD', () => {
+    const sse = { status: 200, contentType: 'text/event-stream', bodyKind: 'sse' as const, malformedEvents: 0, timedOut: false };
+    expect(messages(httpRun([request(1)], { ...sse, messages: [result(1)], sseFaults: [] }, [result(1)]))).toEqual([]);
+    const dropped = judgeCase(httpRun([request(1)], { ...sse, messages: [], sseFaults: ['the stream ended inside an event (...)'] }, []), ctx).failures;
+    expect(dropped.map((f) => [f.invariant, f.level, f.message])).toEqual([
+      ['sse', 'MUST', 'step: the stream ended inside an event (...)'],
+      ['answered', 'MUST', 'request 1: no response (HTTP 200, sse body)'],
+    ]);
+    expect(dropped[0].spec).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#sending-messages');
+    const open = judgeCase(httpRun([request(1)], { ...sse, messages: [result(1)], sseFaults: [], sseAfterResponse: 'the stream was still open 1000 ms after the response' }, [result(1)]), ctx).failures;
+    expect(open.map((f) => [f.invariant, f.level])).toEqual([['sse-end', 'SHOULD']]);
+  });
+
+  test('framing faults the fuzzer found itself replace the count of malformed events', () => {
+    const post = { status: 200, contentType: 'text/event-stream', bodyKind: 'sse' as const, messages: [result(1)], malformedEvents: 1, timedOut: false };
+    expect(messages(httpRun([request(1)], post, [result(1)]))).toEqual([expect.stringMatching(/^http: step: 1 SSE event\(s\) whose data is not one JSON-RPC message/)]);
+    expect(messages(httpRun([request(1)], { ...post, malformedEvents: 0, sseFaults: ['an SSE event whose data is not one JSON-RPC message: "{"'] }, [result(1)]))).toEqual(['sse: step: an SSE event whose data is not one JSON-RPC message: "{"']);
+  });
 });

@@ -39,6 +39,7 @@ describe('fuzz-only mutants', () => {
         const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
         expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
         if (transport === 'stdio' && mutant.stdioMessage) expect(finding!.message).toContain(mutant.stdioMessage);
+        if (transport === 'http' && mutant.httpMessage) expect(finding!.message).toContain(mutant.httpMessage);
         console.log(`${mutant.name} (${transport}): ${property} after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s), ${results.durationMs} ms: ${finding!.message}`);
 
         const file = readCaseFile(finding!.file!);

@@ -1,6 +1,7 @@
 // 2025-11-25 framing campaign, on an initialized session: newline framing on stdio, malformed
-// lines, deep and huge payloads, and HTTP bodies, Content-Types and chunking.
+// lines, deep and huge payloads, and HTTP bodies, Content-Types, chunking and streamed (SSE) answers.
 import { defineCampaign } from '../../../harness/fuzz/property.js';
+import { sseAnswerProperty } from '../../../harness/fuzz/templates/sse-answer.js';
 import { chunkedBodyProperty, contentTypeProperty, framedLinesProperty, httpBodyProperty, malformedInputProperty, nestingAndSizeProperty, type FramingSpecs } from '../../../harness/fuzz/templates/framing.js';
 
 const SPECS: FramingSpecs = {
@@ -16,4 +17,5 @@ export default defineCampaign('2025-11-25', 'framing', [
   httpBodyProperty(SPECS),
   contentTypeProperty(SPECS),
   chunkedBodyProperty(SPECS),
+  sseAnswerProperty({ spec: 'basic/transports#sending-messages-to-the-server', catalog: ['HTTP-004', 'HTTP-006', 'SSE-007'] }),
 ]);

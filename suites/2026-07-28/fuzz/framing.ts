@@ -1,6 +1,7 @@
 // 2026-07-28 framing campaign: newline framing on stdio, malformed lines, deep and huge
-// payloads, and HTTP bodies, Content-Types and chunking.
+// payloads, and HTTP bodies, Content-Types, chunking and streamed (SSE) answers.
 import { defineCampaign } from '../../../harness/fuzz/property.js';
+import { sseAnswerProperty } from '../../../harness/fuzz/templates/sse-answer.js';
 import { chunkedBodyProperty, contentTypeProperty, framedLinesProperty, httpBodyProperty, malformedInputProperty, nestingAndSizeProperty, type FramingSpecs } from '../../../harness/fuzz/templates/framing.js';
 
 const SPECS: FramingSpecs = {
@@ -16,4 +17,5 @@ export default defineCampaign('2026-07-28', 'framing', [
   httpBodyProperty(SPECS),
   contentTypeProperty(SPECS),
   chunkedBodyProperty(SPECS),
+  sseAnswerProperty({ spec: 'basic/transports/streamable-http#sending-messages', catalog: ['HTTP-005', 'HTTP-006'] }),
 ]);
