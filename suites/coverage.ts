@@ -36,12 +36,8 @@ export const NOT_TESTABLE: Record<Revision, CoverageNote[]> = {
 
 /** Testable rows without a check yet: a burn-down list, shown in the README. */
 export const OPEN_GAPS: Record<Revision, CoverageNote[]> = {
-  '2026-07-28': [
-    { ids: ['MRTR-015'], reason: 'follow-up sampling input requests after a stopReason "toolUse" answer: needs a check that answers tool-enabled sampling with tool_use and a reference-server tool that samples with tools' },
-  ],
-  '2025-11-25': [
-    { ids: ['SSE-008'], reason: 'a disconnect does not cancel the request: cut a slow call\'s stream on a resumable server and resume it' },
-  ],
+  '2026-07-28': [],
+  '2025-11-25': [],
 };
 
 /** AUTH-001, AUTH-002, AUTH-003 -> AUTH-001..003 */

@@ -3,7 +3,8 @@
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { exercise, sessionDeclaring, wireMark, type Ctx } from './helpers.js';
+import { where } from '../shared/wire-pairs.js';
+import { exercise, sessionDeclaring, sessionEntries, wireMark, type Ctx } from './helpers.js';
 
 /** Client capabilities that leave the server free to ask for anything. */
 const EVERYTHING: JsonObject = { roots: { listChanged: true }, sampling: { context: {}, tools: {} }, elicitation: { form: {}, url: {} } };
@@ -58,33 +59,22 @@ export function elicitationIdsIn(message: JsonObject): string[] {
   return error.data.elicitations.filter(isObject).map((item) => item.elicitationId).filter((id): id is string => typeof id === 'string');
 }
 
-const blocksOf = (message: JsonObject): JsonObject[] => (Array.isArray(message.content) ? message.content.filter(isObject) : isObject(message.content) ? [message.content] : []);
-const ofType = (blocks: JsonObject[], type: string) => blocks.filter((block) => block.type === type);
-
-/** The messages of a sampling request, when any of them uses or answers a tool. */
-export function toolConversation(request: JsonObject): JsonObject[] | undefined {
-  const params = isObject(request.params) ? request.params : {};
-  const messages = Array.isArray(params.messages) ? params.messages.filter(isObject) : [];
-  const usesTools = messages.some((message) => blocksOf(message).some((block) => block.type === 'tool_use' || block.type === 'tool_result'));
-  return request.method === 'sampling/createMessage' && usesTools ? messages : undefined;
+export interface ElicitationSeen {
+  /** The elicitation's params: of an elicitation/create, or one entry of a -32042 error's list. */
+  params: JsonObject;
+  via: 'elicitation/create' | '-32042';
+  at: ReturnType<typeof where>;
 }
 
-/** What breaks the tool rules of sampling messages: results mixed with other content, tool uses left unanswered. */
-export function toolRuleBroken(messages: JsonObject[]): string | undefined {
-  for (const [index, message] of messages.entries()) {
-    const blocks = blocksOf(message);
-    const results = ofType(blocks, 'tool_result');
-    if (results.length > 0 && (results.length !== blocks.length || message.role !== 'user')) return `message ${index} mixes tool_result blocks with other content or is not a user message`;
-    const uses = ofType(blocks, 'tool_use');
-    if (uses.length === 0) continue;
-    const next = messages[index + 1];
-    const answers = next ? blocksOf(next) : [];
-    if (next?.role !== 'user' || answers.length === 0 || ofType(answers, 'tool_result').length !== answers.length) {
-      return `the tool_use of message ${index} is not followed by a user message made only of tool_result blocks`;
-    }
-    const answered = new Set(answers.map((block) => block.toolUseId));
-    const open = uses.map((block) => block.id).filter((id) => !answered.has(id));
-    if (open.length > 0) return `tool use(s) ${open.map((id) => JSON.stringify(id)).join(', ')} of message ${index} have no matching tool_result in message ${index + 1}`;
+/** Every elicitation the server asked for in the run's sessions, by request or in a -32042 error. */
+export function elicitationsOfRun(ctx: Ctx): ElicitationSeen[] {
+  const seen: ElicitationSeen[] = [];
+  for (const entry of sessionEntries(ctx)) {
+    const message = entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message) ? entry.message : undefined;
+    if (message?.method === 'elicitation/create' && isObject(message.params)) seen.push({ params: message.params, via: 'elicitation/create', at: where(entry) });
+    const error = isObject(message?.error) ? message.error : undefined;
+    const listed = error?.code === URL_ELICITATION_REQUIRED && isObject(error.data) && Array.isArray(error.data.elicitations) ? error.data.elicitations : [];
+    for (const item of listed.filter(isObject)) seen.push({ params: item, via: '-32042', at: where(entry) });
   }
-  return undefined;
+  return seen;
 }

@@ -6,7 +6,9 @@ import { expectThat, observed } from '../../harness/checks/expect.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { where } from '../shared/wire-pairs.js';
 import { serverMessagesSince, sessionEntries, type Ctx } from './helpers.js';
-import { elicitationIdsIn, temptedSession, toolConversation, toolRuleBroken, URL_ELICITATION_REQUIRED } from './server-request-helpers.js';
+import { sensitiveFormFields, unsafeUrlProblems } from '../shared/elicitation-safety.js';
+import { toolConversation, toolRuleBroken } from '../shared/sampling-tools.js';
+import { elicitationIdsIn, elicitationsOfRun, temptedSession, URL_ELICITATION_REQUIRED } from './server-request-helpers.js';
 
 const MAX_LISTED = 5;
 
@@ -98,6 +100,46 @@ export default defineArea('2025-11-25', 'server-requests', [
       });
       const undeclared = errors.filter(({ declaredUrl }) => !declaredUrl);
       if (undeclared.length > 0) ctx.warn(`${undeclared.length} -32042 error(s) went to a session that did not declare elicitation.url`, { expected: 'capabilities.elicitation.url declared', actual: undeclared.slice(0, MAX_LISTED) });
+    },
+  },
+  {
+    slug: 'form-elicitation-not-sensitive',
+    title: 'Form-mode elicitation does not ask for passwords, keys, tokens or card data',
+    requirement:
+      'Servers MUST NOT use form mode elicitation to request sensitive information such as passwords, API keys, access tokens or payment credentials; they MUST use URL mode for that. Heuristic: judged by the names, titles and descriptions of the requested fields, so a miss is a warning (checked over every elicitation of the run\'s sessions).',
+    level: 'SHOULD',
+    spec: 'client/elicitation#user-interaction-model',
+    catalog: ['ELIC-003'],
+    phase: 'post',
+    async run(ctx) {
+      const forms = elicitationsOfRun(ctx).filter(({ via, params }) => via === 'elicitation/create' && params.mode !== 'url');
+      if (forms.length === 0) ctx.skip('the server sent no form-mode elicitation/create during the run, not even to sessions declaring elicitation');
+      const asking = forms.map((form) => ({ fields: sensitiveFormFields(form.params), message: form.params.message, at: form.at })).filter((form) => form.fields.length > 0);
+      expectThat(asking.length === 0, `${asking.length} form-mode elicitation(s) ask for what looks like a secret: ${[...new Set(asking.flatMap((form) => form.fields))].slice(0, MAX_LISTED).join(', ')}`, {
+        expected: 'secrets and credentials asked for through URL mode only',
+        actual: asking.slice(0, MAX_LISTED),
+      });
+      ctx.note(`${forms.length} form-mode elicitation(s) judged`);
+    },
+  },
+  {
+    slug: 'url-elicitation-safe-url',
+    title: 'URL-mode elicitation sends the user to an https URL that carries no credentials',
+    requirement:
+      'The URL of a URL-mode elicitation MUST NOT contain sensitive information about the end user or be pre-authenticated, and SHOULD use HTTPS outside development. Heuristic: a scheme other than https on a host that is not loopback, user:password in the URL, or parameters named like tokens, passwords, keys or sessions are warned (checked over every elicitation/create and -32042 of the run\'s sessions).',
+    level: 'SHOULD',
+    spec: 'client/elicitation#safe-url-handling',
+    catalog: ['ELIC-006'],
+    phase: 'post',
+    async run(ctx) {
+      const urls = elicitationsOfRun(ctx).filter(({ params }) => params.mode === 'url');
+      if (urls.length === 0) ctx.skip('the server sent no URL-mode elicitation during the run (by elicitation/create or in a -32042 error)');
+      const unsafe = urls.map((seen) => ({ url: seen.params.url, problems: unsafeUrlProblems(seen.params.url), via: seen.via, at: seen.at })).filter((seen) => seen.problems.length > 0);
+      expectThat(unsafe.length === 0, `${unsafe.length} URL-mode elicitation URL(s) look unsafe; first: ${unsafe[0]?.problems.join('; ')}`, {
+        expected: 'https URLs (loopback excepted) with no credentials in them',
+        actual: unsafe.slice(0, MAX_LISTED),
+      });
+      ctx.note(`${urls.length} URL-mode elicitation(s) judged`);
     },
   },
   {

@@ -2,17 +2,20 @@
 // related messages, end after the response), event ids unique in the session, and resumption.
 import { defineArea } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
+import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
 import { toolArguments } from './feature-helpers.js';
-import { callableTools, cheapRequest, entriesSince, openGet, wireMark, type Ctx } from './helpers.js';
+import { callableTools, cheapRequest, entriesSince, mayCall, openGet, policyReason, wireMark, type Ctx } from './helpers.js';
 
 /** How long a GET stream is read before the check moves on. */
 const GET_WINDOW_MS = 800;
 /** Tool calls whose streams are examined besides ping and a list. */
 const TOOLS_STREAMED = 4;
+/** How long the call whose stream is cut is asked to work: it must outlive the cut. */
+const CUT_WORK_MS = 1000;
 
 interface Streamed {
   exchange: Exchange;
@@ -55,6 +58,45 @@ function unrelatedOn(answer: Streamed): JsonObject[] {
     if (method.endsWith('/list_changed') || method === 'notifications/resources/updated') return true;
     return method === 'notifications/progress' && idKey(params.progressToken) !== idKey(answer.token);
   });
+}
+
+/** An abort signal that fires at the first wire entry of this client's connection that matches. */
+function abortOn(ctx: Ctx, client: SessionClient, matches: (entry: WireEntry) => boolean): { signal: AbortSignal; seen: () => WireEntry | undefined; stop: () => void } {
+  const abort = new AbortController();
+  let seen: WireEntry | undefined;
+  const stop = ctx.wire.subscribe((entry) => {
+    if (seen || entry.connection !== client.connection.name || !matches(entry)) return;
+    seen = entry;
+    abort.abort();
+  });
+  return { signal: abort.signal, seen: () => seen, stop };
+}
+
+interface CutCall {
+  exchange: Exchange;
+  /** The id of the first SSE event, where the stream was cut. */
+  eventId?: string;
+}
+
+/** A slow tools/call asking for progress (so for an SSE answer), its stream closed by us at the first event id. */
+async function callCutAtFirstEventId(ctx: Ctx, params: JsonObject): Promise<CutCall> {
+  const cut = abortOn(ctx, ctx.client, (entry) => entry.direction === 'server->client' && typeof entry.sse?.id === 'string' && entry.sse.id.length > 0);
+  try {
+    const exchange = await ctx.client.request('tools/call', { ...params, _meta: { progressToken: `mcp-conform-cut-${++tokens}` } }, { signal: cut.signal, timeoutMs: CUT_WORK_MS + ctx.requestTimeoutMs });
+    return { exchange, eventId: cut.seen()?.sse?.id };
+  } finally {
+    cut.stop();
+  }
+}
+
+/** GET with Last-Event-ID, closed by us as soon as the response to `id` arrives on it. */
+async function resumeUntilAnswered(ctx: Ctx, eventId: string, id: unknown): Promise<Exchange> {
+  const answered = abortOn(ctx, ctx.client, (entry) => entry.direction === 'server->client' && isResponse(entry.message) && idKey((entry.message as JsonObject).id) === idKey(id));
+  try {
+    return await openGet(ctx.client, { 'last-event-id': eventId }, CUT_WORK_MS + ctx.requestTimeoutMs, answered.signal);
+  } finally {
+    answered.stop();
+  }
 }
 
 const eventIds = (events: WireEntry[]): string[] => events.map((entry) => entry.sse?.id).filter((id): id is string => typeof id === 'string' && id.length > 0);
@@ -177,6 +219,34 @@ export default defineArea('2025-11-25', 'streams', [
       if (ids.length === 0) ctx.skip('server puts no id on its SSE events');
       const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
       expectThat(repeated.length === 0, `SSE event id(s) used on more than one event: ${[...new Set(repeated)].join(', ')}`, { expected: 'every event id once per session', actual: ids });
+    },
+  },
+  {
+    slug: 'disconnect-not-cancel',
+    title: 'A call whose SSE stream is cut still answers on the resumed stream',
+    requirement:
+      'Disconnection MAY occur at any time and SHOULD NOT be interpreted as the client cancelling its request (that takes notifications/cancelled): a server that puts event ids on its stream lets the client resume with GET and Last-Event-ID, and the response arrives there.',
+    level: 'SHOULD',
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['SSE-008'],
+    transports: ['http'],
+    requires: ['tools'],
+    connection: 'fresh',
+    async run(ctx) {
+      const slow = durationTool(ctx.profile.tools) ?? ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a call in flight');
+      if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
+      const cut = await callCutAtFirstEventId(ctx, { name: slow.tool.name, arguments: slow.arguments(CUT_WORK_MS) } as JsonObject);
+      const exchange = cut.exchange;
+      const eventId = cut.eventId ?? ctx.skip(`the call of ${String(slow.tool.name)} got ${exchange.response ? 'its response' : 'nothing'} without any SSE event id: the stream cannot be resumed, so a cut cannot be judged`);
+      if (exchange.response) ctx.skip(`the response of ${String(slow.tool.name)} came with the first event id, before the stream could be cut`);
+      const resumed = await resumeUntilAnswered(ctx, eventId, exchange.id);
+      const resumable = resumed.http?.status === 200 && resumed.http.contentType === 'text/event-stream';
+      if (!resumable) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'} ${resumed.http?.contentType ?? ''}: the server offers no resumption, so a cut cannot be judged`);
+      const response = resumed.messages.find((message) => isResponse(message) && idKey(message.id) === idKey(exchange.id));
+      expectThat(response !== undefined, `the stream of ${String(slow.tool.name)} was cut at event ${eventId}, and resuming from it brought no response: the request was lost with its stream`, {
+        expected: `the tools/call response (id ${JSON.stringify(exchange.id)}) on the stream resumed from ${eventId}`,
+        actual: { ...observed(resumed), messages: resumed.messages.slice(0, 5) },
+      });
     },
   },
   {

@@ -3,47 +3,27 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectThat, observed } from '../../harness/checks/expect.js';
 import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta.js';
-import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
-import { modernConnections, serverMessages, where } from '../shared/wire-pairs.js';
+import type { JsonObject } from '../../harness/model.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
+import { modernConnections } from '../shared/wire-pairs.js';
 import { sendAsRaw } from './helpers.js';
 
 const MAX_LISTED = 10;
 const DEFINED_MCP_CODES = [-32020, -32021, -32022];
 const JSON_RPC_CODES = [-32700, -32600, -32601, -32602, -32603];
 const RETIRED_CODES = [-32002, -32042];
-const MAX_MESSAGE_LENGTH = 500;
 
 const meta = () => requestMeta('2026-07-28');
 const discover = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'server/discover', params: { _meta: meta() }, ...envelope });
-const without = (message: JsonObject, member: string): JsonObject => Object.fromEntries(Object.entries(message).filter(([key]) => key !== member));
-
-/** Request objects JSON-RPC 2.0 and MCP rule out: bad ids, a wrong or missing jsonrpc member, no string method. */
-const INVALID_REQUESTS: Array<{ what: string; message: JsonObject }> = [
-  { what: 'id null', message: discover({ id: null }) },
-  { what: 'id an object', message: discover({ id: { n: 1 } }) },
-  { what: 'jsonrpc "1.0"', message: discover({ id: 'invalid-jsonrpc-version', jsonrpc: '1.0' }) },
-  { what: 'no jsonrpc member', message: without(discover({ id: 'invalid-no-jsonrpc' }), 'jsonrpc') },
-  { what: 'method a number', message: discover({ id: 'invalid-method-number', method: 42 }) },
-  { what: 'no method', message: without(discover({ id: 'invalid-no-method' }), 'method') },
-];
 
 /** Ids of both JSON types, including the falsy and the unusual. */
 const IDS: unknown[] = ['abc', 0, -1, '7', '', 'ïd ✓', Number.MAX_SAFE_INTEGER];
 
-interface ErrorSeen {
-  code: unknown;
-  message: unknown;
-  at: ReturnType<typeof where>;
-}
-
-function errorsOfRun(entries: Parameters<typeof serverMessages>[0]): ErrorSeen[] {
+/** Every error the server sent on the run's 2026-07-28 connections. */
+function errorsOfRun(entries: readonly WireEntry[]): ErrorSeen[] {
   const modern = modernConnections(entries);
-  return serverMessages(entries)
-    .filter(({ entry, message }) => modern.has(entry.connection) && isResponse(message) && isObject(message.error))
-    .map(({ entry, message }) => {
-      const error = message.error as JsonObject;
-      return { code: error.code, message: error.message, at: where(entry) };
-    });
+  return errorsIn(entries.filter((entry) => modern.has(entry.connection)));
 }
 
 const isInt = (code: unknown): code is number => Number.isInteger(code);
@@ -73,13 +53,9 @@ export default defineArea('2026-07-28', 'errors', [
     catalog: ['RPC-007', 'RPC-006'],
     exclusive: true, // on stdio an answer without an id belongs to whatever is in flight
     async run(ctx) {
-      const truncated = '{"jsonrpc": "2.0", "method": "server/discover", "params": {"_meta": ';
       const headers = ctx.client.headersFor(discover({ id: 1 }));
-      const exchange = await ctx.client.sendRaw(truncated + (ctx.transport === 'stdio' ? '\n' : ''), { expectResponse: true, headers });
-      expectError(exchange, -32700);
-      const id = exchange.response?.id;
-      if (id === null) ctx.warn('the parse error carries "id": null: JSON-RPC 2.0 asks for it, the MCP schema types id as string | integer and leaves it out', { expected: 'no id member', actual: observed(exchange) });
-      expectThat(id === undefined, `the parse error carries id ${JSON.stringify(id)}, but no id could be read from the text`, { expected: 'no id member', actual: observed(exchange) });
+      const text = truncatedRequest('server/discover') + (ctx.transport === 'stdio' ? '\n' : '');
+      judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true, headers }));
     },
   },
   {
@@ -92,7 +68,7 @@ export default defineArea('2026-07-28', 'errors', [
     catalog: ['RPC-008'],
     exclusive: true,
     async run(ctx) {
-      for (const { what, message } of INVALID_REQUESTS) {
+      for (const { what, message } of invalidRequests(discover)) {
         const headerFirst = ctx.transport === 'http' && typeof message.method !== 'string';
         expectError(await sendAsRaw(ctx.client, message), headerFirst ? [-32600, -32020] : -32600, `-32600 for a request with ${what}`);
       }
@@ -180,21 +156,5 @@ export default defineArea('2026-07-28', 'errors', [
       });
     },
   },
-  {
-    slug: 'error-message',
-    title: 'Error messages are one short sentence',
-    requirement: `error.message SHOULD be limited to a concise single sentence: judged here as non-empty, without line breaks, at most ${MAX_MESSAGE_LENGTH} characters (checked over every error of the run).`,
-    level: 'SHOULD',
-    spec: 'schema#error',
-    catalog: ['RPC-016'],
-    phase: 'post',
-    async run(ctx) {
-      const bad = errorsOfRun(ctx.wire.entries).filter(({ message }) => typeof message !== 'string' || message.trim() === '' || /[\r\n]/.test(message) || message.length > MAX_MESSAGE_LENGTH);
-      if (bad.length === 0) return;
-      ctx.fail(`${bad.length} error message(s) are empty, span lines or run long; first: ${JSON.stringify(String(bad[0].message).slice(0, 120))}`, {
-        expected: 'one concise sentence',
-        actual: bad.slice(0, MAX_LISTED).map((seen) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
-      });
-    },
-  },
+  errorMessageCheck(['RPC-016'], 'every error of the run', (ctx) => errorsOfRun(ctx.wire.entries)),
 ]);

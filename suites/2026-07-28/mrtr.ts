@@ -20,7 +20,10 @@ import { whenServing } from '../../harness/lifecycles/streams.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
+import { sensitiveFormFields as sensitiveFields } from '../shared/elicitation-safety.js';
+import { toolRuleBroken } from '../shared/sampling-tools.js';
 import { callableTools } from './tool-calls.js';
+import { carriesToolUse, findToolSampling, toolUseAnswer, toolUseIds } from './tool-sampling.js';
 
 const MRTR = 'basic/patterns/mrtr';
 const SERVER_RULES = `${MRTR}#server-requirements-basic-workflow`;
@@ -212,6 +215,36 @@ export default defineArea('2026-07-28', 'mrtr', [
       expectThat(asked.length === 0, `form-mode elicitation asks for ${asked.join(', ')}`, { expected: 'sensitive data only through URL mode', actual: asked });
     },
   },
+  {
+    slug: 'sampling-tool-results',
+    title: 'After a toolUse answer, the follow-up sampling request answers each tool_use with a tool_result',
+    requirement:
+      'When the client answers a tool-enabled sampling input request with stopReason "toolUse", the follow-up sampling/createMessage input requests carry that assistant message, followed by a user message made only of tool_result blocks, one per tool_use by toolUseId; a user message with tool results holds nothing else.',
+    level: 'MUST',
+    spec: 'client/sampling#message-content-constraints',
+    catalog: ['MRTR-015'],
+    async run(ctx) {
+      const offer = (await findToolSampling(ctx.client, offeredCalls(ctx.profile, callableTools(ctx).tools))) ?? ctx.skip('no tool, prompt or resource of the server asks for sampling with tools through input_required, even with every input capability declared');
+      const requests = inputRequestsOf(offer.result);
+      const toolUses = Object.fromEntries(offer.keys.map((key) => [key, toolUseAnswer(requests[key], `mcp-conform-${key}`)]));
+      const exchange = await asking(ctx).request(offer.call.method, retryParams(offer.call.params, offer.result, { ...answerAll(offer.result), ...toolUses }));
+      const result = expectResult(exchange, `a result for the retry of ${offer.call.label} after a toolUse answer`);
+      if (!isInputRequired(result)) ctx.skip(`${offer.call.label} completed after the toolUse answer, with no follow-up sampling request to judge`);
+      const followUps = Object.entries(inputRequestsOf(result)).filter(([, request]) => request.method === 'sampling/createMessage');
+      if (followUps.length === 0) ctx.skip(`${offer.call.label} asked for no sampling after the toolUse answer: no follow-up to judge`);
+      const conversations = followUps.map(([key, request]) => ({ key, messages: (isObject(request.params) && Array.isArray(request.params.messages) ? request.params.messages : []).filter(isObject) }));
+      for (const { key, messages } of conversations) {
+        const broken = toolRuleBroken(messages);
+        expectThat(broken === undefined, `the follow-up sampling request ${key} of ${offer.call.label} breaks the tool rules: ${broken}`, { expected: 'tool_use answered by a user message of matching tool_result blocks only', actual: messages });
+      }
+      const ids = Object.values(toolUses).flatMap(toolUseIds);
+      const carried = ids.filter((id) => conversations.some(({ messages }) => carriesToolUse(messages, id)));
+      expectThat(carried.length === ids.length, `no follow-up sampling request of ${offer.call.label} carries the model's tool use(s) ${ids.filter((id) => !carried.includes(id)).join(', ')} and their results`, {
+        expected: `the assistant tool_use message (${ids.join(', ')}) followed by its tool_result message`,
+        actual: conversations,
+      });
+    },
+  },
 ]);
 
 /** The request this run found to answer input_required; skips the check when there is none. */
@@ -348,18 +381,9 @@ function withOtherArguments(params: JsonObject): JsonObject | undefined {
   return undefined;
 }
 
-const SENSITIVE = /pass(word|phrase|wd)|secret|api[ _-]?key|access[ _-]?token|auth[ _-]?token|private[ _-]?key|credit[ _-]?card|card[ _-]?number|\bcvv\b|\bpin\b/i;
-
+/** Form-mode elicitation fields of an input_required result that look like secrets, as key.field. */
 function sensitiveFormFields(result: JsonObject): string[] {
-  const fields: string[] = [];
-  for (const [key, request] of Object.entries(inputRequestsOf(result))) {
-    const params = isObject(request.params) ? request.params : {};
-    if (request.method !== 'elicitation/create' || params.mode === 'url') continue;
-    const properties = isObject(params.requestedSchema) && isObject(params.requestedSchema.properties) ? params.requestedSchema.properties : {};
-    for (const [name, property] of Object.entries(properties)) {
-      const words = [name, ...(isObject(property) ? [property.title, property.description] : [])].filter((w) => typeof w === 'string').join(' ');
-      if (SENSITIVE.test(words)) fields.push(`${key}.${name}`);
-    }
-  }
-  return fields;
+  return Object.entries(inputRequestsOf(result))
+    .filter(([, request]) => request.method === 'elicitation/create')
+    .flatMap(([key, request]) => sensitiveFields(isObject(request.params) ? request.params : {}).map((name) => `${key}.${name}`));
 }

@@ -40,19 +40,25 @@ interface Got {
   result?: JsonObject;
 }
 
-/** prompts/get of each listed prompt (bounded); results that are complete are returned for judging. */
-async function getListed(ctx: Ctx): Promise<Got[]> {
+/**
+ * prompts/get of each listed prompt (bounded); complete results are returned for judging. A prompt
+ * the server never answers fails the check when `silenceFails` (getting it is what is judged);
+ * otherwise it is noted, and a check left with nothing to judge says why it skips.
+ */
+async function getListed(ctx: Ctx, silenceFails: boolean): Promise<Got[]> {
   const prompts = bounded(ctx, ctx.profile.prompts.filter((p) => typeof p.name === 'string'), MAX_GETS, 'prompts');
   if (prompts.length === 0) ctx.skip('server lists no prompts');
   const got: Got[] = [];
   for (const prompt of prompts) {
     const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: requiredValues(prompt) });
+    if (!exchange.response && silenceFails) ctx.fail(`prompts/get of the listed prompt ${String(prompt.name)} got ${describeOutcome(exchange)}`, { expected: 'a GetPromptResult', actual: observed(exchange) });
     const result = exchange.response?.result;
     const complete = isObject(result) && result.resultType !== 'input_required';
     if (!complete) ctx.note(`${String(prompt.name)}: ${describeOutcome(exchange)} (not judged)`);
     got.push({ name: prompt.name as string, exchange, result: complete ? result : undefined });
   }
-  if (!got.some((g) => g.result)) ctx.skip('no listed prompt could be got with generated arguments (see notes)');
+  const silent = got.filter((g) => !g.exchange.response).length;
+  if (!got.some((g) => g.result)) ctx.skip(`no listed prompt could be got with generated arguments${silent > 0 ? ` (${silent} got no answer at all)` : ''}: nothing to judge (see notes)`);
   return got.filter((g) => g.result);
 }
 
@@ -80,7 +86,7 @@ export default defineArea('2026-07-28', 'prompts', [
     catalog: ['PRM-003', 'PRM-007'],
     requires: ['prompts'],
     async run(ctx) {
-      for (const got of await getListed(ctx)) expectValid(ctx.schema, 'GetPromptResult', got.result, `the result of prompts/get ${got.name}`);
+      for (const got of await getListed(ctx, true)) expectValid(ctx.schema, 'GetPromptResult', got.result, `the result of prompts/get ${got.name}`);
     },
   },
   {
@@ -93,7 +99,7 @@ export default defineArea('2026-07-28', 'prompts', [
     catalog: ['PRM-006'],
     requires: ['prompts'],
     async run(ctx) {
-      const problems = (await getListed(ctx)).flatMap((got) => {
+      const problems = (await getListed(ctx, false)).flatMap((got) => {
         const messages = Array.isArray(got.result!.messages) ? got.result!.messages : [];
         return messages.flatMap((message, i) => (isObject(message) ? contentBlockProblems(ctx.schema, message.content, `${got.name} messages[${i}].content`, { embeddedNeedsMime: true }) : []));
       });
@@ -141,6 +147,8 @@ export default defineArea('2026-07-28', 'prompts', [
       const target = argumentsOf(prompt)[0].name;
       for (const bad of [42, { nested: 'object' }]) {
         const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: { ...requiredValues(prompt), [target]: bad } as JsonObject });
+        // Silence is no rejection: the client is left waiting, and nothing says the input was refused.
+        expectThat(exchange.response !== undefined, `${String(prompt.name)} with ${target} = ${JSON.stringify(bad)} got ${describeOutcome(exchange)}`, { expected: 'a JSON-RPC error (-32602)', actual: observed(exchange) });
         const result = exchange.response?.result;
         expectThat(!(isObject(result) && result.resultType !== 'input_required'), `${String(prompt.name)} rendered with ${target} = ${JSON.stringify(bad)}`, {
           expected: 'a JSON-RPC error (-32602)',

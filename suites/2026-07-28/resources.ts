@@ -74,6 +74,7 @@ export default defineArea('2026-07-28', 'resources', [
       let read = 0;
       for (const uri of uris) {
         const exchange = await ctx.client.request('resources/read', { uri });
+        expectThat(exchange.response !== undefined, `reading the listed resource ${uri} got ${describeOutcome(exchange)}`, { expected: 'a ReadResourceResult', actual: observed(exchange) });
         const result = exchange.response?.result;
         if (!isObject(result) || isInputRequired(exchange)) {
           ctx.note(`${uri}: ${describeOutcome(exchange)} (not judged)`);
@@ -136,19 +137,24 @@ export default defineArea('2026-07-28', 'resources', [
       // A server of file:// resources may answer a probe with nothing; any other server should refuse it.
       const servesFiles = [...schemesOf(ctx.profile.resources, 'uri'), ...schemesOf(ctx.profile.resourceTemplates, 'uriTemplate')].includes('file');
       const served: JsonObject[] = [];
+      const silent: JsonObject[] = [];
       for (const uri of traversalProbes(ctx.profile.resources)) {
         const exchange = await ctx.client.request('resources/read', { uri });
         const answered = servesFiles ? hasContents(exchange) : isObject(exchange.response?.result) && !isInputRequired(exchange);
         if (answered) served.push({ uri, answer: observed(exchange) });
+        if (!exchange.response) silent.push({ uri, answer: observed(exchange) });
       }
       for (const uri of NOT_URIS) {
         const exchange = await ctx.client.request('resources/read', { uri });
         if (isObject(exchange.response?.result) && !isInputRequired(exchange)) served.push({ uri: uri.slice(0, 80), answer: observed(exchange) });
+        if (!exchange.response) silent.push({ uri: uri.slice(0, 80), answer: observed(exchange) });
       }
       expectThat(served.length === 0, `${served.length} URI(s) that escape the server's files or are no URI were served; first: ${JSON.stringify(served[0]?.uri)}`, {
         expected: 'an error for each',
         actual: served.slice(0, MAX_LISTED),
       });
+      // Silence is no refusal: the probe's fate is unknown, and a validating server answers at once.
+      expectThat(silent.length === 0, `${silent.length} URI probe(s) got no answer; first: ${JSON.stringify(silent[0]?.uri)}`, { expected: 'an error for each', actual: silent.slice(0, MAX_LISTED) });
     },
   },
 ]);

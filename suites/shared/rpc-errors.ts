@@ -1,15 +1,28 @@
 // JSON-RPC error behaviour both revisions share: the request objects JSON-RPC 2.0 answers with
 // -32600, text no parser can read (-32700), and the shape of every error message of a run.
+import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
+import { expectError, expectThat, observed } from '../../harness/checks/expect.js';
+import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import type { Exchange } from '../../harness/transports/types.js';
 import { where } from './wire-pairs.js';
 
 /** Longest error.message still taken for "a concise single sentence". */
 export const MAX_ERROR_MESSAGE_LENGTH = 500;
+const MAX_LISTED = 10;
 
 /** The start of a request cut off mid-object: not JSON, and no id can be read from it. */
 export function truncatedRequest(method: string): string {
   return `{"jsonrpc": "2.0", "method": "${method}", "params": {"_meta": `;
+}
+
+/** The answer to unparseable text: -32700 without an id (a null id is what JSON-RPC 2.0 writes: warned). */
+export function judgeParseError(ctx: Pick<CheckContext, 'warn'>, exchange: Exchange): void {
+  expectError(exchange, -32700);
+  const id = exchange.response?.id;
+  if (id === null) ctx.warn('the parse error carries "id": null: JSON-RPC 2.0 asks for it, the MCP schema types id as string | integer and leaves it out', { expected: 'no id member', actual: observed(exchange) });
+  expectThat(id === undefined, `the parse error carries id ${JSON.stringify(id)}, but no id could be read from the text`, { expected: 'no id member', actual: observed(exchange) });
 }
 
 export interface InvalidRequest {
@@ -21,14 +34,20 @@ const without = (message: JsonObject, member: string): JsonObject => Object.from
 
 /**
  * Request objects JSON-RPC 2.0 and MCP rule out, each a change to a valid request `valid(envelope)`:
- * ids that are null, fractional or structured, a wrong or missing jsonrpc member, no string method.
+ * ids that are null or structured (with `moreIds`, also fractional and arrays), a wrong or missing
+ * jsonrpc member, no string method.
  */
-export function invalidRequests(valid: (envelope: JsonObject) => JsonObject): InvalidRequest[] {
+export function invalidRequests(valid: (envelope: JsonObject) => JsonObject, options: { moreIds?: boolean } = {}): InvalidRequest[] {
+  const moreIds = options.moreIds
+    ? [
+        { what: 'id 1.5 (not an integer)', message: valid({ id: 1.5 }) },
+        { what: 'id an object', message: valid({ id: { n: 1 } }) },
+        { what: 'id an array', message: valid({ id: [1] }) },
+      ]
+    : [{ what: 'id an object', message: valid({ id: { n: 1 } }) }];
   return [
     { what: 'id null', message: valid({ id: null }) },
-    { what: 'id 1.5 (not an integer)', message: valid({ id: 1.5 }) },
-    { what: 'id an object', message: valid({ id: { n: 1 } }) },
-    { what: 'id an array', message: valid({ id: [1] }) },
+    ...moreIds,
     { what: 'jsonrpc "1.0"', message: valid({ id: 'invalid-jsonrpc-version', jsonrpc: '1.0' }) },
     { what: 'no jsonrpc member', message: without(valid({ id: 'invalid-no-jsonrpc' }), 'jsonrpc') },
     { what: 'method a number', message: valid({ id: 'invalid-method-number', method: 42 }) },
@@ -55,4 +74,25 @@ export function errorsIn(entries: readonly WireEntry[]): ErrorSeen[] {
 /** Errors whose message is not one short sentence: empty, spanning lines, or long. */
 export function wordyErrors(errors: readonly ErrorSeen[]): ErrorSeen[] {
   return errors.filter(({ message }) => typeof message !== 'string' || message.trim() === '' || /[\r\n]/.test(message) || message.length > MAX_ERROR_MESSAGE_LENGTH);
+}
+
+/** The post-phase check that every error message of the revision's traffic is one short sentence. */
+export function errorMessageCheck<C extends Client>(catalog: string[], scope: string, errorsOf: (ctx: CheckContext<C>) => ErrorSeen[]): CheckDefinition<C> {
+  return {
+    slug: 'error-message',
+    title: 'Error messages are one short sentence',
+    requirement: `error.message SHOULD be limited to a concise single sentence: judged here as non-empty, without line breaks, at most ${MAX_ERROR_MESSAGE_LENGTH} characters (checked over ${scope}).`,
+    level: 'SHOULD',
+    spec: 'schema#error',
+    catalog,
+    phase: 'post',
+    async run(ctx) {
+      const bad = wordyErrors(errorsOf(ctx));
+      if (bad.length === 0) return;
+      ctx.fail(`${bad.length} error message(s) are empty, span lines or run long; first: ${JSON.stringify(String(bad[0].message).slice(0, 120))}`, {
+        expected: 'one concise sentence',
+        actual: bad.slice(0, MAX_LISTED).map((seen) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
+      });
+    },
+  };
 }
