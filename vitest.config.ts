@@ -1,4 +1,19 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** Files that take minutes start first, so they never end up alone at the tail of the run. */
+const LONG_FIRST = ['test/mutants.test.ts', 'test/fuzz/reference.test.ts', 'test/hostile.test.ts'];
+
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONG_FIRST.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONG_FIRST.length : index;
+    };
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -11,5 +26,6 @@ export default defineConfig({
     maxWorkers: 2,
     // describe.concurrent files (mutants, SDK servers) each run full suites; more at once only thrashes 2 cores.
     maxConcurrency: 4,
+    sequence: { sequencer: LongFirstSequencer },
   },
 });

@@ -10,7 +10,8 @@ import { idKey } from '../../harness/transports/types.js';
 import { toolArguments } from './feature-helpers.js';
 import { callableTools, mayCall, notifyAndListen, policyReason, serverMessagesSince, sessionEntries, wireMark } from './helpers.js';
 
-const BUSY_MS = 600;
+/** Long enough that a loaded server has read the cancel (sent after 150 ms) before the call ends. */
+const BUSY_MS = 1500;
 const QUIET_MS = 200;
 const PROGRESS_LIMIT = 4;
 
@@ -28,7 +29,7 @@ export default defineArea('2025-11-25', 'utilities', [
       if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
       const id = ctx.client.nextId();
       // A generous window: a server that ignores the cancel answers after BUSY_MS, later when loaded.
-      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + 1500, expectSilence: true });
+      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + 1000, expectSilence: true });
       await ctx.sleep(150);
       await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
       const exchange = await call;
