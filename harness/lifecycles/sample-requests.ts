@@ -129,6 +129,14 @@ export interface DurationArgument {
   arguments(ms: number): JsonObject;
 }
 
+/** The unit is read from the name (`delaySeconds`) or, for a bare `duration`, from its description ("in seconds"). */
+function secondsUnit(key: string, property: JsonObject): boolean {
+  if (/(ms|millis|milliseconds?)$/i.test(key)) return false;
+  if (/sec/i.test(key)) return true;
+  const description = typeof property.description === 'string' ? property.description : '';
+  return /\bsec(ond)?s?\b/i.test(description) && !/milli|\bms\b/i.test(description);
+}
+
 /** A tool whose schema takes how long to work (a `ms`/`delay`/`seconds` number): a way to hold a request in flight. */
 export function durationTool(tools: JsonObject[] | ServerProfile): DurationArgument | undefined {
   let best: { tool: JsonObject; key: string; rank: number } | undefined;
@@ -144,11 +152,12 @@ export function durationTool(tools: JsonObject[] | ServerProfile): DurationArgum
   const { tool, key } = best;
   const schema = tool.inputSchema as JsonObject;
   const property = (schema.properties as JsonObject)[key] as JsonObject;
-  const inSeconds = /sec/i.test(key);
+  const inSeconds = secondsUnit(key, property);
   return {
     tool,
     arguments: (ms) => {
-      let value = inSeconds ? Math.max(1, Math.round(ms / 1000)) : ms;
+      let value = ms;
+      if (inSeconds) value = property.type === 'integer' ? Math.max(1, Math.round(ms / 1000)) : ms / 1000;
       if (typeof property.maximum === 'number') value = Math.min(value, property.maximum);
       return { ...sampleArguments(schema), [key]: value };
     },

@@ -2,6 +2,7 @@
 // client (one connection per recorded connection, messages in order, no checks, no schema).
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 import type { RunResults } from '../../harness/runner/results.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
@@ -75,6 +76,31 @@ async function replayStdio(command: string, args: string[], messages: Sent[], ti
   child.kill('SIGKILL');
 }
 
+/** Reads a POST's answer the way a minimal client would: up to the response to `id`, no further. */
+async function readAnswer(body: AsyncIterable<Buffer> & { destroy(): void }, contentType: string, sent: Sent): Promise<void> {
+  if (!contentType.includes('text/event-stream')) {
+    for await (const chunk of body) void chunk;
+    return;
+  }
+  // Streams may stay open after the answer (or never carry one): stop where the harness stops.
+  if (!sent.answered) return body.destroy();
+  let done = false;
+  const parser = createParser({
+    onEvent: (event) => {
+      try {
+        const message = JSON.parse(event.data) as { id?: unknown; result?: unknown; error?: unknown };
+        if (('result' in message || 'error' in message) && JSON.stringify(message.id) === JSON.stringify(sent.id)) done = true;
+      } catch {
+        /* not JSON: the floor does not care */
+      }
+    },
+  });
+  for await (const chunk of body) {
+    parser.feed(chunk.toString('utf8'));
+    if (done) return body.destroy();
+  }
+}
+
 async function replayHttp(url: string, messages: Sent[], timeoutMs: number): Promise<void> {
   const agent = new Agent();
   for (const sent of messages) {
@@ -82,7 +108,7 @@ async function replayHttp(url: string, messages: Sent[], timeoutMs: number): Pro
     for (const [name, value] of Object.entries(headers)) if (value === '[redacted]') delete headers[name];
     try {
       const response = await request(url, { method: 'POST', body: sent.body, headers, dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-      await response.body.text();
+      await readAnswer(response.body, String(response.headers['content-type'] ?? ''), sent);
     } catch {
       /* a refused or timed-out request costs what it costs */
     }

@@ -28,7 +28,9 @@ export default defineArea('2025-11-25', 'errors', [
     level: 'MUST',
     spec: 'basic#error-responses',
     catalog: ['RPC-006', 'RPC-005'],
-    exclusive: true, // on stdio an answer without an id belongs to whatever is in flight
+    // On stdio an answer without an id belongs to whatever is in flight: a connection of its own
+    // keeps it unambiguous and, unlike running alone, lets a silent server's timeout overlap the rest.
+    connection: 'fresh',
     async run(ctx) {
       const text = truncatedRequest('ping') + (ctx.transport === 'stdio' ? '\n' : '');
       judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true }));
@@ -42,7 +44,7 @@ export default defineArea('2025-11-25', 'errors', [
     level: 'SHOULD',
     spec: 'basic#requests',
     catalog: ['RPC-011'],
-    exclusive: true,
+    connection: 'fresh',
     async run(ctx) {
       for (const { what, message } of invalidRequests(ping, { moreIds: true })) {
         expectError(await sendAsRaw(ctx.client, message), -32600, `-32600 for a request with ${what}`);
