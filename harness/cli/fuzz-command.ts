@@ -17,7 +17,7 @@ import { describeTarget, type TargetSpec } from '../target.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
-import { bundledReferenceServer, targetFromFlags, UsageError } from './target-options.js';
+import { bundledReferenceServer, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
 
 export const ALL_CAMPAIGNS: readonly Campaign[] = [...CAMPAIGNS_2026, ...CAMPAIGNS_2025];
 
@@ -107,18 +107,12 @@ export function targetWords(flags: { stdio?: string; url?: string; cwd?: string;
 }
 
 export async function fuzzCommand(argv: string[]): Promise<number> {
-  const dashdash = argv.indexOf('--');
-  const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
-  const serverArgv = dashdash === -1 ? undefined : argv.slice(dashdash + 1);
+  const { own, serverArgv } = splitServerArgv(argv);
   const { values } = parseArgs({
     args: own,
     allowPositionals: false,
     options: {
-      stdio: { type: 'string' },
-      url: { type: 'string' },
-      cwd: { type: 'string' },
-      env: { type: 'string', multiple: true },
-      header: { type: 'string', multiple: true },
+      ...TARGET_OPTIONS,
       revision: { type: 'string' },
       campaign: { type: 'string', multiple: true },
       seed: { type: 'string' },

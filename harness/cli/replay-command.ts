@@ -8,7 +8,7 @@ import { DEFAULT_EXECUTE, type CaseRun } from '../fuzz/execute.js';
 import { brief } from '../fuzz/judge.js';
 import { replayCase } from '../fuzz/replay.js';
 import type { TargetSpec } from '../target.js';
-import { targetFromFlags, UsageError } from './target-options.js';
+import { splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
 
 export const REPLAY_HELP = `Usage: mcp-conform replay <case.json> [target] [options]
 
@@ -55,18 +55,12 @@ function describeRun(run: CaseRun): string[] {
 }
 
 export async function replayCommand(argv: string[]): Promise<number> {
-  const dashdash = argv.indexOf('--');
-  const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
-  const serverArgv = dashdash === -1 ? undefined : argv.slice(dashdash + 1);
+  const { own, serverArgv } = splitServerArgv(argv);
   const { values, positionals } = parseArgs({
     args: own,
     allowPositionals: true,
     options: {
-      stdio: { type: 'string' },
-      url: { type: 'string' },
-      cwd: { type: 'string' },
-      env: { type: 'string', multiple: true },
-      header: { type: 'string', multiple: true },
+      ...TARGET_OPTIONS,
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -14,7 +14,7 @@ import { runChecks, type RunRequest } from '../runner/run.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
-import { bundledReferenceServer, parsePairs, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import { bundledReferenceServer, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
@@ -89,11 +89,7 @@ function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisio
 }
 
 const RUN_OPTIONS = {
-  stdio: { type: 'string' },
-  url: { type: 'string' },
-  cwd: { type: 'string' },
-  env: { type: 'string', multiple: true },
-  header: { type: 'string', multiple: true },
+  ...TARGET_OPTIONS,
   config: { type: 'string' },
   'no-config': { type: 'boolean' },
   revision: { type: 'string' },
@@ -211,9 +207,7 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const dashdash = argv.indexOf('--');
-  const own = dashdash === -1 ? argv : argv.slice(0, dashdash);
-  const serverArgv = dashdash === -1 ? undefined : argv.slice(dashdash + 1);
+  const { own, serverArgv } = splitServerArgv(argv);
   const { values } = parseArgs({ args: own, allowPositionals: false, options: RUN_OPTIONS });
   if (values.help) {
     process.stdout.write(RUN_HELP + '\n');

@@ -7,6 +7,21 @@ import type { TargetSpec } from '../target.js';
 
 export class UsageError extends Error {}
 
+/** The parseArgs options every command that reaches a server shares. */
+export const TARGET_OPTIONS = {
+  stdio: { type: 'string' },
+  url: { type: 'string' },
+  cwd: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+} as const;
+
+/** The command's own flags, and the server argv after `--` (which parseArgs must never see). */
+export function splitServerArgv(argv: string[]): { own: string[]; serverArgv?: string[] } {
+  const dashdash = argv.indexOf('--');
+  return dashdash === -1 ? { own: argv } : { own: argv.slice(0, dashdash), serverArgv: argv.slice(dashdash + 1) };
+}
+
 export interface TargetFlags {
   stdio?: string;
   url?: string;
