@@ -6,3 +6,4 @@ export type { Level, Revision, TransportKind, Verdict } from './model.js';
 export { REVISIONS } from './model.js';
 export type { WireEntry } from './recorder/wire-log.js';
 export { TOOL_VERSION } from './version.js';
+export { defineConfig, type ConfigFile, type ConfigTarget } from './config.js';

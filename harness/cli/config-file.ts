@@ -1,12 +1,13 @@
-// mcp-conform.config.json: targets, revisions, selection, baseline, report paths, fuzz budget.
+// mcp-conform.config.{json,mjs,js,ts}: targets, revisions, selection, baseline, report paths, fuzz budget.
 // Validated up front with one clear line per wrong key; command-line flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAjv, type ErrorObject } from '../schema/ajv.js';
 import type { TargetSpec } from '../target.js';
+import { importConfigModule, isModuleConfig } from './config-module.js';
 import { httpTarget, stdioTarget, UsageError } from './target-options.js';
 
-export const CONFIG_FILE_NAMES = ['mcp-conform.config.json'];
+export const CONFIG_FILE_NAMES = ['mcp-conform.config.json', 'mcp-conform.config.mjs', 'mcp-conform.config.js', 'mcp-conform.config.ts', 'mcp-conform.config.mts'];
 
 export interface ConfigTarget {
   name?: string;
@@ -155,26 +156,31 @@ export interface LoadedConfig {
   baseDir: string;
 }
 
-/** Reads --config FILE, or mcp-conform.config.json in the working directory when present. */
-export function loadConfig(explicit: string | undefined, cwd = process.cwd()): LoadedConfig | undefined {
-  const file = explicit ?? CONFIG_FILE_NAMES.map((name) => path.join(cwd, name)).find((candidate) => existsSync(candidate));
+/** Reads --config FILE, or the mcp-conform.config.* in the working directory when there is one. */
+export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
+  const found = CONFIG_FILE_NAMES.map((name) => path.join(cwd, name)).filter((candidate) => existsSync(candidate));
+  if (explicit === undefined && found.length > 1) throw new UsageError(`found ${found.map((file) => path.basename(file)).join(' and ')}: keep one, or name it with --config`);
+  const file = explicit ?? found[0];
   if (!file) return undefined;
+  const value = isModuleConfig(file) ? await importConfigModule(path.resolve(file)) : readJsonConfig(file);
+  const problems = configProblems(value);
+  // One line per problem, so every wrong key is named at once.
+  if (problems.length > 0) throw new UsageError(problems.map((problem) => `config file ${file}: ${problem}`).join('\n'));
+  return { file, config: value as ConfigFile, baseDir: path.dirname(path.resolve(file)) };
+}
+
+function readJsonConfig(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new UsageError(`config file ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  const problems = configProblems(value);
-  // One line per problem, so every wrong key is named at once.
-  if (problems.length > 0) throw new UsageError(problems.map((problem) => `config file ${file}: ${problem}`).join('\n'));
-  return { file, config: value as ConfigFile, baseDir: path.dirname(path.resolve(file)) };
 }
 
 export function resolveFrom(baseDir: string, file: string | undefined): string | undefined {

@@ -140,7 +140,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
-  const loaded = values['no-config'] || values.list ? undefined : loadConfig(values.config);
+  const loaded = values['no-config'] || values.list ? undefined : await loadConfig(values.config);
   const fromFile = loaded?.config.fuzz ?? {};
   const campaign = values.campaign ?? fromFile.campaigns;
   const properties = selectProperties([...ALL_CAMPAIGNS], campaign);

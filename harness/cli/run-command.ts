@@ -30,10 +30,11 @@ Target (one of; with none, the config file's targets, else the bundled reference
                              targets, --cwd/--env/--header apply to each target they fit
 
 Config file:
-  --config <file>            settings and targets from this JSON file (default:
-                             mcp-conform.config.json in the working directory, if present);
+  --config <file>            settings and targets from this file, JSON or a module whose
+                             default export is the config (.mjs, .js; .ts through tsx); default:
+                             mcp-conform.config.{json,mjs,js,ts,mts} in the working directory;
                              flags override its values; several targets run one after another
-  --no-config                ignore mcp-conform.config.json
+  --no-config                ignore the config file
 
 Options:
   --revision <rev>           2026-07-28, 2025-11-25, all, or auto (default: auto,
@@ -138,9 +139,9 @@ function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded:
 }
 
 /** Flags over config values over defaults; every usage error surfaces here, before anything runs. */
-function planRun(values: RunValues, serverArgv: string[] | undefined): RunPlan {
+async function planRun(values: RunValues, serverArgv: string[] | undefined): Promise<RunPlan> {
   if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
-  const loaded = values['no-config'] ? undefined : loadConfig(values.config);
+  const loaded = values['no-config'] ? undefined : await loadConfig(values.config);
   const config: ConfigFile = loaded?.config ?? {};
   const fromFile = (file: string | undefined) => (loaded ? resolveFrom(loaded.baseDir, file) : file);
   const toolCalls = values['tool-calls'] ?? config.toolCalls ?? 'safe';
@@ -213,7 +214,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stdout.write(RUN_HELP + '\n');
     return 0;
   }
-  const plan = planRun(values, serverArgv);
+  const plan = await planRun(values, serverArgv);
 
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync, writeFileSync as writeFileRaw } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -31,14 +31,57 @@ describe('config file validation', () => {
     expect(configProblem(config)).toContain(message);
   });
 
-  test('loadConfig finds the file in the working directory and reports broken JSON in one line', () => {
+  test('loadConfig finds the file in the working directory and reports broken JSON in one line', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
-    expect(loadConfig(undefined, dir)).toBeUndefined();
+    expect(await loadConfig(undefined, dir)).toBeUndefined();
     writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{"strict": true}');
-    expect(loadConfig(undefined, dir)?.config).toEqual({ strict: true });
+    expect((await loadConfig(undefined, dir))?.config).toEqual({ strict: true });
     writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{"strict": tru');
-    expect(() => loadConfig(undefined, dir)).toThrow(/is not valid JSON/);
-    expect(() => loadConfig(path.join(dir, 'missing.json'))).toThrow(/cannot read config file .*ENOENT/);
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(/is not valid JSON/);
+    await expect(loadConfig(path.join(dir, 'missing.json'))).rejects.toThrow(/cannot read config file .*ENOENT/);
+    await expect(loadConfig(path.join(dir, 'missing.ts'))).rejects.toThrow(/cannot read config file .*ENOENT/);
+  });
+});
+
+describe('config modules', () => {
+  const defineConfigSource = path.resolve(import.meta.dirname, '../../harness/config.ts');
+
+  test('.mjs: the default export, awaited, validated like JSON, read again when edited', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    let edits = 0;
+    const writeFileSync = (file: string, text: string) => {
+      writeFileRaw(file, text);
+      // Each edit a second apart: the module is keyed by its modification time.
+      utimesSync(file, 1_000_000 + edits, 1_000_000 + ++edits);
+    };
+    writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), "export default Promise.resolve({ strict: true, checks: ['2026-07-28/meta'] });\n");
+    expect((await loadConfig(undefined, dir))?.config).toEqual({ strict: true, checks: ['2026-07-28/meta'] });
+    writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), 'export default { strcit: true };\n');
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.mjs: unknown key "strcit" in the top level \(did you mean "strict"\?\)/);
+    writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), 'export const strict = true;\n');
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(/must export the config as its default export/);
+    writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), "throw new Error('no config today');\n");
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.mjs failed to load: no config today/);
+  });
+
+  test.each([
+    ['ESM', '{"type":"module"}'],
+    ['CommonJS', '{}'],
+  ])('.ts compiled as %s, typed with defineConfig', async (_kind, packageJson) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    writeFileSync(path.join(dir, 'package.json'), packageJson);
+    const source = `import { defineConfig } from ${JSON.stringify(defineConfigSource)};\nconst runs: number = 50;\nexport default defineConfig({ revisions: ['2025-11-25'], fuzz: { runs } });\n`;
+    writeFileSync(path.join(dir, 'mcp-conform.config.ts'), source);
+    expect((await loadConfig(undefined, dir))?.config).toEqual({ revisions: ['2025-11-25'], fuzz: { runs: 50 } });
+  });
+
+  test('a .ts syntax error names the place; two config files are one error', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    writeFileSync(path.join(dir, 'mcp-conform.config.ts'), "export default { strict: true ;\n");
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.ts failed to load: Transform failed with 1 error: .*mcp-conform\.config\.ts:1:\d+: ERROR/);
+    writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{}');
+    await expect(loadConfig(undefined, dir)).rejects.toThrow('found mcp-conform.config.json and mcp-conform.config.ts: keep one, or name it with --config');
+    expect((await loadConfig(path.join(dir, 'mcp-conform.config.json'), dir))?.config).toEqual({});
   });
 });
 

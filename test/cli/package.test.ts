@@ -102,4 +102,23 @@ describe('the packed package, installed', () => {
     const result = await execa(process.execPath, ['--input-type=module', '-e', script], inConsumer(consumer));
     expect(String(result.stdout).trim()).toBe('function true');
   });
+
+  test('a config module typed with mcp-conform/config drives run; a .ts one without tsx gets one clear line', async () => {
+    const mjs = path.join(consumer, 'mcp-conform.config.mjs');
+    const ts = path.join(consumer, 'mcp-conform.config.ts');
+    try {
+      writeFileSync(mjs, "import { defineConfig } from 'mcp-conform/config';\nexport default defineConfig({ revisions: ['2026-07-28'], checks: ['2026-07-28/lifecycle/discover-result'] });\n");
+      const run = await execa('npx', ['--offline', 'mcp-conform', 'run'], inConsumer(consumer));
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      expect(String(run.stdout)).toContain('1 checks: 1 pass, 0 fail');
+      rmSync(mjs);
+      writeFileSync(ts, "export default { revisions: ['2026-07-28'] };\n");
+      const tsRun = await execa('npx', ['--offline', 'mcp-conform', 'run'], inConsumer(consumer));
+      expect(tsRun.exitCode).toBe(2);
+      expect(String(tsRun.stderr).trim()).toBe(`mcp-conform: config file ${ts} is TypeScript, which needs tsx (npm install --save-dev tsx) on this Node; or write mcp-conform.config.mjs or .json`);
+    } finally {
+      rmSync(mjs, { force: true });
+      rmSync(ts, { force: true });
+    }
+  });
 });
