@@ -158,15 +158,20 @@ export interface LoadedConfig {
 
 /** Reads --config FILE, or the mcp-conform.config.* in the working directory when there is one. */
 export async function loadConfig(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
-  const found = CONFIG_FILE_NAMES.map((name) => path.join(cwd, name)).filter((candidate) => existsSync(candidate));
-  if (explicit === undefined && found.length > 1) throw new UsageError(`found ${found.map((file) => path.basename(file)).join(' and ')}: keep one, or name it with --config`);
-  const file = explicit ?? found[0];
+  const file = explicit ?? configFileIn(cwd);
   if (!file) return undefined;
   const value = isModuleConfig(file) ? await importConfigModule(path.resolve(file)) : readJsonConfig(file);
   const problems = configProblems(value);
   // One line per problem, so every wrong key is named at once.
   if (problems.length > 0) throw new UsageError(problems.map((problem) => `config file ${file}: ${problem}`).join('\n'));
   return { file, config: value as ConfigFile, baseDir: path.dirname(path.resolve(file)) };
+}
+
+/** The one mcp-conform.config.* in the folder; two of them is an error, not a silent choice. */
+function configFileIn(dir: string): string | undefined {
+  const found = CONFIG_FILE_NAMES.map((name) => path.join(dir, name)).filter((candidate) => existsSync(candidate));
+  if (found.length > 1) throw new UsageError(`found ${found.map((file) => path.basename(file)).join(' and ')}: keep one, or name it with --config`);
+  return found[0];
 }
 
 function readJsonConfig(file: string): unknown {

@@ -11,6 +11,7 @@ import { applyBaseline, type Baseline } from '../runner/baseline.js';
 import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { runChecks, type RunRequest } from '../runner/run.js';
+import { DEFAULT_CONCURRENCY } from '../runner/settings.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
@@ -51,7 +52,7 @@ Options:
                              join the results with mcp-conform report merge
   --timeout <ms>             wait this long for each response (default 5000)
   --check-timeout <ms>       backstop for one whole check (default 30000)
-  --concurrency <n>          checks in flight at once (default 8)
+  --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY})
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
                              annotated readOnlyHint: true), all, or none

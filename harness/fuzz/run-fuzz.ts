@@ -6,14 +6,14 @@ import { REVISIONS, type Revision } from '../model.js';
 import { summarizeProfile } from '../runner/profile-summary.js';
 import { probeTarget } from '../runner/probe.js';
 import { settleOutcome } from '../runner/baseline.js';
-import { RESULTS_SCHEMA_VERSION, type RevisionRun, type RunResults } from '../runner/results.js';
+import type { RevisionRun, RunResults } from '../runner/results.js';
+import { resultsHeader } from '../runner/results-header.js';
 import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../runner/fuzz-results.js';
 import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
 import { matchesPattern } from '../runner/select.js';
 import { inShard, type ShardSpec } from '../runner/shard.js';
 import { createWireValidator } from '../schema/index.js';
-import { describeTarget, type TargetSpec } from '../target.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { TargetSpec } from '../target.js';
 import { TimeBudget } from './budget.js';
 import type { ExecuteOptions } from './execute.js';
 import { recordFinding, type FindingContext } from './findings.js';
@@ -192,12 +192,7 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
   }
   const interrupted = request.signal?.aborted === true;
   return settleOutcome({
-    schemaVersion: RESULTS_SCHEMA_VERSION,
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    target: { transport: request.target.kind, description: describeTarget(request.target) },
+    ...resultsHeader(request.target, startedAt, started),
     options: { strict: request.strict, revisions: request.revisions === 'auto' ? 'auto' : request.revisions.join(','), select: request.select },
     probe: probeEvidence,
     revisions: runs,

@@ -1,10 +1,9 @@
 // One conformance run: pick revisions (probe or as asked), run each suite, assemble the results.
 import type { Check } from '../checks/check.js';
 import { REVISIONS, type Revision } from '../model.js';
-import { describeTarget } from '../target.js';
-import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
-import { RESULTS_SCHEMA_VERSION, type CheckResult, type RevisionRun, type RunResults } from './results.js';
+import type { CheckResult, RevisionRun, RunResults } from './results.js';
+import { resultsHeader } from './results-header.js';
 import { runRevision, TargetUnreachable } from './revision-run.js';
 import { Slots } from './pool.js';
 import { computeMatrix } from './matrix.js';
@@ -83,12 +82,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
   // settleOutcome is the one judge of every results file (run, fuzz, report, merge): a revision
   // that could not be reached fails the run even when the other one passed.
   return settleOutcome({
-    schemaVersion: RESULTS_SCHEMA_VERSION,
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    target: { transport: settings.target.kind, description: describeTarget(settings.target) },
+    ...resultsHeader(settings.target, startedAt, started),
     options: {
       strict: settings.strict,
       revisions: revisionsOption === 'auto' ? 'auto' : revisionsOption.join(','),

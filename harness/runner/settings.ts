@@ -30,13 +30,16 @@ export interface RunSettings {
 
 export type ToolCallPolicy = 'safe' | 'all' | 'none';
 
+/** Checks in flight at once unless the user says otherwise; the benchmark measures this too. */
+export const DEFAULT_CONCURRENCY = 8;
+
 export function defaultSettings(target: TargetSpec, overrides: Partial<RunSettings> = {}): RunSettings {
   return {
     target,
     strict: false,
     requestTimeoutMs: 5000,
     checkTimeoutMs: 30_000,
-    concurrency: 8,
+    concurrency: DEFAULT_CONCURRENCY,
     limits: DEFAULT_LIMITS,
     maxTranscriptEntries: 400,
     toolCalls: 'safe',

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { RunResults } from '../../harness/runner/results.js';
-import { defaultSettings } from '../../harness/runner/settings.js';
+// The product's default concurrency, so the figures are what a user gets without flags.
+import { DEFAULT_CONCURRENCY } from '../../harness/runner/settings.js';
 import { replayFloor, type Target } from './replay.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,8 +20,6 @@ const BIN = path.join(ROOT, 'dist/harness/cli/bin.js');
 const REFERENCE = path.join(ROOT, 'dist/test/fixtures/reference-server/main.js');
 const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const LOOPBACK = path.join(ROOT, 'dist/scripts/bench/loopback.js');
-// The product's default, so the figures are what a user gets without flags.
-const CONCURRENCY = defaultSettings({ kind: 'stdio', command: 'unused', args: [] }).concurrency;
 
 interface BenchTarget {
   name: string;
@@ -80,7 +79,7 @@ const TARGETS: BenchTarget[] = [
 function runCli(cliArgs: string[], json: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--quiet', '--concurrency', String(CONCURRENCY), '--json', json, ...cliArgs], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'run', '--quiet', '--concurrency', String(DEFAULT_CONCURRENCY), '--json', json, ...cliArgs], { stdio: 'ignore' });
     child.once('error', reject);
     child.once('exit', () => resolve(performance.now() - started));
   });
@@ -97,7 +96,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   });
-  console.log(`mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${CONCURRENCY}`);
+  console.log(`mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${DEFAULT_CONCURRENCY}`);
   // longest: the slowest single check, a bound no concurrency beats (a check that waits for an answer
   // that never comes waits its timeout; the floor does not wait for answers that never came).
   console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s   longest s');
@@ -116,7 +115,7 @@ async function benchAll(targets: BenchTarget[], repeat: number, dir: string): Pr
       const json = path.join(dir, `${bench.name}.json`);
       for (let i = 0; i < repeat; i++) times.push(await runCli(started.cliArgs, json));
       const results = JSON.parse(readFileSync(json, 'utf8')) as RunResults;
-      const floor = await replayFloor(results, started.target, CONCURRENCY);
+      const floor = await replayFloor(results, started.target, DEFAULT_CONCURRENCY);
       const harness = median(times);
       const s = results.summary;
       const row = [

@@ -4,13 +4,13 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
-import { sendAsRaw, sessionEntries } from './helpers.js';
+import { sendAsRaw, sessionEntries, type Ctx } from './helpers.js';
 
 const ping = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'ping', ...envelope });
 
 /** A round trip, judged by nobody: whatever the handshake set off (e.g. a stray answer to
  * notifications/initialized) has arrived before a raw send waits for an answer without an id. */
-async function settle(ctx: { client: { request(method: string): Promise<unknown> } }): Promise<void> {
+async function settle(ctx: Ctx): Promise<void> {
   await ctx.client.request('ping');
 }
 
