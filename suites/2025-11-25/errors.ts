@@ -4,15 +4,9 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
-import { sendAsRaw, sessionEntries, type Ctx } from './helpers.js';
+import { sendAsRaw, sessionEntries } from './helpers.js';
 
 const ping = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'ping', ...envelope });
-
-/** A round trip, judged by nobody: whatever the handshake set off (e.g. a stray answer to
- * notifications/initialized) has arrived before a raw send waits for an answer without an id. */
-async function settle(ctx: Ctx): Promise<void> {
-  await ctx.client.request('ping');
-}
 
 export default defineArea('2025-11-25', 'errors', [
   {
@@ -34,11 +28,8 @@ export default defineArea('2025-11-25', 'errors', [
     level: 'MUST',
     spec: 'basic#error-responses',
     catalog: ['RPC-006', 'RPC-005'],
-    // On stdio an answer without an id belongs to whatever is in flight: a connection of its own
-    // keeps it unambiguous and, unlike running alone, lets a silent server's timeout overlap the rest.
-    connection: 'fresh',
+    exclusive: true, // on stdio an answer without an id belongs to whatever is in flight
     async run(ctx) {
-      await settle(ctx);
       const text = truncatedRequest('ping') + (ctx.transport === 'stdio' ? '\n' : '');
       judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true }));
     },
@@ -51,9 +42,8 @@ export default defineArea('2025-11-25', 'errors', [
     level: 'SHOULD',
     spec: 'basic#requests',
     catalog: ['RPC-011'],
-    connection: 'fresh',
+    exclusive: true,
     async run(ctx) {
-      await settle(ctx);
       for (const { what, message } of invalidRequests(ping, { moreIds: true })) {
         expectError(await sendAsRaw(ctx.client, message), -32600, `-32600 for a request with ${what}`);
       }
