@@ -4,7 +4,7 @@ import type { Check } from './checks/check.js';
 import type { Revision } from './model.js';
 import type { RunResults } from './runner/results.js';
 import { runChecks, type RunRequest } from './runner/run.js';
-import type { TargetSpec } from './target.js';
+import { withStartupAllowance, type TargetSpec } from './target.js';
 import { splitCommandLine } from './transports/command-line.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
@@ -22,8 +22,12 @@ export interface ConformanceOptions {
   skip?: string[];
   /** SHOULD-level misses fail instead of warning. */
   strict?: boolean;
-  /** Per-response timeout in ms (default 5000). */
+  /** Shortest wait for each response in ms (default 5000); it grows with the server's answer times. */
   timeoutMs?: number;
+  /** The most the per-response wait may grow to (default 30000). */
+  maxTimeoutMs?: number;
+  /** How long a new stdio process may take to write its first output before request clocks start (default 30000). */
+  startupTimeoutMs?: number;
   /** Checks in flight at once (default 8). */
   concurrency?: number;
   /** Validate against official schema files in DIR/<revision>/schema.json instead of the built-in schemas. */
@@ -87,6 +91,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       skip: options.skip,
       strict: options.strict,
       requestTimeoutMs: positive(options.timeoutMs, 'timeoutMs'),
+      maxRequestTimeoutMs: positive(options.maxTimeoutMs, 'maxTimeoutMs'),
+      limits: withStartupAllowance(positive(options.startupTimeoutMs, 'startupTimeoutMs')),
       concurrency: positive(options.concurrency, 'concurrency'),
       schemaSource: options.schemaDir ? ({ kind: 'dir', dir: options.schemaDir } as const) : undefined,
       signal: options.signal,

@@ -16,10 +16,11 @@ export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
  * pass: requirement met. fail: a MUST (or, in strict mode, a SHOULD) was broken.
  * warn: a SHOULD / MAY was not met, or the spec is ambiguous. skip: not applicable, with a reason.
- * error: the harness itself could not establish a verdict.
+ * unstable: a fail or warn that its confirming run did not reproduce (never a pass; fails only with --strict).
+ * error: no verdict could be established (no answer in time, or a harness problem): inconclusive.
  */
-export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
-export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip', 'error'];
+export type Verdict = 'pass' | 'fail' | 'warn' | 'unstable' | 'skip' | 'error';
+export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'unstable', 'skip', 'error'];
 
 export type JsonRpcId = string | number;
 

@@ -17,6 +17,11 @@ export interface TransportLimits {
 
 export const DEFAULT_LIMITS: TransportLimits = { process: DEFAULT_PROCESS_LIMITS, http: DEFAULT_HTTP_LIMITS };
 
+/** The default limits with another start-up allowance for stdio processes; undefined keeps the defaults. */
+export function withStartupAllowance(startupMs: number | undefined): TransportLimits | undefined {
+  return startupMs === undefined ? undefined : { ...DEFAULT_LIMITS, process: { ...DEFAULT_LIMITS.process, startupMs } };
+}
+
 export function transportOf(target: TargetSpec): TransportKind {
   return target.kind;
 }

@@ -32,7 +32,7 @@ export interface MatrixView {
   source: 'results.matrix' | 'checks';
 }
 
-export const CELL_LABELS: Record<CellVerdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR', expected: 'XFAIL' };
+export const CELL_LABELS: Record<CellVerdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', unstable: 'UNSTABLE', skip: 'SKIP', error: 'ERROR', expected: 'XFAIL' };
 
 export function cellVerdict(check: CheckResult): CellVerdict {
   return check.expectedFailure && (check.verdict === 'fail' || check.verdict === 'error') ? 'expected' : check.verdict;

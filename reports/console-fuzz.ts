@@ -5,7 +5,7 @@ import type { RunResults } from '../harness/runner/results.js';
 import type { Verdict } from '../harness/model.js';
 import { visibleText } from './text.js';
 
-const NAMES: Record<Verdict, string> = { pass: 'ok', fail: 'finding(s)', warn: 'warning(s)', skip: 'skipped', error: 'error(s)' };
+const NAMES: Record<Verdict, string> = { pass: 'ok', fail: 'finding(s)', warn: 'warning(s)', unstable: 'unstable', skip: 'skipped', error: 'error(s)' };
 
 export function fuzzLines(results: RunResults): string[] {
   const fuzz = results.fuzz;

@@ -1,7 +1,7 @@
 // Console summary: one line per check (id, verdict, reason), then the counts. Colour only when
 // the stream is a TTY and NO_COLOR is not set.
 import type { CheckResult, RunResults } from '../harness/runner/results.js';
-import type { Verdict } from '../harness/model.js';
+import { VERDICTS, type Verdict } from '../harness/model.js';
 import { oneLine, visibleText } from './text.js';
 import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
@@ -15,8 +15,8 @@ export function styleFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = pr
   return { color: !noColor && stream.isTTY === true && env.TERM !== 'dumb' };
 }
 
-const CODES: Record<Verdict, number> = { pass: 32, fail: 31, warn: 33, skip: 90, error: 35 };
-const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+const CODES: Record<Verdict, number> = { pass: 32, fail: 31, warn: 33, unstable: 36, skip: 90, error: 35 };
+const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', unstable: 'UNSTABLE', skip: 'SKIP', error: 'ERROR' };
 
 export function paint(style: Style, verdict: Verdict, text: string): string {
   return style.color ? `\u001b[${CODES[verdict]}m${text}\u001b[0m` : text;
@@ -44,7 +44,8 @@ export function renderSummary(results: RunResults, style: Style, options: { quie
   lines.push(`mcp-conform ${results.tool.version} — ${results.target.transport} target ${results.target.description}`);
   for (const run of results.revisions) {
     const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
-    lines.push(visibleText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
+    if (run.error) lines.push(paint(style, 'error', visibleText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
+    else lines.push(visibleText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
   }
   if (!options.quiet) {
     for (const result of results.checks) {
@@ -53,7 +54,7 @@ export function renderSummary(results: RunResults, style: Style, options: { quie
     }
   }
   const s = results.summary;
-  const counts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => paint(style, v, `${s[v]} ${v}`)).join(', ');
+  const counts = VERDICTS.filter((v) => v !== 'unstable' || s.unstable > 0).map((v) => paint(style, v, `${s[v]} ${v}`)).join(', ');
   if (!options.quiet) lines.push(...matrixLines(results, style));
   // A fuzz-only results file has no checks: its counts are the fuzz line's.
   if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);

@@ -27,7 +27,7 @@ function serverOf(results: RunResults, revision: string): string | undefined {
   return isObject(info) ? [info.name, info.version].filter((v) => v !== undefined).join(' ') : undefined;
 }
 
-function addCheck(suite: TestSuite, result: CheckResult): void {
+function addCheck(suite: TestSuite, result: CheckResult, strict: boolean): void {
   const testCase = suite
     .testCase()
     .className(x(`${result.revision}.${result.area}`))
@@ -50,6 +50,11 @@ function addCheck(suite: TestSuite, result: CheckResult): void {
   } else if (result.verdict === 'skip') {
     testCase.skipped();
     extras.skipped = reason;
+  } else if (result.verdict === 'unstable' && strict) {
+    testCase.failure(x(reason), 'unstable');
+    extras.body = evidenceText(result);
+  } else if (result.verdict === 'unstable') {
+    head.push(`UNSTABLE (the confirming run disagreed; does not fail the run without --strict): ${reason}`);
   } else if (result.verdict === 'warn') {
     head.push(`WARNING (${result.level} not met, does not fail the run without --strict): ${reason}`);
   }
@@ -66,6 +71,11 @@ function addRunLevel(builder: Builder, results: RunResults): void {
       const message = `stale baseline entry ${entry.pattern}: ${entry.passing.join(', ')} now pass; remove it from ${results.baseline!.file}`;
       withExtras(suite.testCase().className('baseline').name(x(`stale: ${entry.pattern}`)).failure(x(message), 'stale-baseline'), { status: 'fail' });
     }
+  }
+  // A revision that could not be run is a verdict-less error of its own, never a silent absence.
+  for (const run of results.revisions.filter((r) => r.error)) {
+    const name = `revision ${run.revision}`;
+    withExtras(builder.testSuite().name(x(name)).testCase().className('mcp-conform').name(x(name)).error(x(oneLine(run.error!)), 'revision-not-run'), { status: 'error' });
   }
   if (['unreachable', 'no-verdicts', 'interrupted'].includes(results.outcome)) {
     const message = results.error ?? (results.outcome === 'no-verdicts' ? 'no check or fuzz property produced a verdict (all skipped)' : results.outcome);
@@ -92,7 +102,7 @@ export function renderJUnit(results: RunResults): string {
       .property('target', x(results.target.description));
     const server = serverOf(results, checks[0].revision);
     if (server) suite.property('server', x(server));
-    for (const result of checks) addCheck(suite, result);
+    for (const result of checks) addCheck(suite, result, results.options.strict);
   }
   addFuzzSuites(builder, results);
   addMatrixSuite(builder, results);

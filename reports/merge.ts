@@ -17,7 +17,7 @@ export interface MergeInput {
   results: RunResults;
 }
 
-const SEVERITY: Record<Verdict, number> = { skip: 0, pass: 1, warn: 2, error: 3, fail: 4 };
+const SEVERITY: Record<Verdict, number> = { skip: 0, pass: 1, warn: 2, unstable: 3, error: 4, fail: 5 };
 
 function same(inputs: MergeInput[], what: string, pick: (r: RunResults) => unknown): void {
   const first = JSON.stringify(pick(inputs[0].results));

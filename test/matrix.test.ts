@@ -76,10 +76,10 @@ describe('compatibility matrix', () => {
   });
 
   test('area rows count verdicts and show the worst one', () => {
-    expect(row('tools')?.cells['2026-07-28']).toMatchObject({ verdict: 'warn', counts: { pass: 1, warn: 1, fail: 0, skip: 0, error: 0 }, text: '1 pass, 1 warn' });
+    expect(row('tools')?.cells['2026-07-28']).toMatchObject({ verdict: 'warn', counts: { pass: 1, warn: 1, fail: 0, unstable: 0, skip: 0, error: 0 }, text: '1 pass, 1 warn' });
     expect(row('tools')?.cells['2025-11-25']).toMatchObject({ verdict: 'skip', text: '1 skip' });
-    expect(rollUp({ pass: 3, fail: 0, warn: 0, skip: 5, error: 0 })).toBe('pass');
-    expect(rollUp({ pass: 3, fail: 0, warn: 0, skip: 0, error: 1 })).toBe('error');
+    expect(rollUp({ pass: 3, fail: 0, warn: 0, unstable: 0, skip: 5, error: 0 })).toBe('pass');
+    expect(rollUp({ pass: 3, fail: 0, warn: 0, unstable: 0, skip: 0, error: 1 })).toBe('error');
   });
 
   test('capability rows say which revision declares what', () => {

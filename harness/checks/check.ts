@@ -39,6 +39,8 @@ export interface CheckDefinition<C extends Client = Client> {
   /** post: runs after every main check of the revision, reading the whole wire log. */
   phase?: 'main' | 'post';
   timeoutMs?: number;
+  /** The requirement itself is about time (a deadline the spec sets): a timeout may decide its verdict. */
+  timing?: boolean;
   run(ctx: CheckContext<C>): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export interface CheckContext<C extends Client = Client> {
   fail(reason: string, evidence?: Evidence): never;
   warn(reason: string, evidence?: Evidence): never;
   skip(reason: string): never;
+  /** No verdict can be drawn from what the server did (e.g. no barrier answered): verdict `error`. */
+  inconclusive(reason: string, evidence?: Evidence): never;
   note(text: string): void;
   sleep(ms: number): Promise<void>;
 }

@@ -24,6 +24,16 @@ export class CheckWarning extends Error {
   }
 }
 
+/** No verdict can be drawn (no answer in time, no barrier answered): reported as `error`, never `fail`. */
+export class CheckInconclusive extends Error {
+  constructor(
+    readonly reason: string,
+    readonly evidence: Evidence = {},
+  ) {
+    super(reason);
+  }
+}
+
 export class CheckSkip extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -36,6 +46,10 @@ export function fail(reason: string, evidence?: Evidence): never {
 
 export function warn(reason: string, evidence?: Evidence): never {
   throw new CheckWarning(reason, evidence);
+}
+
+export function inconclusive(reason: string, evidence?: Evidence): never {
+  throw new CheckInconclusive(reason, evidence);
 }
 
 export function skip(reason: string): never {

@@ -25,6 +25,8 @@ export interface ConfigFile {
   skip?: string[];
   strict?: boolean;
   timeoutMs?: number;
+  maxTimeoutMs?: number;
+  startupTimeoutMs?: number;
   checkTimeoutMs?: number;
   concurrency?: number;
   toolCalls?: 'safe' | 'all' | 'none';
@@ -67,6 +69,8 @@ const CONFIG_SCHEMA = {
     skip: stringList,
     strict: { type: 'boolean' },
     timeoutMs: positive,
+    maxTimeoutMs: positive,
+    startupTimeoutMs: positive,
     checkTimeoutMs: positive,
     concurrency: positive,
     toolCalls: { enum: ['safe', 'all', 'none'] },

@@ -12,6 +12,7 @@ import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { runChecks, type RunRequest } from '../runner/run.js';
 import { DEFAULT_CONCURRENCY } from '../runner/settings.js';
+import { withStartupAllowance } from '../target.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
@@ -50,8 +51,12 @@ Options:
                              failures pass, unlisted ones fail, listed checks that pass are stale
   --shard <i/n>              run the i-th of n deterministic slices of the checks (CI matrix);
                              join the results with mcp-conform report merge
-  --timeout <ms>             wait this long for each response (default 5000)
-  --check-timeout <ms>       backstop for one whole check (default 30000)
+  --timeout <ms>             wait at least this long for each response (default 5000); the
+                             wait grows with the server's answer times seen in discovery
+  --max-timeout <ms>         the most that wait may grow to (default 30000)
+  --startup-timeout <ms>     how long a new stdio process may take to say its first word
+                             before its requests' clocks start (default 30000)
+  --check-timeout <ms>       backstop for one whole check (default 30000, grows with --timeout)
   --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY})
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
@@ -105,6 +110,8 @@ const RUN_OPTIONS = {
   shard: { type: 'string' },
   timeout: { type: 'string' },
   'check-timeout': { type: 'string' },
+  'max-timeout': { type: 'string' },
+  'startup-timeout': { type: 'string' },
   concurrency: { type: 'string' },
   'schema-dir': { type: 'string' },
   'tool-calls': { type: 'string' },
@@ -155,6 +162,8 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
     strict: values.strict === true || config.strict === true,
     requestTimeoutMs: positiveInt(values.timeout, '--timeout', config.timeoutMs ?? 5000),
     checkTimeoutMs: positiveInt(values['check-timeout'], '--check-timeout', config.checkTimeoutMs ?? 30_000),
+    maxRequestTimeoutMs: positiveInt(values['max-timeout'], '--max-timeout', config.maxTimeoutMs),
+    limits: withStartupAllowance(positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs)),
     shard: shardOption(values.shard),
     toolCalls,
     schemaSource: schemaDir ? { kind: 'dir', dir: schemaDir } : undefined,

@@ -116,6 +116,6 @@ export abstract class Client {
   /** Headers for bytes we cannot parse: only what the lifecycle always sends. */
   protected abstract rawHeaders(): Record<string, string>;
 
-  /** Same client state, traffic tagged with another check. */
-  abstract bind(checkId: string): Client;
+  /** Same client state, traffic tagged with another check (and waiting this long for answers). */
+  abstract bind(checkId: string, timeoutMs?: number): Client;
 }

@@ -58,9 +58,9 @@ export class SessionClient extends Client {
     return this.transport === 'http' ? this.headersFor({}) : {};
   }
 
-  bind(checkId: string): SessionClient {
+  bind(checkId: string, timeoutMs = this.defaults.timeoutMs): SessionClient {
     const bound = Object.create(SessionClient.prototype) as SessionClient;
-    Object.assign(bound, this, { defaults: { ...this.defaults, checkId } });
+    Object.assign(bound, this, { defaults: { ...this.defaults, checkId, timeoutMs } });
     return bound;
   }
 

@@ -51,8 +51,8 @@ export class StatelessClient extends Client {
     return this.transport === 'http' ? { 'mcp-protocol-version': this.state.protocolVersion } : {};
   }
 
-  bind(checkId: string): StatelessClient {
-    return new StatelessClient(this.connection, { ...this.defaults, checkId }, this.state);
+  bind(checkId: string, timeoutMs = this.defaults.timeoutMs): StatelessClient {
+    return new StatelessClient(this.connection, { ...this.defaults, checkId, timeoutMs }, this.state);
   }
 
   /** A client with other declared capabilities, same connection. */

@@ -57,6 +57,8 @@ export interface WireEntry {
   anomaly?: 'unknown-id' | 'duplicate-response' | 'late-response' | 'unanswered';
   /** For 'unanswered': the id of the request that got no response. */
   requestId?: string | number;
+  /** The harness stopped waiting for an answer it expected: evidence of time, never of the server. */
+  timeout?: true;
 }
 
 export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'> & {

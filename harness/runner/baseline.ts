@@ -139,10 +139,12 @@ export function baselineOf(results: RunResults): Baseline | undefined {
  */
 export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 'exitCode'>): RunResults {
   const summary = summarize(results.checks);
-  const failing = results.checks.filter((c) => FAILING.has(c.verdict) && !c.expectedFailure).length;
+  // An unstable verdict is a non-pass that did not reproduce: it fails the run only under --strict.
+  const failsRun = (c: CheckResult) => (FAILING.has(c.verdict) || (c.verdict === 'unstable' && results.options.strict)) && !c.expectedFailure;
+  const failing = results.checks.filter(failsRun).length;
   const fuzz = results.fuzz;
   const fuzzFailing = (fuzz?.findings.length ?? 0) + (fuzz?.errors?.length ?? 0);
-  const verdicts = summary.pass + summary.warn + summary.fail + summary.error + fuzzVerdictCount(fuzz);
+  const verdicts = summary.pass + summary.warn + summary.unstable + summary.fail + summary.error + fuzzVerdictCount(fuzz);
   const nothingRan = summary.total === 0 && fuzzPropertyRuns(fuzz).length === 0;
   let outcome: RunOutcome;
   if (results.interrupted) outcome = 'interrupted';

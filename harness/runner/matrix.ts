@@ -38,15 +38,15 @@ export interface CompatibilityMatrix {
 /** Capabilities both revisions can declare; a row each shows which revision declares it. */
 const CAPABILITIES = ['tools', 'resources', 'prompts', 'completions', 'logging', 'tasks'];
 /** Which verdict stands for a group: the worst one present, where skips alone mean nothing ran. */
-const SEVERITY: Verdict[] = ['fail', 'error', 'warn', 'pass', 'skip'];
-const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+const SEVERITY: Verdict[] = ['fail', 'error', 'unstable', 'warn', 'pass', 'skip'];
+const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', unstable: 'UNSTABLE', skip: 'SKIP', error: 'ERROR' };
 
 export function withoutRevision(check: Pick<CheckResult, 'id' | 'revision'>): string {
   return check.id.startsWith(`${check.revision}/`) ? check.id.slice(check.revision.length + 1) : check.id;
 }
 
 function zero(): VerdictCounts {
-  return { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  return { pass: 0, fail: 0, warn: 0, unstable: 0, skip: 0, error: 0 };
 }
 
 export function rollUp(counts: VerdictCounts): Verdict {

@@ -15,6 +15,8 @@ export interface ProbeOutcome {
   evidence: string[];
   /** Set when the target never produced a JSON-RPC answer: why, in one line. */
   unreachable?: string;
+  /** Revisions whose probe went unanswered while another was answered: they get an error line, never silence. */
+  unprobed?: Array<{ revision: Revision; reason: string }>;
 }
 
 function claimedFrom(versions: unknown): Revision[] {
@@ -39,64 +41,83 @@ function silenceReason(connection: Connection, exchange: Exchange, recorder: Wir
   return describeOutcome(exchange);
 }
 
+const PROBE_ATTEMPTS = 3;
+
+/**
+ * Sends one probe request on a connection of its own; a timeout is tried again with twice the
+ * patience (a busy machine is no evidence), unless a stdio process never said a word within its
+ * start-up allowance, which waiting longer would not change.
+ */
+async function probeOnce(
+  settings: RunSettings,
+  context: { recorder: WireRecorder },
+  ask: (connection: Connection, timeoutMs: number) => Promise<Exchange>,
+  onSilence: (connection: Connection, exchange: Exchange) => void,
+): Promise<Exchange> {
+  for (let attempt = 1; ; attempt++) {
+    const timeoutMs = settings.requestTimeoutMs * 2 ** (attempt - 1);
+    const connection = openConnection(settings.target, context, settings.limits);
+    try {
+      const exchange = await ask(connection, timeoutMs);
+      const mute = connection instanceof StdioConnection && connection.firstOutputAt === undefined;
+      const again = exchange.timedOut && !exchange.response && !mute && attempt < PROBE_ATTEMPTS && timeoutMs < settings.maxRequestTimeoutMs;
+      if (!again) {
+        if (!exchange.response) onSilence(connection, exchange);
+        return exchange;
+      }
+    } finally {
+      await connection.close();
+    }
+  }
+}
+
 export async function probeTarget(settings: RunSettings, recorder = new WireRecorder()): Promise<ProbeOutcome> {
   const context = { recorder };
   const evidence: string[] = [];
   const claimed = new Set<Revision>();
-  const defaults = { timeoutMs: settings.requestTimeoutMs, checkId: 'probe' };
+  const defaults = (timeoutMs: number) => ({ timeoutMs, checkId: 'probe' });
   let answered = false;
   const silences: string[] = [];
+  const silent = (connection: Connection, exchange: Exchange) => silences.push(silenceReason(connection, exchange, recorder, settings));
 
-  const modern = openConnection(settings.target, context, settings.limits);
-  try {
-    const exchange = await new StatelessClient(modern, defaults).request('server/discover');
-    const result = resultOf(exchange);
-    const error = exchange.response?.error;
-    if (result) {
-      answered = true;
-      const versions = claimedFrom(result.supportedVersions);
-      evidence.push(`server/discover lists supportedVersions ${JSON.stringify(result.supportedVersions)}`);
-      versions.forEach((v) => claimed.add(v));
-    } else if (isObject(error) && error.code === -32022 && isObject(error.data)) {
-      answered = true;
-      evidence.push(`server/discover: unsupported protocol version, supported ${JSON.stringify(error.data.supported)}`);
-      claimedFrom(error.data.supported).forEach((v) => claimed.add(v));
-    } else if (exchange.response) {
-      answered = true;
-      evidence.push(`server/discover answered ${describeOutcome(exchange)}`);
-    } else {
-      silences.push(silenceReason(modern, exchange, recorder, settings));
-      evidence.push(`server/discover: ${describeOutcome(exchange)}`);
-    }
-  } finally {
-    await modern.close();
+  const discover = await probeOnce(settings, context, (connection, timeoutMs) => new StatelessClient(connection, defaults(timeoutMs)).request('server/discover'), silent);
+  const result = resultOf(discover);
+  const error = discover.response?.error;
+  if (result) {
+    answered = true;
+    evidence.push(`server/discover lists supportedVersions ${JSON.stringify(result.supportedVersions)}`);
+    claimedFrom(result.supportedVersions).forEach((v) => claimed.add(v));
+  } else if (isObject(error) && error.code === -32022 && isObject(error.data)) {
+    answered = true;
+    evidence.push(`server/discover: unsupported protocol version, supported ${JSON.stringify(error.data.supported)}`);
+    claimedFrom(error.data.supported).forEach((v) => claimed.add(v));
+  } else if (discover.response) {
+    answered = true;
+    evidence.push(`server/discover answered ${describeOutcome(discover)}`);
+  } else {
+    evidence.push(`server/discover: ${describeOutcome(discover)}`);
   }
 
   if (!claimed.has('2025-11-25')) {
-    const legacy = openConnection(settings.target, context, settings.limits);
-    try {
-      const client = new SessionClient(legacy, defaults);
-      const exchange = await client.initialize();
-      const result = resultOf(exchange);
-      if (result) {
-        answered = true;
-        evidence.push(`initialize (${LEGACY_VERSION}) negotiated ${JSON.stringify(result.protocolVersion)}`);
-        if (typeof result.protocolVersion === 'string' && isRevision(result.protocolVersion) && result.protocolVersion === LEGACY_VERSION) {
-          claimed.add('2025-11-25');
-        }
-      } else if (exchange.response) {
-        answered = true;
-        evidence.push(`initialize answered ${describeOutcome(exchange)}`);
-      } else {
-        silences.push(silenceReason(legacy, exchange, recorder, settings));
-        evidence.push(`initialize: ${describeOutcome(exchange)}`);
+    const initialize = await probeOnce(settings, context, (connection, timeoutMs) => new SessionClient(connection, defaults(timeoutMs)).initialize(), silent);
+    const result = resultOf(initialize);
+    if (result) {
+      answered = true;
+      evidence.push(`initialize (${LEGACY_VERSION}) negotiated ${JSON.stringify(result.protocolVersion)}`);
+      if (typeof result.protocolVersion === 'string' && isRevision(result.protocolVersion) && result.protocolVersion === LEGACY_VERSION) {
+        claimed.add('2025-11-25');
       }
-    } finally {
-      await legacy.close();
+    } else if (initialize.response) {
+      answered = true;
+      evidence.push(`initialize answered ${describeOutcome(initialize)}`);
+    } else {
+      evidence.push(`initialize: ${describeOutcome(initialize)}`);
     }
   }
 
   const outcome: ProbeOutcome = { claimed: REVISIONS.filter((r) => claimed.has(r)), evidence };
   if (!answered) outcome.unreachable = silences[0] ?? 'target produced no JSON-RPC response';
+  // A server that answered one probe but not the other was not heard on that one: no verdict either way.
+  else if (!discover.response && discover.timedOut) outcome.unprobed = [{ revision: '2026-07-28', reason: `server/discover went unanswered while initialize was answered (${describeOutcome(discover)})` }];
   return outcome;
 }

@@ -30,6 +30,19 @@ export interface CheckResult {
   transcriptDropped?: number;
   /** Set when an --expected-failures entry lists this failing check. */
   expectedFailure?: ExpectedFailure;
+  /** Every run of the check when a non-pass was confirmed by running it again alone (first run first). */
+  attempts?: Attempt[];
+}
+
+/** One run of a check: a non-pass is run a second time, alone, before it is reported. */
+export interface Attempt {
+  verdict: Verdict;
+  reason?: string;
+  durationMs: number;
+  /** The request timeout this run waited with. */
+  timeoutMs: number;
+  /** Other checks in flight when it started (0 for a confirming run). */
+  concurrent: number;
 }
 
 export interface ProfileSummary {
@@ -54,6 +67,10 @@ export interface RevisionRun {
   stderr?: string;
   /** Traffic of the profile discovery, which belongs to no single check. */
   discoveryTranscript: WireEntry[];
+  /** The per-request timeout the run used, adapted from the server's answer times during discovery. */
+  requestTimeoutMs?: number;
+  /** Set when the revision was asked for (or claimed) but could not be run: why, in one line. */
+  error?: string;
 }
 
 export type VerdictCounts = Record<Verdict, number>;
@@ -94,7 +111,7 @@ export interface RunResults {
 }
 
 export function emptyCounts(): VerdictCounts {
-  return { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  return { pass: 0, fail: 0, warn: 0, unstable: 0, skip: 0, error: 0 };
 }
 
 export function summarize(checks: CheckResult[]): RunSummary {

@@ -1,24 +1,28 @@
 // Runs one revision's checks against the target: connections, profile, checks, post checks,
 // teardown. Every check ends with a verdict and its own slice of the wire log.
 import type { Check, CheckContext, FreshOptions } from '../checks/check.js';
-import { CheckFailure, CheckSkip, CheckWarning, type Evidence } from '../checks/outcome.js';
+import { CheckFailure, CheckInconclusive, CheckSkip, CheckWarning, type Evidence } from '../checks/outcome.js';
 import type { Client } from '../lifecycles/client.js';
 import { describeMissing, discoverSession, discoverStateless, offers, type ServerProfile } from '../lifecycles/profile.js';
 import { SessionClient } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
-import type { Revision, Verdict } from '../model.js';
+import { isObject, type Revision, type Verdict } from '../model.js';
 import { WireRecorder, type WireEntry } from '../recorder/wire-log.js';
 import { createWireValidator, type WireValidator } from '../schema/index.js';
 import { openConnection } from '../target.js';
 import type { ConnectionContext } from '../transports/connection-context.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection } from '../transports/types.js';
+import { adaptedTimeout, answerTimes } from './adaptive-timeout.js';
+import { attemptOf, INTERRUPTED, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
-import type { CheckResult, RevisionRun } from './results.js';
+import type { Attempt, CheckResult, RevisionRun } from './results.js';
 import type { RunSettings } from './settings.js';
 
 class CheckTimeout extends Error {}
+
+const DISCOVERY_ATTEMPTS = 3;
 
 /** The revision's discovery heard no JSON-RPC message at all: there is nothing to judge. */
 export class TargetUnreachable extends Error {}
@@ -31,11 +35,18 @@ export class RevisionSession {
   private shared: Client | undefined;
   private sharedOpening: Promise<Client> | undefined;
   profile: ServerProfile | undefined;
+  /** Per-request timeout: the user's floor until discovery has measured the server. */
+  requestTimeoutMs: number;
+  /** Checks of this revision in flight now. */
+  inFlight = 0;
+  /** Set when discovery still waited in vain on its last try: what it waited for. */
+  discoveryWait: string | undefined;
 
   constructor(
     readonly revision: Revision,
     readonly settings: RunSettings,
   ) {
+    this.requestTimeoutMs = settings.requestTimeoutMs;
     this.validator = createWireValidator(revision, settings.schemaSource);
     this.context = {
       recorder: this.recorder,
@@ -52,11 +63,11 @@ export class RevisionSession {
   }
 
   /** A new connection; 2025-11-25 runs the handshake unless told not to. */
-  async open(checkId: string | undefined, options: FreshOptions = {}, revision: Revision = this.revision): Promise<Client> {
+  async open(checkId: string | undefined, options: FreshOptions = {}, revision: Revision = this.revision, timeoutMs = this.requestTimeoutMs): Promise<Client> {
     const connection = openConnection(this.settings.target, this.contextFor(revision), this.settings.limits);
     this.connections.push(connection);
     if (checkId) connection.enterCheck(checkId);
-    const defaults = { timeoutMs: this.settings.requestTimeoutMs, checkId };
+    const defaults = { timeoutMs, checkId };
     if (revision === '2026-07-28') return new StatelessClient(connection, defaults);
     const client = new SessionClient(connection, defaults);
     if (options.initialize !== false) await client.handshake();
@@ -77,19 +88,40 @@ export class RevisionSession {
     return this.sharedOpening;
   }
 
+  /**
+   * The server's profile. A discovery that heard nothing is tried again with twice the patience
+   * (a loaded machine, a slow start), up to the user's ceiling; then the timeout adapts to the
+   * answer times it measured.
+   */
   async discover(): Promise<ServerProfile> {
     const tag = `${this.revision}/discovery`;
-    const client = (await this.sharedClient()).bind(tag);
-    client.connection.enterCheck(tag);
-    try {
-      this.profile = this.revision === '2026-07-28' ? await discoverStateless(client) : await discoverSession(client as SessionClient);
-    } finally {
-      client.connection.leaveCheck(tag);
+    for (let attempt = 1; ; attempt++) {
+      const timeoutMs = this.requestTimeoutMs * 2 ** (attempt - 1);
+      const before = this.recorder.forCheck(tag).length;
+      const client = (await this.sharedClient()).bind(tag, timeoutMs);
+      client.connection.enterCheck(tag);
+      try {
+        this.profile = this.revision === '2026-07-28' ? await discoverStateless(client) : await discoverSession(client as SessionClient);
+      } finally {
+        client.connection.leaveCheck(tag);
+      }
+      const log = this.recorder.forCheck(tag).slice(before);
+      const heard = log.some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
+      const timedOut = log.some((entry) => entry.timeout);
+      this.discoveryWait = timedOut ? log.find((entry) => entry.timeout)?.note : undefined;
+      if (!timedOut || attempt >= DISCOVERY_ATTEMPTS || timeoutMs >= this.settings.maxRequestTimeoutMs || (!heard && !this.sharedAlive())) break;
+      this.note(`discovery: no answer within ${timeoutMs} ms; trying again with ${timeoutMs * 2} ms`);
     }
+    this.requestTimeoutMs = adaptedTimeout(answerTimes(this.recorder.forCheck(tag)), { minMs: this.settings.requestTimeoutMs, maxMs: this.settings.maxRequestTimeoutMs });
+    const client = (await this.sharedClient()).bind(tag);
     if (client instanceof StatelessClient) {
       for (const tool of this.profile.tools) if (typeof tool.name === 'string') client.state.toolSchemas.set(tool.name, tool.inputSchema);
     }
-    return this.profile;
+    return this.profile!;
+  }
+
+  private sharedAlive(): boolean {
+    return this.shared?.connection.alive ?? false;
   }
 
   note(text: string): void {
@@ -119,6 +151,7 @@ export function verdictFor(check: Check, error: unknown, strict: boolean): { ver
     return { verdict: failing ? 'fail' : 'warn', reason: error.reason, evidence: error.evidence };
   }
   if (error instanceof CheckTimeout) return { verdict: 'error', reason: error.message };
+  if (error instanceof CheckInconclusive) return { verdict: 'error', reason: `inconclusive: ${error.reason}`, evidence: error.evidence };
   const message = error instanceof Error ? error.message : String(error);
   return { verdict: 'error', reason: `harness error: ${message}`, evidence: { actual: error instanceof Error ? error.stack : undefined } };
 }
@@ -140,7 +173,26 @@ function boundTranscript(entries: WireEntry[], max: number): { transcript: WireE
   return { transcript: [...entries.slice(0, head), ...entries.slice(entries.length - tail)], dropped: entries.length - max };
 }
 
-async function runOneCheck(check: Check, session: RevisionSession): Promise<CheckResult> {
+export interface AttemptPlan {
+  /** Per-request timeout for this run of the check. */
+  timeoutMs: number;
+  /** Set for the confirming run: why it runs. */
+  confirming?: boolean;
+}
+
+/** A fail or warn that rests on a request nobody answered in time says nothing about the server. */
+function timeOnly(check: Check, outcome: ReturnType<typeof verdictFor>, own: WireEntry[]): ReturnType<typeof verdictFor> {
+  if (check.timing || (outcome.verdict !== 'fail' && outcome.verdict !== 'warn')) return outcome;
+  const waits = own.filter((entry) => entry.timeout);
+  if (waits.length === 0) return outcome;
+  const said = waits
+    .slice(0, 3)
+    .map((entry) => entry.note)
+    .join('; ');
+  return { verdict: 'error', reason: `inconclusive: ${said} (the check would have said: ${outcome.reason ?? outcome.verdict})`, evidence: outcome.evidence };
+}
+
+async function runOneCheck(check: Check, session: RevisionSession, plan: AttemptPlan): Promise<CheckResult> {
   const started = performance.now();
   const notes: string[] = [];
   const own: Client[] = [];
@@ -148,20 +200,25 @@ async function runOneCheck(check: Check, session: RevisionSession): Promise<Chec
   let outcome: ReturnType<typeof verdictFor>;
   let client: Client | undefined;
   const notApplicable = applicability(check, session);
+  const logStart = session.recorder.nextSeq;
   if (notApplicable) {
     outcome = { verdict: 'skip', reason: notApplicable };
   } else {
+    session.inFlight++;
     try {
       const need = check.connection ?? 'shared';
       if (need === 'shared') {
-        client = (await session.sharedClient()).bind(check.id);
+        client = (await session.sharedClient()).bind(check.id, plan.timeoutMs);
         client.connection.enterCheck(check.id);
       } else {
-        client = await session.open(check.id, { initialize: need === 'fresh' });
+        client = await session.open(check.id, { initialize: need === 'fresh' }, session.revision, plan.timeoutMs);
         own.push(client);
       }
-      const ctx = makeContext(check, session, client, own, notes);
-      const timeoutMs = check.timeoutMs ?? settings.checkTimeoutMs;
+      const ctx = makeContext(check, session, client, own, notes, plan.timeoutMs);
+      // The backstop grows with the request timeout, and leaves a stdio process its start-up allowance.
+      const scale = plan.timeoutMs / settings.requestTimeoutMs;
+      const startup = settings.target.kind === 'stdio' ? settings.limits.process.startupMs : 0;
+      const timeoutMs = Math.round((check.timeoutMs ?? settings.checkTimeoutMs) * scale) + startup;
       let timer: NodeJS.Timeout | undefined;
       const backstop = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new CheckTimeout(`check did not finish within ${timeoutMs} ms`)), timeoutMs);
@@ -175,13 +232,16 @@ async function runOneCheck(check: Check, session: RevisionSession): Promise<Chec
     } catch (error) {
       outcome = verdictFor(check, error, settings.strict);
     } finally {
+      session.inFlight--;
       if (client && !own.includes(client)) client.connection.leaveCheck(check.id);
       await Promise.all(own.map((c) => c.connection.close().catch(() => undefined)));
     }
   }
+  const ownEntries = session.recorder.forCheck(check.id).filter((entry) => entry.seq >= logStart);
+  outcome = timeOnly(check, outcome, ownEntries);
   // A check cut short by Ctrl-C has no honest verdict of its own.
-  if (settings.signal?.aborted && outcome.verdict !== 'skip') outcome = { verdict: 'error', reason: 'interrupted before the check finished' };
-  const { transcript, dropped } = boundTranscript(session.recorder.forCheck(check.id), settings.maxTranscriptEntries);
+  if (settings.signal?.aborted && outcome.verdict !== 'skip') outcome = { verdict: 'error', reason: INTERRUPTED };
+  const { transcript, dropped } = boundTranscript(ownEntries, settings.maxTranscriptEntries);
   return {
     ...describeCheck(check, settings),
     verdict: outcome.verdict,
@@ -210,9 +270,9 @@ function describeCheck(check: Check, settings: RunSettings) {
   };
 }
 
-function makeContext(check: Check, session: RevisionSession, client: Client, own: Client[], notes: string[]): CheckContext {
+function makeContext(check: Check, session: RevisionSession, client: Client, own: Client[], notes: string[], timeoutMs: number): CheckContext {
   const openOwn = async (options: FreshOptions | undefined, revision: Revision = session.revision): Promise<Client> => {
-    const fresh = await session.open(check.id, options, revision);
+    const fresh = await session.open(check.id, options, revision, timeoutMs);
     own.push(fresh);
     return fresh;
   };
@@ -224,7 +284,7 @@ function makeContext(check: Check, session: RevisionSession, client: Client, own
     profile: session.profile!,
     schema: session.validator,
     strict: session.settings.strict,
-    requestTimeoutMs: session.settings.requestTimeoutMs,
+    requestTimeoutMs: timeoutMs,
     toolCallPolicy: session.settings.toolCalls,
     wire: session.recorder,
     get connections() {
@@ -240,6 +300,9 @@ function makeContext(check: Check, session: RevisionSession, client: Client, own
     },
     skip: (reason: string): never => {
       throw new CheckSkip(reason);
+    },
+    inconclusive: (reason: string, evidence?: Evidence): never => {
+      throw new CheckInconclusive(reason, evidence);
     },
     note: (text: string) => {
       notes.push(text);
@@ -259,61 +322,122 @@ function notRun(check: Check, settings: RunSettings): CheckResult {
   };
 }
 
-export async function runRevision(
-  revision: Revision,
-  checks: Check[],
-  settings: RunSettings,
-  selectedBecause: string,
-  slots: Slots = new Slots(settings.concurrency),
-  onDone: (result: CheckResult) => void = () => undefined,
-): Promise<{ run: RevisionRun; results: CheckResult[] }> {
-  const started = performance.now();
-  const session = new RevisionSession(revision, settings);
-  const results: CheckResult[] = [];
-  const stopped = () => settings.signal?.aborted === true;
-  const record = (result: CheckResult) => {
-    results.push(result);
-    onDone(result);
-    return result;
-  };
-  const onAbort = () => void session.close();
-  settings.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
+/**
+ * One revision's run in three steps, so that a run of several revisions can confirm its
+ * non-passes with nothing else in flight: run (every check, side by side), confirm (each
+ * non-pass again, alone), finish (close, describe).
+ */
+export class RevisionRunner {
+  readonly session: RevisionSession;
+  private readonly results: CheckResult[] = [];
+  private readonly started = performance.now();
+  private readonly onAbort = () => void this.session.close();
+
+  constructor(
+    readonly revision: Revision,
+    private readonly checks: Check[],
+    private readonly settings: RunSettings,
+    private readonly selectedBecause: string,
+  ) {
+    this.session = new RevisionSession(revision, settings);
+    settings.signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  private stopped(): boolean {
+    return this.settings.signal?.aborted === true;
+  }
+
+  /** Discovery, then every check; `onDone` hears each result that needs no confirmation. */
+  async run(slots: Slots, onDone: (result: CheckResult) => void = () => undefined): Promise<void> {
+    const { session, settings, revision } = this;
     const profile = await session.discover();
     const heard = session.recorder.forCheck(`${revision}/discovery`).some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
     // The problem reads "server/discover failed: <why>"; the why is the same for both revisions of a dead server.
     if (!heard) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
-    const main = checks.filter((check) => (check.phase ?? 'main') === 'main');
-    const post = checks.filter((check) => check.phase === 'post');
+    // A half-discovered profile would skip checks for features that merely answered late.
+    if (session.discoveryWait) throw new TargetUnreachable(`discovery did not finish in ${DISCOVERY_ATTEMPTS} tries: ${session.discoveryWait}`);
+    const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');
+    const post = this.checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({
       exclusive: check.exclusive === true,
       run: async () => {
         settings.progress?.onCheckStart?.(check.id);
-        return record(await runOneCheck(check, session));
+        const concurrent = session.inFlight;
+        const result = await runOneCheck(check, session, { timeoutMs: session.requestTimeoutMs });
+        this.results.push(result);
+        this.firstAttempts.set(result.id, attemptOf(result, session.requestTimeoutMs, concurrent));
+        if (!needsConfirmation(result)) onDone(result);
       },
     });
-    await runPool(main.map(task), slots, stopped);
+    await runPool(main.map(task), slots, () => this.stopped());
     // Post checks read the whole log: one at a time, after everything else of this revision.
-    await runPool(post.map((check) => ({ ...task(check), exclusive: true })), slots, stopped);
-    if (stopped()) {
-      const finished = new Set(results.map((result) => result.id));
-      for (const check of checks) if (!finished.has(check.id)) record(notRun(check, settings));
-    }
-  } finally {
-    settings.signal?.removeEventListener('abort', onAbort);
-    await session.close();
+    await runPool(post.map((check) => ({ ...task(check), exclusive: true })), slots, () => this.stopped());
   }
-  const order = new Map(checks.map((check, index) => [check.id, index]));
-  results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return {
-    run: {
-      revision,
-      selectedBecause,
+
+  private readonly firstAttempts = new Map<string, Attempt>();
+
+  /** Results that a confirming run must see before they are reported. */
+  pending(): CheckResult[] {
+    return this.results.filter(needsConfirmation);
+  }
+
+  /** Runs one non-pass again, alone and with twice the patience, and settles its verdict. */
+  async confirm(result: CheckResult, onDone: (result: CheckResult) => void = () => undefined): Promise<void> {
+    const check = this.checks.find((c) => c.id === result.id);
+    const index = this.results.indexOf(result);
+    if (!check || index === -1 || this.stopped()) return;
+    const { session, settings } = this;
+    const timeoutMs = Math.min(2 * session.requestTimeoutMs, Math.max(settings.maxRequestTimeoutMs, session.requestTimeoutMs));
+    this.settings.progress?.onCheckStart?.(check.id);
+    const again = await runOneCheck(check, session, { timeoutMs, confirming: true });
+    if (this.stopped()) {
+      onDone(result);
+      return;
+    }
+    const first = this.firstAttempts.get(result.id) ?? attemptOf(result, session.requestTimeoutMs, 0);
+    const settled = settleAttempts(withLateAnswers(result, session.recorder), again, [first, attemptOf(again, timeoutMs, 0)]);
+    this.results[index] = settled;
+    onDone(settled);
+  }
+
+  /** Closes every connection and describes the revision's run. */
+  async finish(): Promise<{ run: RevisionRun; results: CheckResult[] }> {
+    this.settings.signal?.removeEventListener('abort', this.onAbort);
+    await this.session.close();
+    if (this.stopped()) {
+      const finished = new Set(this.results.map((result) => result.id));
+      for (const check of this.checks) if (!finished.has(check.id)) this.results.push(notRun(check, this.settings));
+    }
+    const order = new Map(this.checks.map((check, index) => [check.id, index]));
+    this.results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return { run: this.describe(), results: this.results };
+  }
+
+  describe(error?: string): RevisionRun {
+    const { session } = this;
+    return {
+      revision: this.revision,
+      selectedBecause: this.selectedBecause,
       profile: session.profile ? summarizeProfile(session.profile) : undefined,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(performance.now() - this.started),
       stderr: session.stderr(),
-      discoveryTranscript: session.recorder.forCheck(`${revision}/discovery`),
-    },
-    results,
-  };
+      discoveryTranscript: session.recorder.forCheck(`${this.revision}/discovery`),
+      requestTimeoutMs: session.requestTimeoutMs,
+      error,
+    };
+  }
+}
+
+/** Answers that came after the harness stopped waiting for a check's requests: noted as late. */
+function withLateAnswers(result: CheckResult, recorder: WireRecorder): CheckResult {
+  const waited = result.transcript.filter((entry) => entry.timeout && entry.requestId !== undefined);
+  if (waited.length === 0) return result;
+  const late: string[] = [];
+  for (const wait of waited) {
+    const answer = recorder.entries.find(
+      (entry) => entry.anomaly === 'late-response' && entry.connection === wait.connection && isObject(entry.message) && entry.message.id === wait.requestId,
+    );
+    if (answer) late.push(`the answer to id ${JSON.stringify(wait.requestId)} came ${Math.round(answer.t - wait.t)} ms after the harness stopped waiting`);
+  }
+  return late.length > 0 ? { ...result, notes: [...(result.notes ?? []), ...late] } : result;
 }

@@ -4,7 +4,7 @@ import { REVISIONS, type Revision } from '../model.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
 import type { CheckResult, RevisionRun, RunResults } from './results.js';
 import { resultsHeader } from './results-header.js';
-import { runRevision, TargetUnreachable } from './revision-run.js';
+import { RevisionRunner, TargetUnreachable } from './revision-run.js';
 import { Slots } from './pool.js';
 import { computeMatrix } from './matrix.js';
 import { selectIds } from './select.js';
@@ -31,6 +31,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
   let probe: ProbeOutcome | undefined;
   let error: string | undefined;
   let chosen: Array<{ revision: Revision; because: string }> = [];
+  const unprobed: RevisionRun[] = [];
 
   if (revisionsOption === 'auto') {
     probe = await probeTarget(settings);
@@ -39,6 +40,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
       error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to test one anyway`;
     }
     chosen = probe.claimed.map((revision) => ({ revision, because: `server claims it: ${probe!.evidence.join('; ')}` }));
+    for (const { revision, reason } of probe.unprobed ?? []) unprobed.push({ revision, selectedBecause: 'probed: the server did not say whether it serves it', durationMs: 0, discoveryTranscript: [], error: reason });
   } else {
     chosen = revisionsOption.map((revision) => ({ revision, because: 'requested with --revision' }));
   }
@@ -61,21 +63,35 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     const slots = new Slots(settings.concurrency);
     const total = plan.reduce((sum, part) => sum + part.selected.length, 0);
     let done = 0;
+    const onDone = (result: CheckResult) => settings.progress?.onCheckDone?.(result, ++done, total);
     for (const part of plan) settings.progress?.onRevisionStart?.(part.revision, part.selected.length);
-    const outcomes = await Promise.allSettled(
-      plan.map((part) => runRevision(part.revision, part.selected, settings, part.because, slots, (result) => settings.progress?.onCheckDone?.(result, ++done, total))),
-    );
+    const runners = plan.map((part) => new RevisionRunner(part.revision, part.selected, settings, part.because));
+    const outcomes = await Promise.allSettled(runners.map((runner) => runner.run(slots, onDone)));
+    // Every non-pass again, one at a time across all revisions, before anything is reported.
+    for (const [index, runner] of runners.entries()) {
+      if (outcomes[index].status !== 'fulfilled') continue;
+      for (const result of runner.pending()) await runner.confirm(result, onDone);
+    }
     const silent: Array<{ revision: Revision; reason: string }> = [];
-    outcomes.forEach((outcome, index) => {
+    for (const [index, runner] of runners.entries()) {
+      const outcome = outcomes[index];
+      const finished = await runner.finish();
       if (outcome.status === 'fulfilled') {
-        runs.push(outcome.value.run);
-        checks.push(...outcome.value.results);
-      } else if (outcome.reason instanceof TargetUnreachable) silent.push({ revision: plan[index].revision, reason: outcome.reason.message });
-      else throw outcome.reason;
-    });
+        runs.push(finished.run);
+        checks.push(...finished.results);
+      } else if (outcome.reason instanceof TargetUnreachable) {
+        silent.push({ revision: runner.revision, reason: outcome.reason.message });
+        // A revision asked for (or claimed) never vanishes: it stays in the results with its error.
+        runs.push(runner.describe(outcome.reason.message));
+      } else throw outcome.reason;
+    }
     // One line when every revision failed the same way (a dead server), else one part per revision.
     const reasons = [...new Set(silent.map((part) => part.reason))];
     if (silent.length > 0) error = silent.length === plan.length && reasons.length === 1 ? reasons[0] : silent.map((part) => `${part.revision}: ${part.reason}`).join('; ');
+  }
+  if (unprobed.length > 0) {
+    runs.push(...unprobed);
+    error = [error, ...unprobed.map((run) => `${run.revision}: ${run.error}`)].filter(Boolean).join('; ');
   }
 
   const interrupted = settings.signal?.aborted === true;

@@ -12,8 +12,10 @@ export interface ProgressEvents {
 export interface RunSettings {
   target: TargetSpec;
   strict: boolean;
-  /** Longest wait for one response. */
+  /** Shortest wait for one response: the floor of the adaptive timeout (`--timeout`). */
   requestTimeoutMs: number;
+  /** The most the per-request timeout may grow to when the server answers slowly (`--max-timeout`). */
+  maxRequestTimeoutMs: number;
   /** Backstop for a whole check. */
   checkTimeoutMs: number;
   concurrency: number;
@@ -33,16 +35,27 @@ export type ToolCallPolicy = 'safe' | 'all' | 'none';
 /** Checks in flight at once unless the user says otherwise; the benchmark measures this too. */
 export const DEFAULT_CONCURRENCY = 8;
 
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+export const DEFAULT_MAX_REQUEST_TIMEOUT_MS = 30_000;
+
 export function defaultSettings(target: TargetSpec, overrides: Partial<RunSettings> = {}): RunSettings {
-  return {
+  const settings: RunSettings = {
     target,
     strict: false,
-    requestTimeoutMs: 5000,
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+    maxRequestTimeoutMs: DEFAULT_MAX_REQUEST_TIMEOUT_MS,
     checkTimeoutMs: 30_000,
     concurrency: DEFAULT_CONCURRENCY,
     limits: DEFAULT_LIMITS,
     maxTranscriptEntries: 400,
     toolCalls: 'safe',
-    ...overrides,
+    ...withoutUndefined(overrides),
   };
+  // A floor above the default ceiling raises the ceiling: the user's floor always holds.
+  settings.maxRequestTimeoutMs = Math.max(settings.maxRequestTimeoutMs, settings.requestTimeoutMs);
+  return settings;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

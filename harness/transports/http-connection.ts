@@ -180,7 +180,7 @@ export class HttpConnection implements Connection {
       // undici's header/body timers share our budget and may fire first: still a timeout.
       if (timedOut || isUndiciTimeout(error)) {
         exchange.timedOut = !exchange.response;
-        this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId);
+        this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId, !options.expectSilence && (unanswered !== undefined || options.expectResponse === true));
       } else if (options.signal?.aborted) {
         this.note('exchange aborted by the check (stream closed)', checks);
       } else {
@@ -342,8 +342,8 @@ export class HttpConnection implements Connection {
     await this.send(reply, { timeoutMs: options?.timeoutMs ?? 5000, checkId: options?.checkId });
   }
 
-  private note(text: string, checks: string[] | undefined, anomaly?: 'unanswered', requestId?: string | number): void {
-    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks, anomaly, requestId });
+  private note(text: string, checks: string[] | undefined, anomaly?: 'unanswered', requestId?: string | number, timeout = false): void {
+    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks, anomaly, requestId, timeout: timeout ? true : undefined });
   }
 
   async close(): Promise<void> {

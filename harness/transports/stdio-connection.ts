@@ -42,7 +42,7 @@ export class StdioConnection implements Connection {
   constructor(
     command: StdioCommand,
     private readonly context: ConnectionContext,
-    limits: ProcessLimits = DEFAULT_PROCESS_LIMITS,
+    private readonly limits: ProcessLimits = DEFAULT_PROCESS_LIMITS,
   ) {
     this.name = `stdio#${++connectionCounter}`;
     this.process = new StdioProcess(
@@ -162,17 +162,27 @@ export class StdioConnection implements Connection {
         if (!this.pending.has(idKey(routing.id))) this.pending.set(idKey(routing.id), entry);
         if (!this.loosePending.has(looseIdKey(routing.id))) this.loosePending.set(looseIdKey(routing.id), entry);
         this.windows.add(entry);
-        timer = setTimeout(() => {
+        const onTimeout = () => {
+          const more = this.startupAllowance(startedAt, options.timeoutMs);
+          if (more > 0) {
+            timer = setTimeout(onTimeout, more);
+            return;
+          }
           exchange.timedOut = true;
           this.remember(routing.id!, routing.method, 'timed-out');
-          this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${options.timeoutMs} ms`);
+          const waited = Math.round(performance.now() - startedAt);
+          this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${waited} ms`, true);
           entry.finish();
-        }, options.timeoutMs);
+        };
+        timer = setTimeout(onTimeout, options.timeoutMs);
       } else {
         this.windows.add(entry);
         const window = routing.wantsOrphanResponse ? options.timeoutMs : (options.collectMs ?? 0);
         timer = setTimeout(() => {
-          if (routing.wantsOrphanResponse) exchange.timedOut = true;
+          if (routing.wantsOrphanResponse) {
+            exchange.timedOut = true;
+            this.unanswered(entry, `no response to the bytes sent within ${options.timeoutMs} ms`, true);
+          }
           entry.finish();
         }, window);
       }
@@ -363,7 +373,7 @@ export class StdioConnection implements Connection {
     }
   }
 
-  private unanswered(entry: Pending, text: string): void {
+  private unanswered(entry: Pending, text: string, timeout = false): void {
     const id = entry.exchange.id;
     const isRequest = typeof id === 'string' || typeof id === 'number';
     this.context.recorder.record({
@@ -373,8 +383,21 @@ export class StdioConnection implements Connection {
       note: text,
       anomaly: isRequest && !entry.expectSilence ? 'unanswered' : undefined,
       requestId: isRequest ? id : undefined,
+      timeout: timeout && !entry.expectSilence ? true : undefined,
       checks: this.tags.tags(entry.checkId),
     });
+  }
+
+  /**
+   * More time a request gets because the process has not started talking yet: its clock runs
+   * from the later of its send and the first stdout output, and before any output the wait is
+   * re-armed in steps until the start-up allowance runs out.
+   */
+  private startupAllowance(sentAt: number, timeoutMs: number): number {
+    if (!this.process.running) return 0;
+    const now = performance.now();
+    if (this.firstOutputAt === undefined) return Math.min(timeoutMs, Math.max(0, this.started + this.limits.startupMs - now));
+    return Math.max(0, Math.max(sentAt, this.started + this.firstOutputAt) + timeoutMs - now);
   }
 
   exitDescription(): string {

@@ -18,12 +18,18 @@ export interface ProcessLimits {
   maxStderrBytes: number;
   /** Time given to each teardown step (stdin close, SIGTERM) before the next. */
   gracePeriodMs: number;
+  /**
+   * Start-up allowance: until the process first writes to stdout, request clocks do not run
+   * (up to this long after spawn). A slow start is the machine's, not the server's answer time.
+   */
+  startupMs: number;
 }
 
 export const DEFAULT_PROCESS_LIMITS: ProcessLimits = {
   maxLineBytes: 8 * 1024 * 1024,
   maxStderrBytes: 256 * 1024,
   gracePeriodMs: 2000,
+  startupMs: 30_000,
 };
 
 export interface ExitStatus {

@@ -122,7 +122,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     form.addEventListener('submit', function (event) { event.preventDefault(); });
     form.addEventListener('click', function (event) {
       var action = event.target && event.target.dataset ? event.target.dataset.action : undefined;
-      if (action === 'problems') setVerdicts(['fail', 'error', 'warn']);
+      if (action === 'problems') setVerdicts(['fail', 'error', 'unstable', 'warn']);
       else if (action === 'all') setVerdicts(null);
       else if (action === 'expand' || action === 'collapse') {
         checks.forEach(function (c) { if (!c.hidden) c.open = action === 'expand'; });

@@ -12,7 +12,7 @@ function group(name: string, legend: string, values: string[], label: (value: st
 
 export function renderFilters(results: RunResults): string {
   const present = new Set(results.checks.map(cellVerdict));
-  const order: CellVerdict[] = ['fail', 'error', 'expected', 'warn', 'pass', 'skip'];
+  const order: CellVerdict[] = ['fail', 'error', 'expected', 'unstable', 'warn', 'pass', 'skip'];
   // Every verdict gets a box so the bar looks the same run to run; XFAIL only with a baseline.
   const verdicts = order.filter((v) => v !== 'expected' || present.has(v));
   const unique = (pick: (c: RunResults['checks'][number]) => string) => [...new Set(results.checks.map(pick))];

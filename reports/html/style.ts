@@ -2,10 +2,10 @@
 // with its text label, so the page reads the same without colour.
 export const STYLE = `
 :root { --fg: #1d2329; --muted: #5b6670; --bg: #fff; --panel: #f4f6f8; --line: #d5dbe1; --link: #0b57d0;
-  --pass: #1a7f37; --fail: #c62828; --warn: #9a6700; --skip: #6b7480; --error: #8e24aa; --expected: #0e7490; }
+  --pass: #1a7f37; --fail: #c62828; --warn: #9a6700; --skip: #6b7480; --error: #8e24aa; --expected: #0e7490; --unstable: #b45309; }
 @media (prefers-color-scheme: dark) {
   :root { --fg: #e6e9ec; --muted: #9aa5b1; --bg: #15191d; --panel: #1e2429; --line: #333c44; --link: #8ab4f8;
-    --pass: #3fb950; --fail: #f85149; --warn: #d29922; --skip: #8b949e; --error: #d2a8ff; --expected: #39c5cf; }
+    --pass: #3fb950; --fail: #f85149; --warn: #d29922; --skip: #8b949e; --error: #d2a8ff; --expected: #39c5cf; --unstable: #f0883e; }
 }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; padding: 1rem 1.5rem 4rem; max-width: 1400px; }
@@ -25,15 +25,15 @@ caption { text-align: left; color: var(--muted); padding-bottom: .25rem; }
 .scroll { overflow-x: auto; } .matrix td.cell { text-align: center; white-space: nowrap; } .matrix a { text-decoration: none; }
 .matrix tr.kind-area th, .matrix tr.kind-area td { background: var(--panel); font-weight: 600; } .matrix tr.kind-capability td.cell { color: var(--muted); }
 .badge { display: inline-block; min-width: 3.6rem; text-align: center; font-weight: 600; font-size: 11.5px; letter-spacing: .03em; padding: .05rem .35rem; border-radius: 3px; color: #fff; background: var(--skip); }
-.badge.v-pass { background: var(--pass); } .badge.v-fail { background: var(--fail); } .badge.v-warn { background: var(--warn); }
+.badge.v-pass { background: var(--pass); } .badge.v-fail { background: var(--fail); } .badge.v-warn { background: var(--warn); } .badge.v-unstable { background: var(--unstable); }
 .badge.v-error { background: var(--error); } .badge.v-expected { background: var(--expected); } .badge.v-none { background: transparent; color: var(--muted); }
-td.n.v-fail, td.n.v-error { color: var(--fail); font-weight: 600; } td.n.v-warn { color: var(--warn); font-weight: 600; } td.n.v-pass { color: var(--pass); }
+td.n.v-fail, td.n.v-error { color: var(--fail); font-weight: 600; } td.n.v-warn { color: var(--warn); font-weight: 600; } td.n.v-unstable { color: var(--unstable); font-weight: 600; } td.n.v-pass { color: var(--pass); }
 .filters { position: sticky; top: 0; z-index: 2; background: var(--bg); border-bottom: 1px solid var(--line); padding: .5rem 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: flex-start; }
 .filters fieldset { border: 1px solid var(--line); border-radius: 4px; padding: .2rem .5rem .35rem; margin: 0; } .filters legend { color: var(--muted); font-size: 12px; }
 .filters label { margin-right: .6rem; white-space: nowrap; } .filters input[type=search] { width: 14rem; } #filter-status { margin: .4rem 0 0; color: var(--muted); flex-basis: 100%; }
 details.check, details.finding { scroll-margin-top: 9rem; border: 1px solid var(--line); border-left: 4px solid var(--skip); border-radius: 4px; margin: .35rem 0; background: var(--bg); }
 details.check[data-verdict=pass] { border-left-color: var(--pass); } details.check[data-verdict=fail], details.finding { border-left-color: var(--fail); }
-details.check[data-verdict=warn] { border-left-color: var(--warn); } details.check[data-verdict=error] { border-left-color: var(--error); }
+details.check[data-verdict=warn] { border-left-color: var(--warn); } details.check[data-verdict=error] { border-left-color: var(--error); } details.check[data-verdict=unstable] { border-left-color: var(--unstable); }
 details.check[data-verdict=expected] { border-left-color: var(--expected); }
 details > summary { cursor: pointer; padding: .35rem .6rem; list-style-position: inside; }
 details.check > summary .level { display: inline-block; min-width: 3.7rem; color: var(--muted); font-size: 12px; }

@@ -7,7 +7,7 @@ import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { builtFixture } from '../helpers/fixture-process.js';
 
 const script = (source: string) => ({ command: process.execPath, args: ['-e', source] });
-const limits = { maxLineBytes: 1024, maxStderrBytes: 4096, gracePeriodMs: 300 };
+const limits = { maxLineBytes: 1024, maxStderrBytes: 4096, gracePeriodMs: 300, startupMs: 5000 };
 
 test('non-JSON-RPC output is recorded with its bytes, JSON-RPC is routed to the request', async () => {
   const recorder = new WireRecorder();
@@ -40,4 +40,40 @@ test('teardown escalates to SIGKILL and reaps the process group', async () => {
   expect(connection.process.exitStatus?.endedBy).toBe('SIGKILL');
   const ps = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
   expect(ps.split('\n').filter((line) => line.includes(token))).toEqual([]);
+});
+
+test('a slow start is not a timeout: the request clock runs from the first output', async () => {
+  const recorder = new WireRecorder();
+  // Sleeps 1.2 s before it reads anything, as a loaded machine or a heavy runtime would.
+  const source = `setTimeout(() => process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: m.id, result: {}}) + '\\n'); }), 1200);`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { timeoutMs: 300 });
+  await connection.close();
+  expect(exchange.timedOut).toBe(false);
+  expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  expect(recorder.entries.some((e) => e.timeout)).toBe(false);
+});
+
+test('once the server talks, an unanswered request times out on its own clock and is marked as time', async () => {
+  const recorder = new WireRecorder();
+  const source = `process.stdout.write(JSON.stringify({jsonrpc:'2.0', method:'notifications/message', params:{level:'info', data:'up'}}) + '\\n'); process.stdin.resume();`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const started = performance.now();
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 2, method: 'ping' }, { timeoutMs: 300 });
+  const waited = performance.now() - started;
+  await connection.close();
+  expect(exchange.timedOut).toBe(true);
+  expect(waited).toBeLessThan(limits.startupMs);
+  expect(recorder.entries.filter((e) => e.timeout && e.anomaly === 'unanswered').map((e) => e.requestId)).toEqual([2]);
+});
+
+test('a server that never talks gets the start-up allowance and no more', async () => {
+  const recorder = new WireRecorder();
+  const connection = new StdioConnection(script(`process.stdin.resume();`), { recorder }, { ...limits, startupMs: 900 });
+  const started = performance.now();
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 3, method: 'ping' }, { timeoutMs: 200 });
+  const waited = performance.now() - started;
+  await connection.close();
+  expect(exchange.timedOut).toBe(true);
+  expect(waited).toBeGreaterThanOrEqual(800);
 });
