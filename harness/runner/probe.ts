@@ -60,7 +60,7 @@ async function probeOnce(
     try {
       const exchange = await ask(connection, timeoutMs);
       const mute = connection instanceof StdioConnection && connection.firstOutputAt === undefined;
-      const again = exchange.timedOut && !exchange.response && !mute && attempt < PROBE_ATTEMPTS && timeoutMs < settings.maxRequestTimeoutMs;
+      const again = exchange.timedOut && !exchange.response && !mute && attempt < PROBE_ATTEMPTS;
       if (!again) {
         if (!exchange.response) onSilence(connection, exchange);
         return exchange;

@@ -109,7 +109,7 @@ export class RevisionSession {
       const heard = log.some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
       const timedOut = log.some((entry) => entry.timeout);
       this.discoveryWait = timedOut ? log.find((entry) => entry.timeout)?.note : undefined;
-      if (!timedOut || attempt >= DISCOVERY_ATTEMPTS || timeoutMs >= this.settings.maxRequestTimeoutMs || (!heard && !this.sharedAlive())) break;
+      if (!timedOut || attempt >= DISCOVERY_ATTEMPTS || (!heard && !this.sharedAlive())) break;
       this.note(`discovery: no answer within ${timeoutMs} ms; trying again with ${timeoutMs * 2} ms`);
     }
     this.requestTimeoutMs = adaptedTimeout(answerTimes(this.recorder.forCheck(tag)), { minMs: this.settings.requestTimeoutMs, maxMs: this.settings.maxRequestTimeoutMs });
@@ -386,8 +386,9 @@ export class RevisionRunner {
     const check = this.checks.find((c) => c.id === result.id);
     const index = this.results.indexOf(result);
     if (!check || index === -1 || this.stopped()) return;
-    const { session, settings } = this;
-    const timeoutMs = Math.min(2 * session.requestTimeoutMs, Math.max(settings.maxRequestTimeoutMs, session.requestTimeoutMs));
+    const { session } = this;
+    // Alone and with more patience than the first run: a late answer gets its chance here.
+    const timeoutMs = 2 * session.requestTimeoutMs;
     this.settings.progress?.onCheckStart?.(check.id);
     const again = await runOneCheck(check, session, { timeoutMs, confirming: true });
     if (this.stopped()) {

@@ -170,6 +170,7 @@ export class StdioConnection implements Connection {
           }
           exchange.timedOut = true;
           this.remember(routing.id!, routing.method, 'timed-out');
+          this.awaitingLate.set(idKey(routing.id), options.timeoutMs);
           const waited = Math.round(performance.now() - startedAt);
           this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${waited} ms`, true);
           entry.finish();
@@ -336,6 +337,8 @@ export class StdioConnection implements Connection {
     if (settled === 'answered') return 'duplicate-response';
     if (settled === 'timed-out') {
       this.settledIds.set(idKey(id), 'answered');
+      this.awaitingLate.delete(idKey(id));
+      if (this.awaitingLate.size === 0) this.lateSettled?.();
       return 'late-response';
     }
     return 'unknown-id';
@@ -408,7 +411,30 @@ export class StdioConnection implements Connection {
     this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks: this.tags.tags(checkId) });
   }
 
+  /** Requests we stopped waiting for, with the timeout they had: close gives their answers a chance. */
+  private readonly awaitingLate = new Map<string, number>();
+  private lateSettled: (() => void) | undefined;
+
+  /**
+   * A late answer that comes before the connection ends is still the server's answer, so a
+   * connection with requests still unanswered stays open up to their timeout once more.
+   */
+  private async lingerForLateAnswers(): Promise<void> {
+    if (this.awaitingLate.size === 0 || !this.process.running) return;
+    const grace = Math.max(...this.awaitingLate.values());
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => (this.lateSettled = resolve)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, grace))),
+      this.process.exitsWithin(grace),
+    ]);
+    clearTimeout(timer);
+    this.lateSettled = undefined;
+    if (this.awaitingLate.size > 0) this.note(`${this.awaitingLate.size} request(s) still unanswered ${grace} ms after the harness stopped waiting; closing`);
+  }
+
   async close(): Promise<void> {
+    await this.lingerForLateAnswers();
     const status = await this.process.close();
     if (status.endedBy !== 'self' && status.endedBy !== 'stdin-close') {
       this.note(`server did not exit after stdin closed; ended by ${status.endedBy}`);
