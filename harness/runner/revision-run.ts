@@ -382,10 +382,13 @@ export class RevisionRunner {
   }
 
   /** Runs one non-pass again, alone and with twice the patience, and settles its verdict. */
-  async confirm(result: CheckResult, onDone: (result: CheckResult) => void = () => undefined): Promise<void> {
+  async confirm(result: CheckResult, onDone: (result: CheckResult) => void = () => undefined): Promise<CheckResult | undefined> {
     const check = this.checks.find((c) => c.id === result.id);
     const index = this.results.indexOf(result);
-    if (!check || index === -1 || this.stopped()) return;
+    if (!check || index === -1 || this.stopped()) {
+      onDone(result);
+      return undefined;
+    }
     const { session } = this;
     // Alone and with more patience than the first run: a late answer gets its chance here.
     const timeoutMs = 2 * session.requestTimeoutMs;
@@ -393,12 +396,21 @@ export class RevisionRunner {
     const again = await runOneCheck(check, session, { timeoutMs, confirming: true });
     if (this.stopped()) {
       onDone(result);
-      return;
+      return undefined;
     }
     const first = this.firstAttempts.get(result.id) ?? attemptOf(result, session.requestTimeoutMs, 0);
     const settled = settleAttempts(withLateAnswers(result, session.recorder), again, [first, attemptOf(again, timeoutMs, 0)]);
     this.results[index] = settled;
     onDone(settled);
+    return settled;
+  }
+
+  /** Reports a non-pass as its first run left it, saying why it was not run again. */
+  leaveUnconfirmed(result: CheckResult, why: string, onDone: (result: CheckResult) => void): void {
+    const index = this.results.indexOf(result);
+    const noted = { ...result, notes: [...(result.notes ?? []), why] };
+    if (index !== -1) this.results[index] = noted;
+    onDone(noted);
   }
 
   /** Closes every connection and describes the revision's run. */

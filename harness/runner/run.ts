@@ -12,6 +12,9 @@ import { settleOutcome } from './baseline.js';
 import { inShard, type ShardSpec } from './shard.js';
 import { defaultSettings, type RunSettings } from './settings.js';
 
+/** Confirming runs that end without an answer, in a row, before the rest are left unconfirmed. */
+const GIVE_UP_AFTER_SILENT_CONFIRMATIONS = 2;
+
 export interface RunRequest extends Partial<Omit<RunSettings, 'target'>> {
   target: RunSettings['target'];
   checks: Check[];
@@ -67,10 +70,19 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     for (const part of plan) settings.progress?.onRevisionStart?.(part.revision, part.selected.length);
     const runners = plan.map((part) => new RevisionRunner(part.revision, part.selected, settings, part.because));
     const outcomes = await Promise.allSettled(runners.map((runner) => runner.run(slots, onDone)));
-    // Every non-pass again, one at a time across all revisions, before anything is reported.
+    // Every non-pass again, one at a time across all revisions, before anything is reported; a
+    // server that stopped answering altogether is not waited out once per check.
+    let silentInARow = 0;
     for (const [index, runner] of runners.entries()) {
       if (outcomes[index].status !== 'fulfilled') continue;
-      for (const result of runner.pending()) await runner.confirm(result, onDone);
+      for (const result of runner.pending()) {
+        if (silentInARow >= GIVE_UP_AFTER_SILENT_CONFIRMATIONS) {
+          runner.leaveUnconfirmed(result, `not confirmed: the last ${silentInARow} confirming runs got no answer in time`, onDone);
+          continue;
+        }
+        const settled = await runner.confirm(result, onDone);
+        silentInARow = settled?.attempts?.[1]?.verdict === 'error' ? silentInARow + 1 : 0;
+      }
     }
     const silent: Array<{ revision: Revision; reason: string }> = [];
     for (const [index, runner] of runners.entries()) {

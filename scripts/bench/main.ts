@@ -5,7 +5,6 @@
 // checks per second.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import type { RunResults } from '../../harness/runner/results.js';
 // The product's default concurrency, so the figures are what a user gets without flags.
 import { DEFAULT_CONCURRENCY } from '../../harness/runner/settings.js';
 import { replayFloor, type Target } from './replay.js';
+import { httpServer } from '../shared/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'dist/harness/cli/bin.js');
@@ -24,32 +24,6 @@ const LOOPBACK = path.join(ROOT, 'dist/scripts/bench/loopback.js');
 interface BenchTarget {
   name: string;
   start(): Promise<{ target: Target; cliArgs: string[]; stop(): void }>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function httpServer(args: string[], env: Record<string, string>, url: (port: number) => string, ready: RegExp): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server ${args.join(' ')} did not start`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      if (ready.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-  });
-  return { url: url(port), stop: () => child.kill('SIGTERM') };
 }
 
 const stdio = (name: string, command: string, args: string[]): BenchTarget => ({
