@@ -127,6 +127,7 @@ function applicability(check: Check, session: RevisionSession): string | undefin
   const transport = session.settings.target.kind;
   if (!check.transports.includes(transport)) return `applies to ${check.transports.join(' and ')} only; this target is ${transport}`;
   const profile = session.profile!;
+  if (profile.notServed) return profile.notServed;
   for (const feature of check.requires ?? []) {
     if (!offers(profile, feature)) return describeMissing(feature, profile);
   }
@@ -282,7 +283,7 @@ export async function runRevision(
     const profile = await session.discover();
     const heard = session.recorder.forCheck(`${revision}/discovery`).some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
     // The problem reads "server/discover failed: <why>"; the why is the same for both revisions of a dead server.
-    if (!heard) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
+    if (!heard && !profile.notServed) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
     const main = checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({
