@@ -20,6 +20,8 @@ export interface ServerProfile {
   prompts: JsonObject[];
   /** Why parts of the profile are missing. */
   problems: string[];
+  /** Set when the server does not serve this revision at all: why (its checks are skipped with it). */
+  notServed?: string;
 }
 
 export const MAX_PAGES = 50;
@@ -169,9 +171,18 @@ export async function discoverSession(client: SessionClient): Promise<ServerProf
     }
   }
   const result = client.state.initializeResult!;
+  // Answering with another version is what the spec tells a server to do when it lacks the one
+  // requested; a value that is no version at all is left for the lifecycle checks to judge.
+  const requested = client.state.requestedVersion;
+  if (isObject(result.serverInfo)) profile.serverInfo = result.serverInfo;
+  if (typeof result.protocolVersion === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(result.protocolVersion) && result.protocolVersion !== requested) {
+    profile.protocolVersion = result.protocolVersion;
+    profile.notServed = `revision not served: initialize for ${requested} negotiated ${JSON.stringify(result.protocolVersion)}, another version the server supports`;
+    profile.problems.push(profile.notServed);
+    return profile;
+  }
   if (isObject(result.capabilities)) profile.capabilities = result.capabilities;
   else profile.problems.push('initialize result has no capabilities object');
-  if (isObject(result.serverInfo)) profile.serverInfo = result.serverInfo;
   if (typeof result.protocolVersion === 'string') profile.protocolVersion = result.protocolVersion;
   if (typeof result.instructions === 'string') profile.instructions = result.instructions;
   await fillLists(client, profile);

@@ -3,6 +3,7 @@
 import { isObject, type JsonObject, type Revision } from '../model.js';
 import { HttpConnection } from '../transports/http-connection.js';
 import type { Connection, Exchange } from '../transports/types.js';
+import { answerAsDeclared } from './client-answers.js';
 import { Client, type ClientDefaults, type RequestOptions } from './client.js';
 import { HARNESS_CLIENT_INFO } from './meta.js';
 
@@ -31,12 +32,8 @@ export class SessionClient extends Client {
     readonly state: SessionState = newSessionState(),
   ) {
     super(connection, defaults);
-    // A ping from the server is answered at any time; other server requests are not declared.
-    connection.setServerRequestHandler((request) =>
-      request.method === 'ping'
-        ? { jsonrpc: '2.0', id: request.id, result: {} }
-        : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `client did not declare support for ${String(request.method)}` } },
-    );
+    // Answered as the capabilities this session declares (read when the request comes).
+    connection.setServerRequestHandler((request) => answerAsDeclared(request, this.state.clientCapabilities));
   }
 
   buildMessage(method: string, params: JsonObject | undefined, options: RequestOptions, id: unknown): JsonObject {

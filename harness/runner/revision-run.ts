@@ -160,6 +160,7 @@ function applicability(check: Check, session: RevisionSession): string | undefin
   const transport = session.settings.target.kind;
   if (!check.transports.includes(transport)) return `applies to ${check.transports.join(' and ')} only; this target is ${transport}`;
   const profile = session.profile!;
+  if (profile.notServed) return profile.notServed;
   for (const feature of check.requires ?? []) {
     if (!offers(profile, feature)) return describeMissing(feature, profile);
   }
@@ -353,9 +354,9 @@ export class RevisionRunner {
     const profile = await session.discover();
     const heard = session.recorder.forCheck(`${revision}/discovery`).some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
     // The problem reads "server/discover failed: <why>"; the why is the same for both revisions of a dead server.
-    if (!heard) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
+    if (!heard && !profile.notServed) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
     // A half-discovered profile would skip checks for features that merely answered late.
-    if (session.discoveryWait) throw new TargetUnreachable(`discovery did not finish in ${DISCOVERY_ATTEMPTS} tries: ${session.discoveryWait}`);
+    if (session.discoveryWait && !profile.notServed) throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
     const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = this.checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({

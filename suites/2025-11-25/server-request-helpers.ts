@@ -1,6 +1,7 @@
 // What the checks on server-to-client requests share: a session whose client declares every
 // capability and answers what it is asked, and what the requests and errors around it carry.
 import { isObject, type JsonObject } from '../../harness/model.js';
+import { answerAsDeclared } from '../../harness/lifecycles/client-answers.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { where } from '../shared/wire-pairs.js';
@@ -12,15 +13,8 @@ const EVERYTHING: JsonObject = { roots: { listChanged: true }, sampling: { conte
 const SETTLE_MS = 200;
 export const URL_ELICITATION_REQUIRED = -32042;
 
-/** What a client declaring everything answers: no roots, a declined elicitation, a sampling request the user rejected. */
-function answerTo(request: JsonObject): JsonObject {
-  const base = { jsonrpc: '2.0', id: request.id };
-  if (request.method === 'ping') return { ...base, result: {} };
-  if (request.method === 'roots/list') return { ...base, result: { roots: [] } };
-  if (request.method === 'elicitation/create') return { ...base, result: { action: 'decline' } };
-  if (request.method === 'sampling/createMessage') return { ...base, error: { code: -1, message: 'User rejected sampling request' } };
-  return { ...base, error: { code: -32601, message: `Method not found: ${String(request.method)}` } };
-}
+/** What a client declaring everything answers. */
+const answerTo = (request: JsonObject): JsonObject => answerAsDeclared(request, EVERYTHING);
 
 export interface TemptedSession {
   client: SessionClient;

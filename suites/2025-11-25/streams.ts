@@ -89,11 +89,28 @@ async function callCutAtFirstEventId(ctx: Ctx, params: JsonObject): Promise<CutC
   }
 }
 
+/** Waits before each new try of a resume GET answered 409: bounded, growing. */
+export const RESUME_RETRY_DELAYS_MS = [100, 300, 900];
+
+/**
+ * A resume GET, tried again while it gets 409 Conflict: the server may not yet have seen the cut
+ * stream close (it still holds it as active), which says nothing about resumption being offered.
+ */
+export async function resumeRetryingConflict(ctx: Pick<Ctx, 'sleep' | 'note'>, resume: () => Promise<Exchange>): Promise<Exchange> {
+  for (const delay of RESUME_RETRY_DELAYS_MS) {
+    const exchange = await resume();
+    if (exchange.http?.status !== 409) return exchange;
+    ctx.note(`GET with Last-Event-ID got 409 (the cut stream may still be open on the server's side); trying again in ${delay} ms`);
+    await ctx.sleep(delay);
+  }
+  return resume();
+}
+
 /** GET with Last-Event-ID, closed by us as soon as the response to `id` arrives on it. */
 async function resumeUntilAnswered(ctx: Ctx, eventId: string, id: unknown): Promise<Exchange> {
   const answered = abortOn(ctx, ctx.client, (entry) => entry.direction === 'server->client' && isResponse(entry.message) && idKey((entry.message as JsonObject).id) === idKey(id));
   try {
-    return await openGet(ctx.client, { 'last-event-id': eventId }, CUT_WORK_MS + ctx.requestTimeoutMs, answered.signal);
+    return await resumeRetryingConflict(ctx, () => openGet(ctx.client, { 'last-event-id': eventId }, CUT_WORK_MS + ctx.requestTimeoutMs, answered.signal));
   } finally {
     answered.stop();
   }
@@ -263,7 +280,7 @@ export default defineArea('2025-11-25', 'streams', [
       if (!second) ctx.skip('only one request was answered with SSE: no second stream to keep apart');
       const resumeFrom = eventIds(first.events)[0] ?? ctx.skip('server puts no id on its SSE events: streams cannot be resumed');
       const mark = wireMark(ctx);
-      const resumed = await openGet(ctx.client, { 'last-event-id': resumeFrom }, GET_WINDOW_MS);
+      const resumed = await resumeRetryingConflict(ctx, () => openGet(ctx.client, { 'last-event-id': resumeFrom }, GET_WINDOW_MS));
       if (resumed.http?.status !== 200) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'}: no resumption offered`);
       // The second stream's messages: its response, and notifications carrying its progress token.
       const ofSecond = (message: JsonObject) =>

@@ -6,7 +6,7 @@ import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { isDualEra } from './helpers.js';
+import { listedLegacyVersions } from './era.js';
 
 type Gated = 'tools' | 'resources' | 'prompts' | 'completions';
 const GATED: Gated[] = ['tools', 'resources', 'prompts', 'completions'];
@@ -114,11 +114,11 @@ export default defineArea('2026-07-28', 'discover', [
     spec: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
     catalog: ['VER-010'],
     async run(ctx) {
-      if (isDualEra(ctx.profile)) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves (the 2025-11-25 suite tests it)');
+      if (listedLegacyVersions(ctx.profile).length > 0) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves (the 2025-11-25 suite tests it)');
       const versions = ctx.profile.supportedVersions?.length ? ctx.profile.supportedVersions : ['2026-07-28'];
       const legacy = await ctx.freshAs('2025-11-25', { initialize: false });
       const exchange = await legacy.initialize();
-      if (resultOf(exchange)) ctx.skip('the server answered initialize, so it serves legacy clients although server/discover lists no legacy version (dual-era/modern-only-rejects-initialize judges that)');
+      if (resultOf(exchange)) ctx.skip('the server answered initialize, so it serves legacy clients although server/discover lists no legacy version (dual-era/modern-only-rejects-initialize judges whether that makes it dual-era)');
       const error = errorOf(exchange);
       if (!error) return ctx.fail(`a legacy initialize got ${describeOutcome(exchange)}, not an error`, { expected: 'a JSON-RPC error naming the supported versions', actual: observed(exchange) });
       const text = `${String(error.message)} ${JSON.stringify(error.data ?? null)}`;

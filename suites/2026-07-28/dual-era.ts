@@ -1,35 +1,37 @@
-// Dual-era behaviour (2026-07-28 versioning page): a server that lists legacy versions in
-// server/discover serves an initialize handshake for each of them, next to modern traffic, and
-// says the same thing about its versions and features both ways; a modern-only server refuses initialize.
+// Dual-era behaviour (2026-07-28 versioning page): a server that serves legacy versions (listed in
+// server/discover, or negotiated by initialize) serves an initialize handshake for each of them, next
+// to modern traffic, and says the same thing about its features both ways; a modern-only server refuses initialize.
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { errorOf, expectHttpStatus, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject } from '../../harness/model.js';
-import { cheapListMethod, isDualEra } from './helpers.js';
+import { legacyService, listedLegacyVersions, isLegacyVersion } from './era.js';
+import { cheapListMethod } from './helpers.js';
 
 type Ctx = CheckContext<StatelessClient>;
 
 /** Features both revisions declare under the same capability key (logging: "MUST declare" on both logging pages). */
 const SHARED_FEATURES = ['tools', 'resources', 'prompts', 'completions', 'logging'];
-const VERSION = /^\d{4}-\d{2}-\d{2}$/;
 /** What a legacy client may ask initialize for: every published legacy revision, and one that never existed. */
 const INITIALIZE_PROBES = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '1900-01-01'];
 
-function legacyVersions(ctx: Ctx): string[] {
-  if (!isDualEra(ctx.profile)) ctx.skip('server/discover lists no legacy version: the server is not dual-era');
+/** The legacy versions the server serves (listed, or negotiated by initialize); skipped when it serves none. */
+async function legacyVersions(ctx: Ctx): Promise<{ versions: string[]; because: string }> {
+  const service = await legacyService(ctx);
+  if (service.versions.length === 0) ctx.skip(`${service.because}: the server is not dual-era`);
   // Before 2025-03-26 HTTP clients used the HTTP+SSE transport, not this endpoint's POSTs.
   const oldest = ctx.transport === 'http' ? '2025-03-26' : '0000';
-  return (ctx.profile.supportedVersions ?? []).filter((version) => VERSION.test(version) && version < '2026-07-28' && version >= oldest);
+  return { versions: service.versions.filter((version) => version >= oldest), because: service.because };
 }
 
 /** A legacy session at this version, handshaken, or a failure saying what initialize got. */
-async function legacySession(ctx: Ctx, version: string): Promise<SessionClient> {
+async function legacySession(ctx: Ctx, version: string, because: string): Promise<SessionClient> {
   const client = await ctx.freshAs('2025-11-25', { initialize: false });
   client.state.requestedVersion = version;
   const exchange = await client.handshake();
-  expectThat(client.state.initialized, `initialize for ${version}, which server/discover lists, got ${describeOutcome(exchange)}`, { expected: 'an InitializeResult', actual: observed(exchange) });
+  expectThat(client.state.initialized, `initialize for ${version} (${because}) got ${describeOutcome(exchange)}`, { expected: 'an InitializeResult', actual: observed(exchange) });
   return client;
 }
 
@@ -38,15 +40,16 @@ export default defineArea('2026-07-28', 'dual-era', [
     slug: 'legacy-versions-served',
     title: 'Every legacy version server/discover lists is served through initialize, next to modern traffic',
     requirement:
-      'A dual-era server answers initialize and serves the client according to the negotiated legacy revision, while requests with modern _meta are served statelessly; so each legacy version it lists is accepted (echoed) by initialize and its session works alongside modern requests.',
+      'A dual-era server answers initialize and serves the client according to the negotiated legacy revision, while requests with modern _meta are served statelessly; so each legacy version it serves (listed in server/discover, or negotiated by initialize) is accepted (echoed) by initialize and its session works alongside modern requests.',
     level: 'SHOULD',
     spec: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
     catalog: ['VER-011'],
     async run(ctx) {
-      for (const version of legacyVersions(ctx)) {
-        const legacy = await legacySession(ctx, version);
+      const { versions, because } = await legacyVersions(ctx);
+      for (const version of versions) {
+        const legacy = await legacySession(ctx, version, because);
         const negotiated = legacy.state.negotiatedVersion;
-        expectThat(negotiated === version, `initialize for ${version}, which server/discover lists, negotiated ${JSON.stringify(negotiated)}`, { expected: version, actual: legacy.state.initializeResult });
+        expectThat(negotiated === version, `initialize for ${version} (${because}) negotiated ${JSON.stringify(negotiated)}`, { expected: version, actual: legacy.state.initializeResult });
         const method = cheapListMethod(ctx.profile) === 'server/discover' ? 'ping' : cheapListMethod(ctx.profile);
         const [old, modern] = await Promise.all([legacy.request(method, {}), ctx.client.request('server/discover')]);
         expectThat(resultOf(old) !== undefined, `${method} in a ${version} session got ${describeOutcome(old)}`, { expected: 'a result', actual: observed(old) });
@@ -63,8 +66,9 @@ export default defineArea('2026-07-28', 'dual-era', [
     spec: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
     catalog: ['VER-011'],
     async run(ctx) {
-      legacyVersions(ctx);
-      const legacy = await legacySession(ctx, '2025-11-25');
+      const { versions, because } = await legacyVersions(ctx);
+      if (versions.length === 0) ctx.skip(`${because}, none of them reachable on this transport`);
+      const legacy = await legacySession(ctx, versions.includes('2025-11-25') ? '2025-11-25' : versions[0], because);
       const legacyCaps = legacy.state.initializeResult?.capabilities;
       const modernCaps = ctx.profile.capabilities ?? {};
       const differ = SHARED_FEATURES.filter((feature) => isObject(modernCaps[feature]) !== (isObject(legacyCaps) && isObject(legacyCaps[feature])));
@@ -83,7 +87,8 @@ export default defineArea('2026-07-28', 'dual-era', [
     spec: 'server/discover#discoverresult',
     catalog: ['VER-011'],
     async run(ctx) {
-      legacyVersions(ctx);
+      // The listing is the claim compared here: a server listing no legacy version makes none (no sentence requires it to list what initialize negotiates).
+      if (listedLegacyVersions(ctx.profile).length === 0) ctx.skip('server/discover lists no legacy version: it makes no claim about legacy versions to compare');
       const listed = ctx.profile.supportedVersions ?? [];
       const unlisted: Array<{ requested: string; negotiated: unknown }> = [];
       for (const requested of INITIALIZE_PROBES) {
@@ -100,19 +105,20 @@ export default defineArea('2026-07-28', 'dual-era', [
   },
   {
     slug: 'modern-only-rejects-initialize',
-    title: 'A server whose server/discover lists no legacy version rejects a legacy initialize (HTTP: 400)',
+    title: 'A modern-only server rejects a legacy initialize (HTTP: 400)',
     requirement:
-      'supportedVersions names the protocol versions the server supports; one listing no legacy version is modern-only, and a legacy client talking to it fails: on stdio initialize is an unknown method without the required _meta and gets a JSON-RPC error (code implementation-defined), on HTTP the request lacks the required headers and MUST be rejected with 400 Bad Request (server validation). Naming the supported versions in that error is the SHOULD of discover/initialize-names-versions (VER-010).',
+      'A legacy client talking to a modern-only server fails: on stdio initialize is an unknown method without the required _meta and gets a JSON-RPC error (code implementation-defined), on HTTP the request lacks the required headers and MUST be rejected with 400 Bad Request (server validation). A server whose initialize negotiates a legacy version is dual-era by what it does, whatever server/discover lists; one answering with a result that negotiates no legacy version is modern-only and serves what it must refuse. Naming the supported versions in that error is the SHOULD of discover/initialize-names-versions (VER-010).',
     level: 'MUST',
     spec: 'basic/versioning#compatibility-matrix',
     catalog: ['RPC-011', 'HTTP-014', 'HTTP-020'],
     async run(ctx) {
-      if (isDualEra(ctx.profile)) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves');
+      if (listedLegacyVersions(ctx.profile).length > 0) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves');
       if (!ctx.profile.supportedVersions) ctx.skip(`server/discover did not answer (${ctx.profile.problems[0] ?? 'no result'}): the era is unknown`);
       const legacy = await ctx.freshAs('2025-11-25', { initialize: false });
       const exchange = await legacy.initialize();
-      const versions = JSON.stringify(ctx.profile.supportedVersions);
-      const reason = `initialize for 2025-11-25 got ${describeOutcome(exchange)}, though server/discover lists only ${versions}: either the server is modern-only and must refuse it, or supportedVersions leaves out a version it serves`;
+      const negotiated = resultOf(exchange)?.protocolVersion;
+      if (isLegacyVersion(negotiated)) ctx.skip(`initialize for 2025-11-25 negotiated ${JSON.stringify(negotiated)}: the server is dual-era by what it does (the other dual-era checks judge that traffic)`);
+      const reason = `initialize for 2025-11-25 got ${describeOutcome(exchange)}, which negotiates no legacy version: a modern-only server must refuse it`;
       expectThat(errorOf(exchange) !== undefined || (exchange.http !== undefined && exchange.http.status >= 400), reason, {
         expected: 'a JSON-RPC error (HTTP 400)',
         actual: observed(exchange),

@@ -12,11 +12,6 @@ export function cheapListMethod(profile: ServerProfile): string {
   return 'server/discover';
 }
 
-/** A dual-era server also answers legacy traffic, which changes what a request without _meta means. */
-export function isDualEra(profile: ServerProfile): boolean {
-  return (profile.supportedVersions ?? []).some((version) => version < '2026-07-28');
-}
-
 /** A paginated list the server offers: its method, the result key, and what names an item. */
 export interface OfferedList {
   method: string;

@@ -11,7 +11,8 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import { HttpConnection } from '../../harness/transports/http-connection.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
-import { cheapListMethod, isDualEra } from './helpers.js';
+import { isDualEra } from './era.js';
+import { cheapListMethod } from './helpers.js';
 import { mediaTypeChecks } from './http-media.js';
 import { callableTools } from './tool-calls.js';
 
@@ -230,7 +231,8 @@ export default defineArea('2026-07-28', 'http', [
       for (const httpMethod of ['GET', 'DELETE'] as const) {
         const exchange = await ctx.client.sendRaw('', { httpMethod, headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' }, timeoutMs: 1000 });
         const status = exchange.http?.status;
-        const legacyAnswer = isDualEra(ctx.profile) && (status === 400 || status === 404 || (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream'));
+        const legacyMeaning = status === 400 || status === 404 || (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream');
+        const legacyAnswer = legacyMeaning && (await isDualEra(ctx));
         expectThat(status === 405 || legacyAnswer, `${httpMethod} on the endpoint got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}`, { expected: 'HTTP 405', actual: observed(exchange) });
       }
     },

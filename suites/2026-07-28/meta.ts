@@ -6,10 +6,12 @@ import { findInputRequired } from '../../harness/lifecycles/input-required.js';
 import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY } from '../../harness/lifecycles/meta.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
+import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { isValidExtensionId, isValidMetaKey, metaKeysIn } from '../shared/meta-keys.js';
 import { modernConnections, modernResults, serverMessages, where } from '../shared/wire-pairs.js';
-import { cheapListMethod, isDualEra } from './helpers.js';
+import { isDualEra } from './era.js';
+import { cheapListMethod } from './helpers.js';
 
 const MISSING_META_SPEC = 'basic#meta';
 const BOGUS_VERSION = '1900-01-01';
@@ -32,8 +34,7 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-001', 'STDIO-011'],
     async run(ctx) {
       const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [PROTOCOL_VERSION_KEY]: undefined } });
-      // On HTTP the MCP-Protocol-Version header then has no body value to match; -32020 is a defensible answer too.
-      expectError(exchange, ctx.transport === 'http' ? [-32602, -32020] : -32602);
+      expectError(exchange, versionlessBodyCodes(ctx));
       expectHttpStatus(exchange, 400);
     },
   },
@@ -54,25 +55,25 @@ export default defineArea('2026-07-28', 'meta', [
     slug: 'missing-meta',
     title: 'A request whose params have no _meta is rejected',
     requirement:
-      'Every request carries params._meta with the required keys; one without it is malformed and MUST get -32602 (HTTP 400). A dual-era server may read it as legacy traffic and answer with another error, but never a result.',
+      'Every request carries params._meta with the required keys; one without it is malformed and MUST get -32602 (HTTP 400; there -32020 too, as the MCP-Protocol-Version header has no body value to match). A dual-era server may read it as legacy traffic and answer with another error, but never a result.',
     level: 'MUST',
     spec: MISSING_META_SPEC,
     catalog: ['META-003'],
     async run(ctx) {
       const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { omitMeta: true });
-      rejectedAsMalformed(ctx, exchange);
+      await rejectedAsMalformed(ctx, exchange);
     },
   },
   {
     slug: 'no-params',
     title: 'A request with no params at all is rejected',
-    requirement: 'params._meta is required on every request, so a request without params MUST get -32602 (HTTP 400); a dual-era server may answer another error, never a result.',
+    requirement: 'params._meta is required on every request, so a request without params MUST get -32602 (HTTP 400; there -32020 too, as the MCP-Protocol-Version header has no body value to match); a dual-era server may answer another error, never a result.',
     level: 'MUST',
     spec: MISSING_META_SPEC,
     catalog: ['META-003'],
     async run(ctx) {
       const exchange = await ctx.client.request(cheapListMethod(ctx.profile), undefined, { omitParams: true });
-      rejectedAsMalformed(ctx, exchange);
+      await rejectedAsMalformed(ctx, exchange);
     },
   },
   {
@@ -256,9 +257,22 @@ function metaOf(result: unknown): JsonObject {
   return isObject(result) && isObject(result._meta) ? result._meta : {};
 }
 
-function rejectedAsMalformed(ctx: CheckContext, exchange: Exchange): void {
-  if (!isDualEra(ctx.profile)) {
-    expectError(exchange, -32602);
+/**
+ * The codes for a request whose body carries no protocolVersion: -32602 (malformed _meta), and on HTTP
+ * -32020 as well, since the MCP-Protocol-Version header then has no body value to match. One rule
+ * for every check that drops the version from the body.
+ */
+function versionlessBodyCodes(ctx: Pick<CheckContext, 'transport'>): number[] {
+  return ctx.transport === 'http' ? [-32602, -32020] : [-32602];
+}
+
+async function rejectedAsMalformed(ctx: CheckContext<StatelessClient>, exchange: Exchange): Promise<void> {
+  const code = errorOf(exchange)?.code;
+  const strict = versionlessBodyCodes(ctx).includes(code as number) && (!exchange.http || exchange.http.status === 400);
+  // Asking whether the server is dual-era costs an initialize: only when the strict answer did not come.
+  if (strict) return;
+  if (!(await isDualEra(ctx))) {
+    expectError(exchange, versionlessBodyCodes(ctx));
     expectHttpStatus(exchange, 400);
     return;
   }

@@ -5,6 +5,7 @@ import { expectError, expectThat, observed } from '../../harness/checks/expect.j
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { idContradiction } from '../../harness/schema/contradictions.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { where } from './wire-pairs.js';
 
@@ -21,7 +22,8 @@ export function truncatedRequest(method: string): string {
 export function judgeParseError(ctx: Pick<CheckContext, 'warn'>, exchange: Exchange): void {
   expectError(exchange, -32700);
   const id = exchange.response?.id;
-  if (id === null) ctx.warn('the parse error carries "id": null: JSON-RPC 2.0 asks for it, the MCP schema types id as string | integer and leaves it out', { expected: 'no id member', actual: observed(exchange) });
+  const contradiction = idContradiction(exchange.response);
+  if (contradiction) ctx.warn(contradiction, { expected: 'no id member', actual: observed(exchange) });
   expectThat(id === undefined, `the parse error carries id ${JSON.stringify(id)}, but no id could be read from the text`, { expected: 'no id member', actual: observed(exchange) });
 }
 

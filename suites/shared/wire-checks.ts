@@ -2,8 +2,10 @@
 // rules exist in both revisions, so each revision instantiates them with its own spec links.
 import type { CheckDefinition } from '../../harness/checks/check.js';
 import type { Client } from '../../harness/lifecycles/client.js';
-import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { isObject } from '../../harness/model.js';
+import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { splitSchemaIssues } from '../../harness/schema/contradictions.js';
+import { idKey } from '../../harness/transports/types.js';
 
 const MAX_LISTED = 10;
 
@@ -16,19 +18,69 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      'All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is).',
+      'All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error\'s id null, or echoed as the client sent it) the spec contradicts itself: warned.',
     level: 'MUST',
     spec,
     catalog,
     phase: 'post',
     async run(ctx) {
-      const invalid = ctx.wire.entries.filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && entry.schema);
-      if (invalid.length === 0) return;
-      const listed = invalid.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, def: entry.schema!.def, issues: entry.schema!.issues.slice(0, 5), message: entry.message }));
-      const first = invalid[0].schema!;
-      ctx.fail(`${invalid.length} server message(s) break the schema; first (${first.def}): ${first.issues[0]}`, { expected: 'every server message valid', actual: listed });
+      const { breaks, contradictions } = judgeSchemaIssues(ctx.wire.entries);
+      if (breaks.length > 0) {
+        const first = breaks[0];
+        ctx.fail(`${breaks.length} server message(s) break the schema; first (${first.def}): ${first.issues[0]}`, { expected: 'every server message valid', actual: breaks.slice(0, MAX_LISTED) });
+      }
+      if (contradictions.length > 0) {
+        ctx.warn(`${contradictions.length} server error(s) where the spec contradicts itself; first: ${contradictions[0].contradiction}`, {
+          expected: 'an error id the MCP schema allows (string or integer), or none',
+          actual: contradictions.slice(0, MAX_LISTED),
+        });
+      }
     },
   };
+}
+
+export interface SchemaFinding {
+  seq: number;
+  connection: string;
+  def: string;
+  issues: string[];
+  message: unknown;
+  contradiction?: string;
+}
+
+/** Server messages' schema issues, split by the one rule of harness/schema/contradictions.ts: real breaks, and the spec contradicting itself. */
+export function judgeSchemaIssues(entries: readonly WireEntry[]): { breaks: SchemaFinding[]; contradictions: SchemaFinding[] } {
+  const sent = sentIdsByConnection(entries);
+  const breaks: SchemaFinding[] = [];
+  const contradictions: SchemaFinding[] = [];
+  for (const entry of entries) {
+    if (entry.direction !== 'server->client' || entry.kind !== 'message' || !entry.schema) continue;
+    const split = splitSchemaIssues(entry.message, entry.schema.issues, (id) => sent.has(`${entry.connection}\0${idKey(id)}`));
+    const finding = { seq: entry.seq, connection: entry.connection, def: entry.schema.def, message: entry.message };
+    if (split.breaks.length > 0) breaks.push({ ...finding, issues: split.breaks.slice(0, 5) });
+    if (split.contradiction) contradictions.push({ ...finding, issues: entry.schema.issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
+  }
+  return { breaks, contradictions };
+}
+
+/** Ids the client put on each connection: of its JSON-RPC messages, and of raw bytes that parse (a batch: each member's). */
+function sentIdsByConnection(entries: readonly WireEntry[]): Set<string> {
+  const sent = new Set<string>();
+  for (const entry of entries) {
+    if (entry.direction !== 'client->server') continue;
+    let parsed: unknown = entry.kind === 'message' ? entry.message : undefined;
+    if (entry.kind === 'raw' && entry.text !== undefined) {
+      try {
+        parsed = JSON.parse(entry.text);
+      } catch {
+        continue;
+      }
+    }
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (isObject(message) && 'id' in message) sent.add(`${entry.connection}\0${idKey(message.id)}`);
+    }
+  }
+  return sent;
 }
 
 export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {

@@ -1,0 +1,33 @@
+// Where the spec contradicts itself on the shape of a server message. MCP says every message
+// follows JSON-RPC 2.0, which gives an error response "id": null when the request's id could not
+// be read and otherwise the request's id as sent; the MCP schema types id as string | integer
+// and leaves it out. One rule for every judge: such an issue is warned, never failed.
+import { isObject } from '../model.js';
+
+export const NULL_ID_CONTRADICTION =
+  'the error carries "id": null: JSON-RPC 2.0 asks for it when the request id could not be read, the MCP schema types id as string | integer and leaves it out (the spec contradicts itself)';
+export const ECHOED_ID_CONTRADICTION =
+  'the error echoes the id the client sent, as JSON-RPC 2.0 asks, though that id is not a string or integer the MCP schema allows (the spec contradicts itself)';
+
+/** Why this message's id is the spec contradicting itself, if it is; `sent` says whether the client sent this id. */
+export function idContradiction(message: unknown, sent: (id: unknown) => boolean = () => false): string | undefined {
+  if (!isObject(message) || !isObject(message.error) || 'result' in message || !('id' in message)) return undefined;
+  if (message.id === null) return NULL_ID_CONTRADICTION;
+  const mcpId = typeof message.id === 'string' || Number.isInteger(message.id);
+  return !mcpId && sent(message.id) ? ECHOED_ID_CONTRADICTION : undefined;
+}
+
+export interface SplitIssues {
+  /** Set when some issues are only the spec contradicting itself. */
+  contradiction?: string;
+  /** Issues that are real breaks of the schema. */
+  breaks: string[];
+}
+
+/** Schema issues of one server message ("<path> <message>"), split into the spec's contradiction and real breaks. */
+export function splitSchemaIssues(message: unknown, issues: readonly string[], sent?: (id: unknown) => boolean): SplitIssues {
+  const contradiction = idContradiction(message, sent);
+  if (!contradiction) return { breaks: [...issues] };
+  const breaks = issues.filter((issue) => !/^\/id(\s|$)/.test(issue));
+  return breaks.length === issues.length ? { breaks } : { contradiction, breaks };
+}
