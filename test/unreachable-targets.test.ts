@@ -48,10 +48,11 @@ describe('unreachable targets', () => {
 
   test('a server that never answers is given up on within the timeout, and its process group is killed', async () => {
     const token = `mcp-conform-token-${randomUUID()}`;
-    const result = await runCli(['--timeout', '800', '--', process.execPath, builtFixture('fixtures/hostile/never-answers.ts'), token]);
+    const result = await runCli(['--timeout', '800', '--startup-timeout', '3000', '--', process.execPath, builtFixture('fixtures/hostile/never-answers.ts'), token]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/did not answer within 800 ms/);
-    // Two probes (discover, initialize), each: timeout + stdin close grace + SIGTERM grace.
+    expect(result.stderr).toMatch(/wrote nothing on stdout within its 3000 ms start-up allowance \(--startup-timeout\) and did not answer within 800 ms/);
+    // The discover probe waits out the start-up allowance, the initialize probe only its timeout;
+    // each then has stdin close and SIGTERM graces.
     expect(result.seconds).toBeLessThan(20);
     expect(processesMentioning(token)).toEqual([]);
     expect(result.tempLeft).toEqual([]);

@@ -33,7 +33,8 @@ function silenceReason(connection: Connection, exchange: Exchange, recorder: Wir
       return `${exchange.transportError ?? connection.exitDescription()} before answering${stderr ? `; stderr: ${stderr.slice(0, 300)}` : ''}`;
     }
     if (pollution) return `server wrote only non-JSON-RPC output to stdout (${pollution.note}): ${JSON.stringify((pollution.text ?? '').slice(0, 120))}`;
-    return `server did not answer within ${settings.requestTimeoutMs} ms${stderr ? `; stderr: ${stderr.slice(0, 300)}` : ''}`;
+    const said = connection.firstOutputAt === undefined ? `wrote nothing on stdout within its ${settings.limits.process.startupMs} ms start-up allowance (--startup-timeout) and ` : '';
+    return `server ${said}did not answer within ${settings.requestTimeoutMs} ms${stderr ? `; stderr: ${stderr.slice(0, 300)}` : ''}`;
   }
   if (exchange.transportError) return exchange.transportError;
   if (exchange.timedOut) return `${describeTarget(settings.target)} did not answer within ${settings.requestTimeoutMs} ms`;
@@ -53,17 +54,18 @@ async function probeOnce(
   context: { recorder: WireRecorder },
   ask: (connection: Connection, timeoutMs: number) => Promise<Exchange>,
   onSilence: (connection: Connection, exchange: Exchange) => void,
-): Promise<Exchange> {
+  limits = settings.limits,
+): Promise<{ exchange: Exchange; mute: boolean }> {
   for (let attempt = 1; ; attempt++) {
     const timeoutMs = settings.requestTimeoutMs * 2 ** (attempt - 1);
-    const connection = openConnection(settings.target, context, settings.limits);
+    const connection = openConnection(settings.target, context, limits);
     try {
       const exchange = await ask(connection, timeoutMs);
       const mute = connection instanceof StdioConnection && connection.firstOutputAt === undefined;
       const again = exchange.timedOut && !exchange.response && !mute && attempt < PROBE_ATTEMPTS;
       if (!again) {
         if (!exchange.response) onSilence(connection, exchange);
-        return exchange;
+        return { exchange, mute };
       }
     } finally {
       await connection.close();
@@ -80,7 +82,10 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
   const silences: string[] = [];
   const silent = (connection: Connection, exchange: Exchange) => silences.push(silenceReason(connection, exchange, recorder, settings));
 
-  const discover = await probeOnce(settings, context, (connection, timeoutMs) => new StatelessClient(connection, defaults(timeoutMs)).request('server/discover'), silent);
+  const first = await probeOnce(settings, context, (connection, timeoutMs) => new StatelessClient(connection, defaults(timeoutMs)).request('server/discover'), silent);
+  const discover = first.exchange;
+  // A process that said nothing through a whole start-up allowance gets no second one.
+  const limits = first.mute ? { ...settings.limits, process: { ...settings.limits.process, startupMs: 0 } } : settings.limits;
   const result = resultOf(discover);
   const error = discover.response?.error;
   if (result) {
@@ -99,7 +104,7 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
   }
 
   if (!claimed.has('2025-11-25')) {
-    const initialize = await probeOnce(settings, context, (connection, timeoutMs) => new SessionClient(connection, defaults(timeoutMs)).initialize(), silent);
+    const { exchange: initialize } = await probeOnce(settings, context, (connection, timeoutMs) => new SessionClient(connection, defaults(timeoutMs)).initialize(), silent, limits);
     const result = resultOf(initialize);
     if (result) {
       answered = true;
