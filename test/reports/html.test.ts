@@ -156,7 +156,7 @@ describe('content', () => {
   });
 
   test('a baseline shows expected failures as XFAIL and names stale entries', () => {
-    const failing = hostile.checks.filter((c) => c.verdict === 'fail').map((c) => ({ pattern: c.id }));
+    const failing = hostile.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => ({ pattern: c.id }));
     const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
     const html = renderHtml(applyBaseline(hostile, { file: 'conformance-baseline.yml', entries: [...failing, { pattern: passing, reason: 'fixed upstream?' }] }));
     expect(html).toContain('<section id="baseline">');
