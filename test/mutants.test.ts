@@ -82,7 +82,7 @@ describe('mutants', () => {
           .map((c) => `${c.verdict} ${c.id}: ${c.reason}`)
           .join('\n');
         expect(caught, explanation).toEqual(expected);
-        expect(idsWith(results, ['error'])).toEqual([]);
+        expect(idsWith(results, ['error']).filter((id) => !mutant.inconclusive?.includes(id))).toEqual([]);
       });
     }
   });

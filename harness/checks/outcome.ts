@@ -41,3 +41,14 @@ export function warn(reason: string, evidence?: Evidence): never {
 export function skip(reason: string): never {
   throw new CheckSkip(reason);
 }
+
+/** The server's behaviour could not be established (e.g. silence without a barrier): verdict error, never pass or fail. */
+export class CheckInconclusive extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export function inconclusive(reason: string): never {
+  throw new CheckInconclusive(reason);
+}

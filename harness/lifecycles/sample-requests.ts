@@ -1,9 +1,9 @@
 // Plausible, schema-valid requests for what a server offers: minimal arguments for a tool's
 // inputSchema, a prompt's arguments, a listed resource. Checks use them to exercise real
 // offerings without knowing any server's names.
-import { isObject, type JsonObject } from '../model.js';
+import { isObject, type JsonObject, type Revision } from '../model.js';
 import type { Client } from './client.js';
-import type { ServerProfile } from './profile.js';
+import { offers, type ServerProfile } from './profile.js';
 
 export interface OfferedCall {
   method: 'tools/call' | 'prompts/get' | 'resources/read';
@@ -13,6 +13,14 @@ export interface OfferedCall {
 }
 
 const SAMPLE_TEXT = 'mcp-conform';
+
+/** A request every server of the revision answers at once without side effects: a list it declares, else ping (2025-11-25) or server/discover (2026-07-28). */
+export function cheapRequest(profile: ServerProfile, revision: Revision): string {
+  if (offers(profile, 'tools')) return 'tools/list';
+  if (offers(profile, 'prompts')) return 'prompts/list';
+  if (offers(profile, 'resources')) return 'resources/list';
+  return revision === '2026-07-28' ? 'server/discover' : 'ping';
+}
 
 const FORMATS: Record<string, string> = {
   uri: 'https://example.com/mcp-conform',

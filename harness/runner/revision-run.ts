@@ -1,7 +1,7 @@
 // Runs one revision's checks against the target: connections, profile, checks, post checks,
 // teardown. Every check ends with a verdict and its own slice of the wire log.
 import type { Check, CheckContext, FreshOptions } from '../checks/check.js';
-import { CheckFailure, CheckSkip, CheckWarning, type Evidence } from '../checks/outcome.js';
+import { CheckFailure, CheckInconclusive, CheckSkip, CheckWarning, type Evidence } from '../checks/outcome.js';
 import type { Client } from '../lifecycles/client.js';
 import { describeMissing, discoverSession, discoverStateless, offers, type ServerProfile } from '../lifecycles/profile.js';
 import { SessionClient } from '../lifecycles/session-client.js';
@@ -119,6 +119,7 @@ export function verdictFor(check: Check, error: unknown, strict: boolean): { ver
     return { verdict: failing ? 'fail' : 'warn', reason: error.reason, evidence: error.evidence };
   }
   if (error instanceof CheckTimeout) return { verdict: 'error', reason: error.message };
+  if (error instanceof CheckInconclusive) return { verdict: 'error', reason: `inconclusive: ${error.reason}` };
   const message = error instanceof Error ? error.message : String(error);
   return { verdict: 'error', reason: `harness error: ${message}`, evidence: { actual: error instanceof Error ? error.stack : undefined } };
 }

@@ -1,13 +1,14 @@
 // Small helpers the 2025-11-25 checks share: which tools may be called, what the server sent on
 // one connection, raw sends and GET streams, and a routine that exercises everything a server offers.
 import type { CheckContext } from '../../harness/checks/check.js';
-import { offers, type ServerProfile } from '../../harness/lifecycles/profile.js';
+import { offers } from '../../harness/lifecycles/profile.js';
 import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
 import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import type { Exchange } from '../../harness/transports/types.js';
+import { answerOrSilence } from '../shared/barrier.js';
 
 export type Ctx = CheckContext<SessionClient>;
 
@@ -39,14 +40,6 @@ export function taskSupportOf(tool: JsonObject): string {
 
 export function callParams(tool: JsonObject): JsonObject {
   return { name: tool.name, arguments: sampleArguments(tool.inputSchema) };
-}
-
-/** A request every initialized session answers with a result, preferring a plain list method. */
-export function cheapRequest(profile: ServerProfile): string {
-  if (offers(profile, 'tools')) return 'tools/list';
-  if (offers(profile, 'prompts')) return 'prompts/list';
-  if (offers(profile, 'resources')) return 'resources/list';
-  return 'ping';
 }
 
 /** Connections a check opened in the 2026-07-28 lifecycle (their requests carry the protocol version in _meta). */
@@ -92,13 +85,13 @@ export function responsesSince(ctx: Ctx, connection: string, mark: number): Json
 }
 
 /**
- * Sends a notification as raw bytes and waits `windowMs` for any response to it (there must be
- * none). Newline-terminated: stdio frames by lines, and HTTP ignores the trailing whitespace.
+ * Sends a notification as raw bytes and listens for any response to it (there must be none) until
+ * the server has answered a barrier sent after it (HTTP: until the POST is answered).
+ * Newline-terminated: stdio frames by lines, and HTTP ignores the trailing whitespace.
  */
-export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined, windowMs: number) {
+export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined): Promise<Exchange> {
   const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
-  // HTTP always answers the POST, so wait for that answer (a loaded server may take longer than the window).
-  return client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, timeoutMs: client.transport === 'http' ? undefined : windowMs });
+  return answerOrSilence(client, `the notification ${method}`, (signal) => client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, signal }));
 }
 
 /** Sends a message object as raw bytes (stdio: one line), so that malformed ones go out as written. */

@@ -1,6 +1,7 @@
 // 2026-07-28 Streamable HTTP: request metadata headers validated against the body (-32020 with
 // 400), what the endpoint does with GET/DELETE and legacy headers, Origin, and the shape of
 // JSON and SSE answers (requests with an odd Accept or Content-Type: http-media.ts).
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { encodeHeaderValue, headerParams, type HeaderParam } from '../../harness/lifecycles/http-headers.js';
@@ -11,7 +12,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import { HttpConnection } from '../../harness/transports/http-connection.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
-import { cheapListMethod, isDualEra } from './helpers.js';
+import { isDualEra } from './helpers.js';
 import { mediaTypeChecks } from './http-media.js';
 import { callableTools } from './tool-calls.js';
 
@@ -31,7 +32,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-014', 'HTTP-020', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
-      expectHeaderMismatch(await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-method': null } }), 'without Mcp-Method');
+      expectHeaderMismatch(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-method': null } }), 'without Mcp-Method');
     },
   },
   {
@@ -43,7 +44,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-014', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const other = method === 'server/discover' ? 'tools/list' : 'server/discover';
       expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-method': other } }), `with Mcp-Method ${other} for a ${method} body`);
     },
@@ -98,7 +99,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-017'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const headers = { 'MCP-METHOD': method, 'mCp-PrOtOcOl-VeRsIoN': '2026-07-28' };
       expectResult(await ctx.client.request(method, {}, { headers }), `a result for ${method} sent with header names MCP-METHOD and mCp-PrOtOcOl-VeRsIoN`);
     },
@@ -112,7 +113,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-017', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-method': method.toUpperCase() } }), `with Mcp-Method ${method.toUpperCase()} for ${method}`);
     },
   },
@@ -126,7 +127,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-011', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-protocol-version': null } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-protocol-version': null } });
       if ((ctx.profile.supportedVersions ?? []).includes('2025-03-26')) {
         expectThat(exchange.http !== undefined && exchange.http.status < 500, `without MCP-Protocol-Version: ${describeOutcome(exchange)}`, { expected: 'a 2025-03-26 answer or 400/-32020', actual: observed(exchange) });
         ctx.note('the server lists 2025-03-26, so it may treat a request without the header as 2025-03-26');
@@ -144,7 +145,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-010', 'HTTP-020', 'VER-012'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-protocol-version': '1900-01-01' } }), 'with header 1900-01-01 and body 2026-07-28');
       const exchange = await ctx.client.request(method, {}, { meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' }, headers: { 'mcp-protocol-version': '2026-07-28' } });
       expectHeaderMismatch(exchange, 'with header 2026-07-28 and body 1900-01-01');
@@ -244,7 +245,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-003'],
     transports: ['http'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-session-id': 'mcp-conform-not-a-session' } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-session-id': 'mcp-conform-not-a-session' } });
       expectResult(exchange, 'a result for a modern request that carries Mcp-Session-Id');
       const echoed = exchange.http?.headers['mcp-session-id'];
       expectThat(echoed === undefined, `the response carries Mcp-Session-Id ${JSON.stringify(echoed)}`, { expected: 'no Mcp-Session-Id header', actual: exchange.http?.headers });
@@ -259,7 +260,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-004'],
     transports: ['http'],
     async run(ctx) {
-      expectResult(await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'last-event-id': '1' } }), 'a result for a request that carries Last-Event-ID');
+      expectResult(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'last-event-id': '1' } }), 'a result for a request that carries Last-Event-ID');
     },
   },
   {
@@ -271,7 +272,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-008', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const foreign = await ctx.client.request(method, {}, { headers: { origin: 'http://mcp-conform.evil.example' } });
       if (foreign.http?.status !== 403) {
         const why = `a request with Origin http://mcp-conform.evil.example got ${describeOutcome(foreign)} (HTTP ${foreign.http?.status})`;

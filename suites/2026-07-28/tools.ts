@@ -2,6 +2,7 @@
 // invalid and malformed arguments. Calls follow the run's --tool-calls policy (tool-calls.ts).
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectThat } from '../../harness/checks/expect.js';
+import { inconclusive } from '../../harness/checks/outcome.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
 import { contentBlockProblems } from './content.js';
@@ -181,14 +182,9 @@ export default defineArea('2026-07-28', 'tools', [
         expected: 'a result (isError allowed), input_required, or -32021',
         actual: refused.slice(0, MAX_LISTED).map(brief),
       });
-      // A slow tool may legitimately outlast the timeout, so silence is a warning, never a pass.
+      // A slow tool may legitimately outlast the timeout: silence is neither a pass nor a finding.
       const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
-      if (silent.length > 0) {
-        ctx.warn(`${silent.length} of ${calls.length} valid call(s) got no answer, so they could not be judged; first: ${describeCall(silent[0])}`, {
-          expected: 'a result (isError allowed), input_required, or -32021',
-          actual: silent.slice(0, MAX_LISTED).map(brief),
-        });
-      }
+      if (silent.length > 0) inconclusive(`${silent.length} of ${calls.length} valid call(s) got no answer, so they could not be judged; first: ${describeCall(silent[0])}`);
     },
   },
   {
@@ -203,14 +199,16 @@ export default defineArea('2026-07-28', 'tools', [
     async run(ctx) {
       const calls = await makeCalls(ctx, invalidCalls(ctx, toolsToCall(ctx), 8));
       if (calls.length === 0) ctx.skip('no invalid arguments could be derived from any callable tool schema');
-      // Silence is no rejection: an invalid call left unanswered counts against the server.
-      const judged = calls.filter((call) => call.outcome.kind === 'complete' || call.outcome.kind === 'no-answer' || (call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY));
-      if (judged.length < calls.length) ctx.note(`${calls.length - judged.length} call(s) not judged (input_required or -32021)`);
-      const accepted = judged.filter((call) => succeeded(call) || call.outcome.kind === 'no-answer' || (call.outcome.kind === 'error' && call.outcome.code !== -32602));
-      expectThat(accepted.length === 0, `${accepted.length} of ${judged.length} invalid call(s) were not rejected (served, wrong code or no answer); first: ${describeCall(accepted[0])}`, {
+      const judged = calls.filter((call) => call.outcome.kind === 'complete' || (call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY));
+      if (judged.length < calls.length) ctx.note(`${calls.length - judged.length} call(s) not judged (input_required, -32021 or no answer)`);
+      const accepted = judged.filter((call) => succeeded(call) || (call.outcome.kind === 'error' && call.outcome.code !== -32602));
+      expectThat(accepted.length === 0, `${accepted.length} of ${judged.length} invalid call(s) were not rejected (served, or a wrong code); first: ${describeCall(accepted[0])}`, {
         expected: 'JSON-RPC error -32602 or a result with isError: true',
         actual: accepted.slice(0, MAX_LISTED).map(brief),
       });
+      // Silence is neither a rejection nor serving: unanswered calls leave the verdict open.
+      const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
+      if (silent.length > 0) inconclusive(`${silent.length} of ${calls.length} invalid call(s) got no answer, so whether they were rejected is unknown; first: ${describeCall(silent[0])}`);
     },
   },
   {
