@@ -4,10 +4,9 @@ import { expectResult } from '../../harness/checks/expect.js';
 import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, validInputs } from '../../generators/schema/index.js';
+import { isMimeType, isStrictBase64 } from '../shared/encodings.js';
 import type { Ctx } from './helpers.js';
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 
 /** The list method answered without params and with `{}`: both are allowed requests. */
 export async function listBothWays(ctx: Ctx, method: string): Promise<JsonObject[]> {
@@ -25,18 +24,14 @@ export function toolArguments(tool: JsonObject): JsonObject {
   return isObject(generated) ? generated : sample;
 }
 
-export function isBase64(value: unknown): boolean {
-  return typeof value === 'string' && BASE64.test(value);
-}
-
 /** Content blocks (or resource contents) whose binary payload or MIME type is malformed. */
 export function badBase64(blocks: unknown): JsonObject[] {
   const out: JsonObject[] = [];
   for (const block of Array.isArray(blocks) ? blocks.filter(isObject) : []) {
     const binary = block.type === 'image' || block.type === 'audio';
-    if (binary && (!isBase64(block.data) || !MIME.test(String(block.mimeType)))) out.push(block);
+    if (binary && (!isStrictBase64(block.data) || !isMimeType(block.mimeType))) out.push(block);
     const embedded = isObject(block.resource) ? block.resource : block.type === undefined ? block : undefined;
-    if (embedded && 'blob' in embedded && !isBase64(embedded.blob)) out.push(block);
+    if (embedded && 'blob' in embedded && !isStrictBase64(embedded.blob)) out.push(block);
   }
   return out;
 }

@@ -9,24 +9,15 @@ import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { answerOrSilence } from '../shared/barrier.js';
+import { mayCall } from '../shared/tool-policy.js';
 
 export type Ctx = CheckContext<SessionClient>;
 
 /** How many tools, prompts and resources one exercise touches at most. */
 const EXERCISE_LIMIT = 8;
 
-/** Tool calls may have side effects: the run's policy says which tools a check may call. */
-export function mayCall(ctx: Ctx, tool: JsonObject): boolean {
-  const policy = ctx.toolCallPolicy ?? 'safe';
-  if (policy === 'all') return true;
-  if (policy === 'none') return false;
-  return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
-}
-
-export function policyReason(ctx: Ctx): string {
-  const policy = ctx.toolCallPolicy ?? 'safe';
-  return policy === 'none' ? 'tool calls are switched off (tool call policy "none")' : 'no listed tool is marked readOnlyHint (tool call policy "safe")';
-}
+// The tool-call policy is one helper for both revisions.
+export { mayCall, policyReason } from '../shared/tool-policy.js';
 
 /** Tools a check may call plainly: allowed by the policy, and not requiring task augmentation. */
 export function callableTools(ctx: Ctx): JsonObject[] {

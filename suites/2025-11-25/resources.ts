@@ -6,7 +6,7 @@ import type { JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
 import { badBase64, listBothWays } from './feature-helpers.js';
 import { serverMessagesSince, wireMark, type Ctx } from './helpers.js';
-import { uriTemplateProblem } from './uri-template.js';
+import { uriTemplateProblem } from '../shared/uri-template.js';
 
 const READ_LIMIT = 8;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;

@@ -8,7 +8,7 @@ import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { resourceContentsProblems } from './content.js';
 import { bounded, validatedPages } from './lists.js';
-import { parseUriTemplate } from './uri-template.js';
+import { parseUriTemplate } from '../shared/uri-template.js';
 
 const MAX_READS = 20;
 const MAX_LISTED = 10;
