@@ -1,7 +1,7 @@
 // Helpers of the 2025-11-25 feature checks: list requests both ways, arguments that fit a
 // tool's schema, strict base64, and JSON compared regardless of key order.
 import { expectResult } from '../../harness/checks/expect.js';
-import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
+import { capDurations, sampleArguments } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, validInputs } from '../../generators/schema/index.js';
 import { isMimeType, isStrictBase64 } from '../shared/encodings.js';
@@ -17,11 +17,11 @@ export async function listBothWays(ctx: Ctx, method: string): Promise<JsonObject
 
 /** Arguments the tool's inputSchema accepts: the minimal sample (small numbers keep calls quick), else generated ones. */
 export function toolArguments(tool: JsonObject): JsonObject {
-  const sample = sampleArguments(tool.inputSchema);
+  const sample = capDurations(tool.inputSchema, sampleArguments(tool.inputSchema));
   const compiled = compileSchema(tool.inputSchema);
   if (!compiled.ok || compiled.validate(sample)) return sample;
   const generated = validInputs(tool.inputSchema).inputs[0]?.value;
-  return isObject(generated) ? generated : sample;
+  return isObject(generated) ? capDurations(tool.inputSchema, generated) : sample;
 }
 
 /** Content blocks (or resource contents) whose binary payload or MIME type is malformed. */

@@ -2,7 +2,7 @@
 // one connection, raw sends and GET streams, and a routine that exercises everything a server offers.
 import type { CheckContext } from '../../harness/checks/check.js';
 import { offers } from '../../harness/lifecycles/profile.js';
-import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
+import { capDurations, sampleArguments, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
@@ -30,7 +30,7 @@ export function taskSupportOf(tool: JsonObject): string {
 }
 
 export function callParams(tool: JsonObject): JsonObject {
-  return { name: tool.name, arguments: sampleArguments(tool.inputSchema) };
+  return { name: tool.name, arguments: capDurations(tool.inputSchema, sampleArguments(tool.inputSchema)) };
 }
 
 /** Connections a check opened in the 2026-07-28 lifecycle (their requests carry the protocol version in _meta). */
@@ -142,13 +142,7 @@ export async function exercise(ctx: Ctx, client: SessionClient): Promise<void> {
   for (const method of ['tools/list', 'prompts/list', 'resources/list']) {
     if (offers(profile, method.split('/')[0] as 'tools')) await client.request(method, {});
   }
-  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT)) {
-    const args: JsonObject = {};
-    for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
-      if (arg.required === true && typeof arg.name === 'string') args[arg.name] = 'mcp-conform';
-    }
-    await client.request('prompts/get', { name: prompt.name, arguments: args });
-  }
+  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT)) await client.request('prompts/get', { name: prompt.name, arguments: samplePromptArguments(prompt).arguments });
   for (const resource of profile.resources.slice(0, EXERCISE_LIMIT)) await client.request('resources/read', { uri: resource.uri });
   for (const tool of callableTools(ctx).slice(0, EXERCISE_LIMIT)) await client.request('tools/call', callParams(tool));
 }
