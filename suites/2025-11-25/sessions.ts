@@ -1,6 +1,7 @@
 // 2025-11-25 Streamable HTTP sessions: Mcp-Session-Id issued on initialize, required after it,
 // unknown or ended ids get 404, DELETE ends a session; MCP-Protocol-Version; Origin; media types.
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
+import { foreignHostRefused } from '../shared/host-header.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
@@ -154,6 +155,7 @@ export default defineArea('2025-11-25', 'sessions', [
       expectHttpStatus(await ctx.client.request('ping', undefined, { headers: { origin: BAD_ORIGIN } }), 403);
     },
   },
+  foreignHostRefused('basic/transports#security-warning', ['HTTP-011', 'HTTP-012']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json or text/event-stream',

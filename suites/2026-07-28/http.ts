@@ -2,6 +2,7 @@
 // 400), what the endpoint does with GET/DELETE and legacy headers, Origin, and the shape of
 // JSON and SSE answers (requests with an odd Accept or Content-Type: http-media.ts).
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
+import { foreignHostRefused, isLoopbackTarget } from '../shared/host-header.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { encodeHeaderValue, headerParams, type HeaderParam } from '../../harness/lifecycles/http-headers.js';
@@ -10,7 +11,6 @@ import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
 import { findProgressCall, offeredCalls, sampleArguments, sampleValue, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
-import { HttpConnection } from '../../harness/transports/http-connection.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
 import { isDualEra } from './helpers.js';
 import { mediaTypeChecks } from './http-media.js';
@@ -276,12 +276,13 @@ export default defineArea('2026-07-28', 'http', [
       const foreign = await ctx.client.request(method, {}, { headers: { origin: 'http://mcp-conform.evil.example' } });
       if (foreign.http?.status !== 403) {
         const why = `a request with Origin http://mcp-conform.evil.example got ${describeOutcome(foreign)} (HTTP ${foreign.http?.status})`;
-        if (!isLoopback(ctx)) ctx.warn(`${why}; a remote server may allow every origin, so this is a warning`, { expected: 'HTTP 403', actual: observed(foreign) });
+        if (!isLoopbackTarget(ctx.client)) ctx.warn(`${why}; a remote server may allow every origin, so this is a warning`, { expected: 'HTTP 403', actual: observed(foreign) });
         ctx.fail(why, { expected: 'HTTP 403 for a local server', actual: observed(foreign) });
       }
       expectResult(await ctx.client.request(method, {}, { headers: { origin: null } }), 'a result for a request without Origin');
     },
   },
+  foreignHostRefused(`${HTTP}#security--endpoint`, ['HTTP-008', 'HTTP-009']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json (one response) or text/event-stream',
@@ -488,10 +489,4 @@ function relatesTo(message: JsonObject, exchange: Exchange, token: string): bool
   if (message.method === 'notifications/message') return true;
   if (message.method === 'notifications/cancelled') return idKey(params.requestId) === idKey(exchange.id);
   return false;
-}
-
-function isLoopback(ctx: CheckContext): boolean {
-  const connection = ctx.client.connection;
-  if (!(connection instanceof HttpConnection)) return false;
-  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(connection.target.url).hostname);
 }
