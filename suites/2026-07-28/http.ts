@@ -2,6 +2,7 @@
 // 400), what the endpoint does with GET/DELETE and legacy headers, Origin, and the shape of
 // JSON and SSE answers (requests with an odd Accept or Content-Type: http-media.ts).
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
+import { proveRead } from '../shared/barrier.js';
 import { foreignHostRefused, isLoopbackTarget } from '../shared/host-header.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
@@ -230,6 +231,7 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       for (const httpMethod of ['GET', 'DELETE'] as const) {
         const exchange = await ctx.client.sendRaw('', { httpMethod, headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' }, timeoutMs: 1000 });
+        await proveRead(ctx.client, exchange, `${httpMethod} on the endpoint`); // no status in time decides nothing
         const status = exchange.http?.status;
         const legacyAnswer = isDualEra(ctx.profile) && (status === 400 || status === 404 || (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream'));
         expectThat(status === 405 || legacyAnswer, `${httpMethod} on the endpoint got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}`, { expected: 'HTTP 405', actual: observed(exchange) });
@@ -386,6 +388,7 @@ export default defineArea('2026-07-28', 'http', [
       ];
       for (const [what, body] of bodies) {
         const exchange = await ctx.client.sendRaw(JSON.stringify(body), { headers: { 'mcp-method': 'server/discover' }, timeoutMs: 2000 });
+        await proveRead(ctx.client, exchange, what); // no status in time decides nothing
         const status = exchange.http?.status ?? 0;
         const processed = status < 300 && (exchange.http?.bodyText?.trim().startsWith('[') === true || isObject(exchange.response?.result));
         expectThat(status > 0 && status < 500 && !processed, `${what} got ${exchange.http ? `HTTP ${status}` : describeOutcome(exchange)}${processed ? ' and was processed' : ''}`, {
