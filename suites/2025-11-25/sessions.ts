@@ -155,7 +155,7 @@ export default defineArea('2025-11-25', 'sessions', [
       expectHttpStatus(await ctx.client.request('ping', undefined, { headers: { origin: BAD_ORIGIN } }), 403);
     },
   },
-  foreignHostRefused('basic/transports#security-warning', ['HTTP-011', 'HTTP-012']),
+  foreignHostRefused('basic/transports#security-warning', ['HTTP-011']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json or text/event-stream',

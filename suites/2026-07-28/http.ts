@@ -284,7 +284,7 @@ export default defineArea('2026-07-28', 'http', [
       expectResult(await ctx.client.request(method, {}, { headers: { origin: null } }), 'a result for a request without Origin');
     },
   },
-  foreignHostRefused(`${HTTP}#security--endpoint`, ['HTTP-008', 'HTTP-009']),
+  foreignHostRefused(`${HTTP}#security--endpoint`, ['HTTP-008']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json (one response) or text/event-stream',
