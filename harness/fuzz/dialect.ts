@@ -3,7 +3,8 @@
 // sends plain JSON-RPC on an initialized session. Fuzz properties build their bytes from this.
 import { paramHeaders, standardHeaders } from '../lifecycles/http-headers.js';
 import { applyPatch, requestMeta, type MetaPatch } from '../lifecycles/meta.js';
-import { offers, type ServerProfile } from '../lifecycles/profile.js';
+import type { ServerProfile } from '../lifecycles/profile.js';
+import { cheapRequest } from '../lifecycles/sample-requests.js';
 import { isObject, type JsonObject, type Revision, type TransportKind } from '../model.js';
 
 export interface RequestShape {
@@ -35,17 +36,9 @@ export interface Dialect {
 
 export const MODERN_VERSION = '2026-07-28';
 
-/** The cheapest request the server offers: a list it declares, else discovery (ping on 2025-11-25). */
-function cheapRequest(revision: Revision, profile: ServerProfile): { method: string; params: JsonObject } {
-  if (offers(profile, 'tools')) return { method: 'tools/list', params: {} };
-  if (offers(profile, 'prompts')) return { method: 'prompts/list', params: {} };
-  if (offers(profile, 'resources')) return { method: 'resources/list', params: {} };
-  return { method: revision === '2026-07-28' ? 'server/discover' : 'ping', params: {} };
-}
-
 export function dialectFor(revision: Revision, transport: TransportKind, profile: ServerProfile): Dialect {
   const schemas = new Map(profile.tools.map((tool) => [tool.name, tool.inputSchema]));
-  const cheap = cheapRequest(revision, profile);
+  const cheap = { method: cheapRequest(profile, revision), params: {} };
   if (revision === '2025-11-25') {
     return {
       revision,

@@ -1,6 +1,7 @@
 // What a check talks to: a revision-aware client over one connection. It builds correct
 // traffic by default and lets a check bend any part of it (ids, _meta, headers, bytes).
 import type { JsonObject, JsonRpcId, Revision, TransportKind } from '../model.js';
+import { HttpConnection } from '../transports/http-connection.js';
 import type { Connection, Exchange, SendOptions } from '../transports/types.js';
 import type { MetaPatch } from './meta.js';
 
@@ -60,6 +61,11 @@ export abstract class Client {
 
   get transport(): TransportKind {
     return this.connection.kind;
+  }
+
+  /** The HTTP endpoint this client talks to (undefined over stdio). */
+  get endpoint(): string | undefined {
+    return this.connection instanceof HttpConnection ? this.connection.target.url : undefined;
   }
 
   get checkId(): string | undefined {

@@ -1,9 +1,9 @@
 // Plausible, schema-valid requests for what a server offers: minimal arguments for a tool's
 // inputSchema, a prompt's arguments, a listed resource. Checks use them to exercise real
 // offerings without knowing any server's names.
-import { isObject, type JsonObject } from '../model.js';
+import { isObject, type JsonObject, type Revision } from '../model.js';
 import type { Client } from './client.js';
-import type { ServerProfile } from './profile.js';
+import { offers, type ServerProfile } from './profile.js';
 
 export interface OfferedCall {
   method: 'tools/call' | 'prompts/get' | 'resources/read';
@@ -13,6 +13,14 @@ export interface OfferedCall {
 }
 
 const SAMPLE_TEXT = 'mcp-conform';
+
+/** A request every server of the revision answers at once without side effects: a list it declares, else ping (2025-11-25) or server/discover (2026-07-28). */
+export function cheapRequest(profile: ServerProfile, revision: Revision): string {
+  if (offers(profile, 'tools')) return 'tools/list';
+  if (offers(profile, 'prompts')) return 'prompts/list';
+  if (offers(profile, 'resources')) return 'resources/list';
+  return revision === '2026-07-28' ? 'server/discover' : 'ping';
+}
 
 const FORMATS: Record<string, string> = {
   uri: 'https://example.com/mcp-conform',
@@ -97,20 +105,65 @@ export function sampleArguments(inputSchema: unknown): JsonObject {
   return isObject(value) ? value : {};
 }
 
+/** A duration the harness chooses stays far below any request timeout. */
+export const DURATION_CAP_MS = 1000;
+
+/** Arguments with every duration-like number (ms, delay, seconds...) cut to DURATION_CAP_MS (the schema's minimum wins). */
+export function capDurations(inputSchema: unknown, args: JsonObject): JsonObject {
+  const properties = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
+  const out = { ...args };
+  for (const [key, value] of Object.entries(args)) {
+    const property = isObject(properties[key]) ? (properties[key] as JsonObject) : {};
+    if (typeof value !== 'number' || durationRank(key) === 0) continue;
+    let cap = secondsUnit(key, property) ? DURATION_CAP_MS / 1000 : DURATION_CAP_MS;
+    if (typeof property.minimum === 'number') cap = Math.max(cap, property.minimum);
+    if (property.type === 'integer') cap = Math.ceil(cap);
+    out[key] = Math.min(value, cap);
+  }
+  return out;
+}
+
+/**
+ * Values a description names as the only choices: `Text` or `Blob`, "one of: a, b, c", 'x' | 'y'.
+ * Quoted or backticked words only, so ordinary prose yields nothing.
+ */
+export function choicesInDescription(description: unknown): string[] {
+  if (typeof description !== 'string') return [];
+  const quoted = [...description.matchAll(/[`'"]([^`'"\s][^`'"]{0,40})[`'"]/g)].map((match) => match[1]);
+  if (quoted.length >= 2 && /\b(or|one of|either|must be|choices?|options?|values?)\b|\|/i.test(description)) return quoted;
+  const listed = /\bone of:?\s*([\w.-]+(?:\s*(?:,|\bor\b|\|)\s*[\w.-]+)+)/i.exec(description);
+  return listed ? listed[1].split(/\s*(?:,|\bor\b|\|)\s*/).filter(Boolean) : [];
+}
+
+/** A value for a prompt argument: a choice its description names, else the sample text (an invented value). */
+export function promptArgumentValue(argument: JsonObject): { value: string; invented: boolean } {
+  const [choice] = choicesInDescription(argument.description);
+  return choice !== undefined ? { value: choice, invented: false } : { value: SAMPLE_TEXT, invented: true };
+}
+
+/** Values for a prompt's required arguments, and which of them the harness invented. */
+export function samplePromptArguments(prompt: JsonObject): { arguments: Record<string, string>; invented: string[] } {
+  const args: Record<string, string> = {};
+  const invented: string[] = [];
+  for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
+    if (arg.required !== true || typeof arg.name !== 'string') continue;
+    const { value, invented: made } = promptArgumentValue(arg);
+    args[arg.name] = value;
+    if (made) invented.push(arg.name);
+  }
+  return { arguments: args, invented };
+}
+
 /** Every tools/call (of `tools`, the ones the run may call), prompts/get and resources/read the profile makes possible, tools first. */
 export function offeredCalls(profile: ServerProfile, tools: JsonObject[] = profile.tools): OfferedCall[] {
   const calls: OfferedCall[] = [];
   for (const tool of tools) {
     if (typeof tool.name !== 'string') continue;
-    calls.push({ method: 'tools/call', params: { name: tool.name, arguments: sampleArguments(tool.inputSchema) }, label: `tool ${JSON.stringify(tool.name)}` });
+    calls.push({ method: 'tools/call', params: { name: tool.name, arguments: capDurations(tool.inputSchema, sampleArguments(tool.inputSchema)) }, label: `tool ${JSON.stringify(tool.name)}` });
   }
   for (const prompt of profile.prompts) {
     if (typeof prompt.name !== 'string') continue;
-    const args: JsonObject = {};
-    for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
-      if (arg.required === true && typeof arg.name === 'string') args[arg.name] = SAMPLE_TEXT;
-    }
-    calls.push({ method: 'prompts/get', params: { name: prompt.name, arguments: args }, label: `prompt ${JSON.stringify(prompt.name)}` });
+    calls.push({ method: 'prompts/get', params: { name: prompt.name, arguments: samplePromptArguments(prompt).arguments }, label: `prompt ${JSON.stringify(prompt.name)}` });
   }
   for (const resource of profile.resources) {
     if (typeof resource.uri === 'string') calls.push({ method: 'resources/read', params: { uri: resource.uri }, label: `resource ${JSON.stringify(resource.uri)}` });

@@ -4,6 +4,7 @@ import type { CheckDefinition } from '../../harness/checks/check.js';
 import type { ServerProfile } from '../../harness/lifecycles/profile.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, type JsonObject, type Level } from '../../harness/model.js';
+import { barrier } from '../shared/barrier.js';
 import { exercise, serverRequestsSince, sessionDeclaring, wireMark } from './helpers.js';
 
 export interface CapabilityProbe {
@@ -62,6 +63,7 @@ export function negotiatedRequestCheck(spec: NegotiatedRequestSpec): CheckDefini
       const client = await sessionDeclaring(ctx, declare);
       await exercise(ctx, client);
       await ctx.sleep(SETTLE_MS);
+      await barrier(client, 'the requests that exercise the server');
       const requests = serverRequestsSince(ctx, client.connection.name, mark);
       const bad = requests.filter((request) => offending(request, isObject(request.params) ? request.params : {}));
       if (bad.length > 0) {

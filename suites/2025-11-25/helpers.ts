@@ -1,31 +1,23 @@
 // Small helpers the 2025-11-25 checks share: which tools may be called, what the server sent on
 // one connection, raw sends and GET streams, and a routine that exercises everything a server offers.
 import type { CheckContext } from '../../harness/checks/check.js';
-import { offers, type ServerProfile } from '../../harness/lifecycles/profile.js';
-import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
+import { offers } from '../../harness/lifecycles/profile.js';
+import { capDurations, sampleArguments, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import type { Exchange } from '../../harness/transports/types.js';
+import { answerOrSilence } from '../shared/barrier.js';
+import { mayCall } from '../shared/tool-policy.js';
 
 export type Ctx = CheckContext<SessionClient>;
 
 /** How many tools, prompts and resources one exercise touches at most. */
 const EXERCISE_LIMIT = 8;
 
-/** Tool calls may have side effects: the run's policy says which tools a check may call. */
-export function mayCall(ctx: Ctx, tool: JsonObject): boolean {
-  const policy = ctx.toolCallPolicy ?? 'safe';
-  if (policy === 'all') return true;
-  if (policy === 'none') return false;
-  return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
-}
-
-export function policyReason(ctx: Ctx): string {
-  const policy = ctx.toolCallPolicy ?? 'safe';
-  return policy === 'none' ? 'tool calls are switched off (tool call policy "none")' : 'no listed tool is marked readOnlyHint (tool call policy "safe")';
-}
+// The tool-call policy is one helper for both revisions.
+export { mayCall, policyReason } from '../shared/tool-policy.js';
 
 /** Tools a check may call plainly: allowed by the policy, and not requiring task augmentation. */
 export function callableTools(ctx: Ctx): JsonObject[] {
@@ -38,15 +30,7 @@ export function taskSupportOf(tool: JsonObject): string {
 }
 
 export function callParams(tool: JsonObject): JsonObject {
-  return { name: tool.name, arguments: sampleArguments(tool.inputSchema) };
-}
-
-/** A request every initialized session answers with a result, preferring a plain list method. */
-export function cheapRequest(profile: ServerProfile): string {
-  if (offers(profile, 'tools')) return 'tools/list';
-  if (offers(profile, 'prompts')) return 'prompts/list';
-  if (offers(profile, 'resources')) return 'resources/list';
-  return 'ping';
+  return { name: tool.name, arguments: capDurations(tool.inputSchema, sampleArguments(tool.inputSchema)) };
 }
 
 /** Connections a check opened in the 2026-07-28 lifecycle (their requests carry the protocol version in _meta). */
@@ -92,13 +76,13 @@ export function responsesSince(ctx: Ctx, connection: string, mark: number): Json
 }
 
 /**
- * Sends a notification as raw bytes and waits `windowMs` for any response to it (there must be
- * none). Newline-terminated: stdio frames by lines, and HTTP ignores the trailing whitespace.
+ * Sends a notification as raw bytes and listens for any response to it (there must be none) until
+ * the server has answered a barrier sent after it (HTTP: until the POST is answered).
+ * Newline-terminated: stdio frames by lines, and HTTP ignores the trailing whitespace.
  */
-export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined, windowMs: number) {
+export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined): Promise<Exchange> {
   const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
-  // HTTP always answers the POST, so wait for that answer (a loaded server may take longer than the window).
-  return client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, timeoutMs: client.transport === 'http' ? undefined : windowMs });
+  return answerOrSilence(client, `the notification ${method}`, (signal) => client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, signal }));
 }
 
 /** Sends a message object as raw bytes (stdio: one line), so that malformed ones go out as written. */
@@ -158,13 +142,7 @@ export async function exercise(ctx: Ctx, client: SessionClient): Promise<void> {
   for (const method of ['tools/list', 'prompts/list', 'resources/list']) {
     if (offers(profile, method.split('/')[0] as 'tools')) await client.request(method, {});
   }
-  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT)) {
-    const args: JsonObject = {};
-    for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
-      if (arg.required === true && typeof arg.name === 'string') args[arg.name] = 'mcp-conform';
-    }
-    await client.request('prompts/get', { name: prompt.name, arguments: args });
-  }
+  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT)) await client.request('prompts/get', { name: prompt.name, arguments: samplePromptArguments(prompt).arguments });
   for (const resource of profile.resources.slice(0, EXERCISE_LIMIT)) await client.request('resources/read', { uri: resource.uri });
   for (const tool of callableTools(ctx).slice(0, EXERCISE_LIMIT)) await client.request('tools/call', callParams(tool));
 }

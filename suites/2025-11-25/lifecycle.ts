@@ -1,15 +1,19 @@
 // 2025-11-25 lifecycle: the initialize / initialized handshake, version negotiation, and what
 // a server does with traffic that breaks the handshake order.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { errorOf, expectResult, expectThat, expectValid, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { LEGACY_VERSION } from '../../harness/lifecycles/session-client.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { cheapRequest, notifyAndListen, serverRequestsSince, wireMark, type Ctx } from './helpers.js';
+import { idKey } from '../../harness/transports/types.js';
+import { inconclusive } from '../../harness/checks/outcome.js';
+import { answerOrSilence, barrier, heard } from '../shared/barrier.js';
+import { notifyAndListen, responsesSince, serverRequestsSince, wireMark, type Ctx } from './helpers.js';
 
 const BOGUS_VERSION = '1900-01-01';
 const OLDER_VERSIONS = ['2025-06-18', '2025-03-26', '2024-11-05'];
-/** How long a check listens for traffic the server should not send. */
+/** How long a check listens for traffic the server should not send (a barrier then proves it was listening). */
 const QUIET_WINDOW_MS = 250;
 /** Error codes a dual-era client reads as "this server is modern" (2026-07-28). */
 const MODERN_ERRORS = [-32020, -32021, -32022];
@@ -88,10 +92,13 @@ export default defineArea('2025-11-25', 'lifecycle', [
     catalog: ['LIFE-005'],
     connection: 'fresh-uninitialized',
     async run(ctx) {
-      const method = cheapRequest(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       if (method === 'ping') ctx.skip('server offers no list method to send before initialize (ping is allowed at any time)');
-      const exchange = await ctx.client.request(method, {});
+      const mark = wireMark(ctx);
+      const early = await answerOrSilence(ctx.client, `${method} before initialize`, (signal) => ctx.client.request(method, {}, { signal, expectSilence: true }));
       const after = await ctx.client.handshake();
+      // A concurrent server may answer after the barrier: the wire log still has it.
+      const exchange = early.response ? early : { ...early, response: responsesSince(ctx, ctx.client.connection.name, mark).find((r) => idKey(r.id) === idKey(early.id)) };
       expectThat(ctx.client.state.initialized, `the server no longer accepts initialize after an early ${method}: ${describeOutcome(after)}`, { expected: 'an initialize result', actual: observed(after) });
       // Without sessions, an HTTP server cannot tell which requests came before an initialize.
       if (ctx.transport === 'http' && !ctx.client.state.sessionId) ctx.skip('server keeps no sessions on HTTP: it cannot relate a request to an initialize');
@@ -132,7 +139,7 @@ export default defineArea('2025-11-25', 'lifecycle', [
         ['notifications/x-mcp-conform-unknown', false],
       ];
       for (const [method, mustAccept] of notifications) {
-        const exchange = await notifyAndListen(ctx.client, method, undefined, QUIET_WINDOW_MS);
+        const exchange = await notifyAndListen(ctx.client, method, undefined);
         const http = exchange.http;
         const accepted = http?.status === 202 && http.bodyKind === 'empty';
         const refused = !mustAccept && http !== undefined && http.status >= 400 && http.status < 500 && exchange.response?.id === undefined;
@@ -154,6 +161,7 @@ export default defineArea('2025-11-25', 'lifecycle', [
       ctx.client.state.clientCapabilities = TEMPTING_CAPABILITIES;
       expectResult(await ctx.client.initialize());
       await ctx.sleep(QUIET_WINDOW_MS);
+      await barrier(ctx.client, 'the initialize result');
       const early = serverRequestsSince(ctx, ctx.client.connection.name, mark).filter((request) => request.method !== 'ping');
       if (early.length > 0) ctx.fail(`the server sent ${early.map((r) => String(r.method)).join(', ')} before notifications/initialized`, { expected: 'no requests but ping', actual: early });
     },
@@ -178,6 +186,11 @@ export default defineArea('2025-11-25', 'lifecycle', [
           expected: 'any other error, an HTTP error without a modern error body, or no answer',
           actual: observed(exchange),
         });
+      }
+      if (!heard(exchange)) {
+        // Silence passes only once the server answers a 2025-11-25 ping (allowed before initialize) sent after the probe.
+        const ping = await modern.sendMessage({ jsonrpc: '2.0', id: modern.nextId(), method: 'ping' });
+        if (!ping.response) inconclusive(`server/discover got ${describeOutcome(exchange)}, and a ping sent after it got ${describeOutcome(ping)}: silence proves nothing`);
       }
     },
   },

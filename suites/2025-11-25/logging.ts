@@ -1,9 +1,11 @@
 // 2025-11-25 logging: logging/setLevel accepts every level and rejects others, and the server
 // keeps to the level it was given.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat } from '../../harness/checks/expect.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import { cheapRequest, serverMessagesSince, wireMark } from './helpers.js';
+import { barrier } from '../shared/barrier.js';
+import { serverMessagesSince, wireMark } from './helpers.js';
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const THRESHOLD = 'error';
@@ -47,9 +49,9 @@ export default defineArea('2025-11-25', 'logging', [
     async run(ctx) {
       expectResult(await ctx.client.request('logging/setLevel', { level: THRESHOLD }));
       const mark = wireMark(ctx);
-      await ctx.client.request(cheapRequest(ctx.profile), {});
-      await ctx.client.request('ping');
+      await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {});
       await ctx.sleep(SETTLE_MS);
+      await barrier(ctx.client, `logging/setLevel ${THRESHOLD} and a request`);
       const below = serverMessagesSince(ctx, ctx.client.connection.name, mark).filter((m: JsonObject) => {
         const level = isObject(m.params) ? LEVELS.indexOf(String(m.params.level)) : -1;
         return m.method === 'notifications/message' && level >= 0 && level < LEVELS.indexOf(THRESHOLD);

@@ -3,6 +3,9 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat, expectValid } from '../../harness/checks/expect.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
+import { describeOutcome } from '../../harness/lifecycles/profile.js';
+import { samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
+import { refused, refusedInvented } from '../shared/invented.js';
 import { badBase64, listBothWays } from './feature-helpers.js';
 import type { Ctx } from './helpers.js';
 
@@ -13,9 +16,6 @@ function requiredArguments(prompt: JsonObject): string[] {
   return args.filter((arg) => arg.required === true && typeof arg.name === 'string').map((arg) => arg.name as string);
 }
 
-function filled(names: string[]): JsonObject {
-  return Object.fromEntries(names.map((name) => [name, 'mcp-conform']));
-}
 
 function prompts(ctx: Ctx): JsonObject[] {
   return ctx.profile.prompts.length > 0 ? ctx.profile.prompts.slice(0, GET_LIMIT) : ctx.skip('server lists no prompts');
@@ -44,14 +44,23 @@ export default defineArea('2025-11-25', 'prompts', [
     requires: ['prompts'],
     async run(ctx) {
       const missingMime: string[] = [];
+      const notJudged: string[] = [];
       for (const prompt of prompts(ctx)) {
-        const result = expectResult(await ctx.client.request('prompts/get', { name: prompt.name, arguments: filled(requiredArguments(prompt)) }));
+        const sample = samplePromptArguments(prompt);
+        const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: sample.arguments });
+        if (sample.invented.length > 0 && refused(exchange)) {
+          notJudged.push(refusedInvented(`prompt ${JSON.stringify(prompt.name)}`, sample.invented, describeOutcome(exchange)));
+          continue;
+        }
+        const result = expectResult(exchange);
         expectValid(ctx.schema, 'GetPromptResult', result, `the messages of prompt ${JSON.stringify(prompt.name)}`);
         const blocks = (Array.isArray(result.messages) ? result.messages.filter(isObject) : []).map((message) => message.content);
         const bad = badBase64(blocks);
         expectThat(bad.length === 0, `prompt ${JSON.stringify(prompt.name)} has binary content that is not base64 with a MIME type`, { expected: 'base64 data, type/subtype MIME', actual: bad });
         for (const block of blocks.filter(isObject)) if (block.type === 'resource' && isObject(block.resource) && block.resource.mimeType === undefined) missingMime.push(String(prompt.name));
       }
+      notJudged.forEach((reason) => ctx.note(reason));
+      if (notJudged.length === prompts(ctx).length) ctx.skip(notJudged[0]);
       // The prompts page says embedded resources MUST include a MIME type; the schema makes it optional.
       if (missingMime.length > 0) ctx.warn(`embedded resources without mimeType in prompt(s) ${missingMime.join(', ')}: the page requires one, the schema does not`, { expected: 'mimeType on embedded resources', actual: missingMime });
     },
@@ -78,8 +87,9 @@ export default defineArea('2025-11-25', 'prompts', [
     requires: ['prompts'],
     async run(ctx) {
       const prompt = ctx.profile.prompts.find((p) => requiredArguments(p).length > 0) ?? ctx.skip('server lists no prompt with a required argument');
-      const [dropped, ...kept] = requiredArguments(prompt);
-      const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: filled(kept) });
+      const [dropped] = requiredArguments(prompt);
+      const { [dropped]: _left, ...kept } = samplePromptArguments(prompt).arguments;
+      const exchange = await ctx.client.request('prompts/get', { name: prompt.name, arguments: kept });
       expectError(exchange, -32602, `-32602 for prompt ${JSON.stringify(prompt.name)} without its required argument ${dropped}`);
     },
   },

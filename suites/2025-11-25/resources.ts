@@ -3,9 +3,10 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat, expectValid } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
+import { barrier } from '../shared/barrier.js';
 import { badBase64, listBothWays } from './feature-helpers.js';
 import { serverMessagesSince, wireMark, type Ctx } from './helpers.js';
-import { uriTemplateProblem } from './uri-template.js';
+import { uriTemplateProblem } from '../shared/uri-template.js';
 
 const READ_LIMIT = 8;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -119,6 +120,7 @@ export default defineArea('2025-11-25', 'resources', [
       const mark = wireMark(ctx);
       for (const uri of listedUris(ctx)) await ctx.client.request('resources/read', { uri });
       await ctx.sleep(SETTLE_MS);
+      await barrier(ctx.client, 'the reads');
       const updates = serverMessagesSince(ctx, ctx.client.connection.name, mark).filter((m: JsonObject) => m.method === 'notifications/resources/updated');
       expectThat(updates.length === 0, `${updates.length} notifications/resources/updated arrived without any subscription`, { expected: 'none', actual: updates.slice(0, 3) });
     },

@@ -4,6 +4,7 @@ import { isObject, type JsonObject } from '../../harness/model.js';
 import { answerAsDeclared } from '../../harness/lifecycles/client-answers.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import type { Exchange } from '../../harness/transports/types.js';
+import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
 import { exercise, sessionDeclaring, sessionEntries, wireMark, type Ctx } from './helpers.js';
 
@@ -41,6 +42,7 @@ export async function temptedSession(ctx: Ctx, options: { keepReplies?: boolean 
   });
   await exercise(ctx, client);
   await ctx.sleep(SETTLE_MS);
+  await barrier(client, 'the requests that exercise the server');
   return { client, mark, requests, replies: await Promise.all(replies) };
 }
 

@@ -1,10 +1,12 @@
 // 2025-11-25 Streamable HTTP sessions: Mcp-Session-Id issued on initialize, required after it,
 // unknown or ended ids get 404, DELETE ends a session; MCP-Protocol-Version; Origin; media types.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
+import { foreignHostRefused } from '../shared/host-header.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { cheapRequest, type Ctx } from './helpers.js';
+import { type Ctx } from './helpers.js';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const SESSIONS_FOR_UNIQUENESS = 5;
@@ -62,7 +64,7 @@ export default defineArea('2025-11-25', 'sessions', [
     connection: 'fresh',
     async run(ctx) {
       sessionIdOf(ctx, ctx.client);
-      const method = cheapRequest(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const exchange = await ctx.client.request(method, {}, { headers: { 'mcp-session-id': null } });
       expectHttpStatus(exchange, 400);
     },
@@ -153,6 +155,7 @@ export default defineArea('2025-11-25', 'sessions', [
       expectHttpStatus(await ctx.client.request('ping', undefined, { headers: { origin: BAD_ORIGIN } }), 403);
     },
   },
+  foreignHostRefused('basic/transports#security-warning', ['HTTP-011']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json or text/event-stream',
@@ -163,7 +166,7 @@ export default defineArea('2025-11-25', 'sessions', [
     transports: ['http'],
     connection: 'fresh',
     async run(ctx) {
-      for (const method of ['ping', cheapRequest(ctx.profile)]) {
+      for (const method of ['ping', cheapRequest(ctx.profile, ctx.revision)]) {
         const exchange = await ctx.client.request(method, {});
         const type = exchange.http?.contentType ?? '';
         expectThat(type === 'application/json' || type === 'text/event-stream', `${method} was answered with Content-Type ${JSON.stringify(type)}`, {

@@ -1,5 +1,6 @@
 // 2025-11-25 Streamable HTTP streams: the GET stream, SSE answers to POSTs (priming event, only
 // related messages, end after the response), event ids unique in the session, and resumption.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
 import { durationTool } from '../../harness/lifecycles/sample-requests.js';
@@ -8,7 +9,7 @@ import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
 import { toolArguments } from './feature-helpers.js';
-import { callableTools, cheapRequest, entriesSince, mayCall, openGet, policyReason, wireMark, type Ctx } from './helpers.js';
+import { callableTools, entriesSince, mayCall, openGet, policyReason, wireMark, type Ctx } from './helpers.js';
 
 /** How long a GET stream is read before the check moves on. */
 const GET_WINDOW_MS = 800;
@@ -38,7 +39,7 @@ async function streamed(ctx: Ctx, client: SessionClient, method: string, params:
 
 /** Answers that came as SSE streams, or a skip when the server always answered JSON. */
 async function sseAnswers(ctx: Ctx, client: SessionClient, count = 2): Promise<Streamed[]> {
-  const methods = ['ping', cheapRequest(ctx.profile), 'ping'].slice(0, count);
+  const methods = ['ping', cheapRequest(ctx.profile, ctx.revision), 'ping'].slice(0, count);
   const answers: Streamed[] = [];
   for (const method of methods) answers.push(await streamed(ctx, client, method));
   return sseOnly(ctx, answers);
@@ -150,7 +151,7 @@ export default defineArea('2025-11-25', 'streams', [
       const get = openGet(ctx.client, {}, GET_WINDOW_MS + 300);
       await ctx.sleep(100);
       await ctx.client.request('ping');
-      await ctx.client.request(cheapRequest(ctx.profile), {});
+      await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {});
       const stream = await get;
       if (stream.http?.status !== 200) ctx.skip(`GET got HTTP ${stream.http?.status ?? 'nothing'}: no GET stream to watch`);
       const responses = stream.messages.filter(isResponse);
@@ -207,7 +208,7 @@ export default defineArea('2025-11-25', 'streams', [
     connection: 'fresh',
     async run(ctx) {
       const answers: Streamed[] = [];
-      for (const method of ['ping', cheapRequest(ctx.profile)]) answers.push(await streamed(ctx, ctx.client, method));
+      for (const method of ['ping', cheapRequest(ctx.profile, ctx.revision)]) answers.push(await streamed(ctx, ctx.client, method));
       for (const tool of callableTools(ctx).slice(0, TOOLS_STREAMED)) answers.push(await streamed(ctx, ctx.client, 'tools/call', { name: tool.name, arguments: toolArguments(tool) }));
       for (const answer of sseOnly(ctx, answers)) {
         const unrelated = unrelatedOn(answer);

@@ -9,6 +9,7 @@ import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey } from '../../harness/transports/types.js';
+import { barrier } from '../shared/barrier.js';
 import { toolArguments } from './feature-helpers.js';
 import { callableTools, entriesSince, listenOnGet, policyReason, taskSupportOf, wireMark, type Ctx } from './helpers.js';
 import { createTask, declaresToolTasks, finalTask, getTask, needTaskOperation, NEXT, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskCall, taskTool, taskTools, TERMINAL } from './task-helpers.js';
@@ -330,6 +331,7 @@ export default defineArea('2025-11-25', 'tasks', [
       const terminalMark = wireMark(ctx);
       const terminalAt = ctx.wire.entries[terminalMark - 1]?.t ?? 0;
       await ctx.sleep(LATE_WINDOW_MS);
+      await barrier(ctx.client, `the terminal status of task ${String(task.taskId)}`);
       await listener?.close();
       const foreign = progressSince(ctx, mark).filter((entry) => idKey(tokenOf(entry)) !== idKey(token));
       expectThat(foreign.length === 0, `progress during the task carries token(s) ${[...new Set(foreign.map((e) => JSON.stringify(tokenOf(e))))].join(', ')}, not the request's ${JSON.stringify(token)}`, {

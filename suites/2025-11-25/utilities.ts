@@ -7,6 +7,7 @@ import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, isRequest, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
+import { barrier, proveRead } from '../shared/barrier.js';
 import { toolArguments } from './feature-helpers.js';
 import { callableTools, mayCall, notifyAndListen, policyReason, serverMessagesSince, sessionEntries, wireMark } from './helpers.js';
 
@@ -31,7 +32,8 @@ export default defineArea('2025-11-25', 'utilities', [
       // A generous window: a server that ignores the cancel answers after BUSY_MS, later when loaded.
       const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + 1000, expectSilence: true });
       await ctx.sleep(150);
-      await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
+      const cancel = await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
+      await proveRead(ctx.client, cancel, 'notifications/cancelled');
       const exchange = await call;
       expectThat(exchange.response === undefined, `the cancelled tools/call was still answered: ${describeOutcome(exchange)}`, { expected: 'no response after notifications/cancelled', actual: observed(exchange) });
     },
@@ -47,7 +49,7 @@ export default defineArea('2025-11-25', 'utilities', [
     async run(ctx) {
       const finished = await ctx.client.request('ping');
       for (const params of [{ requestId: 'x-mcp-conform-never-sent' }, { requestId: finished.id }, { reason: 'no requestId' }]) {
-        const exchange = await notifyAndListen(ctx.client, 'notifications/cancelled', params as JsonObject, QUIET_MS);
+        const exchange = await notifyAndListen(ctx.client, 'notifications/cancelled', params as JsonObject);
         const quiet = exchange.http ? (exchange.http.status === 202 && exchange.http.bodyKind === 'empty') || (exchange.http.status >= 400 && exchange.http.status < 500 && !exchange.response?.id) : exchange.response === undefined;
         expectThat(quiet, `notifications/cancelled ${JSON.stringify(params)} was answered`, { expected: 'no response (HTTP: 202 with no body)', actual: observed(exchange) });
       }
@@ -75,6 +77,7 @@ export default defineArea('2025-11-25', 'utilities', [
         const doneAt = ctx.wire.entries.length;
         if (!resultOf(exchange) && !exchange.response) continue;
         await ctx.sleep(QUIET_MS / 4);
+        await barrier(ctx.client, `the response of ${String(tool.name)}`);
         const progress = serverMessagesSince(ctx, ctx.client.connection.name, mark).filter((m) => m.method === 'notifications/progress');
         seen += progress.length;
         let last = -Infinity;

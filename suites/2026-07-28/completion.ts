@@ -5,7 +5,7 @@ import { expectError, expectThat, expectValid } from '../../harness/checks/expec
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import { parseUriTemplate } from './uri-template.js';
+import { parseUriTemplate } from '../shared/uri-template.js';
 
 type Ctx = CheckContext<StatelessClient>;
 

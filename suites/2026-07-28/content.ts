@@ -2,19 +2,8 @@
 // in strict base64, MIME types that parse, embedded resources with what prompts require.
 import { isObject } from '../../harness/model.js';
 import type { WireValidator } from '../../harness/schema/index.js';
+import { isMimeType, isStrictBase64 } from '../shared/encodings.js';
 
-/** RFC 4648 base64 with padding, nothing else (no whitespace, no URL-safe alphabet). */
-export function isStrictBase64(value: unknown): boolean {
-  return typeof value === 'string' && value.length % 4 === 0 && /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value);
-}
-
-const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
-const MIME = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"]*"))*$`);
-
-/** type/subtype with optional parameters (RFC 6838 / RFC 9110 media-type syntax). */
-export function isMimeType(value: unknown): boolean {
-  return typeof value === 'string' && MIME.test(value);
-}
 
 export interface ContentRules {
   /** Prompts: an embedded resource MUST carry its MIME type. */

@@ -1,6 +1,7 @@
 // Dual-era behaviour (2026-07-28 versioning page): a server that serves legacy versions (listed in
 // server/discover, or negotiated by initialize) serves an initialize handshake for each of them, next
 // to modern traffic, and says the same thing about its features both ways; a modern-only server refuses initialize.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { errorOf, expectHttpStatus, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
@@ -8,7 +9,6 @@ import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject } from '../../harness/model.js';
 import { legacyService, listedLegacyVersions, isLegacyVersion } from './era.js';
-import { cheapListMethod } from './helpers.js';
 
 type Ctx = CheckContext<StatelessClient>;
 
@@ -50,7 +50,7 @@ export default defineArea('2026-07-28', 'dual-era', [
         const legacy = await legacySession(ctx, version, because);
         const negotiated = legacy.state.negotiatedVersion;
         expectThat(negotiated === version, `initialize for ${version} (${because}) negotiated ${JSON.stringify(negotiated)}`, { expected: version, actual: legacy.state.initializeResult });
-        const method = cheapListMethod(ctx.profile) === 'server/discover' ? 'ping' : cheapListMethod(ctx.profile);
+        const method = cheapRequest(ctx.profile, '2025-11-25'); // the legacy session's own cheap request
         const [old, modern] = await Promise.all([legacy.request(method, {}), ctx.client.request('server/discover')]);
         expectThat(resultOf(old) !== undefined, `${method} in a ${version} session got ${describeOutcome(old)}`, { expected: 'a result', actual: observed(old) });
         expectThat(resultOf(modern)?.resultType === 'complete', `server/discover next to a legacy session got ${describeOutcome(modern)}`, { expected: 'a DiscoverResult', actual: observed(modern) });

@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
+import { answerOrSilence } from '../shared/barrier.js';
 import { modernConnections } from '../shared/wire-pairs.js';
 import { sendAsRaw } from './helpers.js';
 
@@ -110,7 +111,8 @@ export default defineArea('2026-07-28', 'errors', [
         { jsonrpc: '2.0', method: 'tools/list', params: { _meta: meta() } },
       ];
       for (const probe of probes) {
-        const exchange = await sendAsRaw(ctx.client, probe, { timeoutMs: 500 });
+        const bytes = `${JSON.stringify(probe)}\n`;
+        const exchange = await answerOrSilence(ctx.client, `the notification ${probe.method}`, (signal) => ctx.client.sendRaw(bytes, { expectResponse: true, signal }));
         expectThat(exchange.response === undefined, `the server answered the notification ${probe.method}`, { expected: 'no response', actual: observed(exchange) });
       }
     },

@@ -4,14 +4,6 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import type { JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
 
-/** A request every server answers, preferring a plain list method over server/discover. */
-export function cheapListMethod(profile: ServerProfile): string {
-  if (offers(profile, 'tools')) return 'tools/list';
-  if (offers(profile, 'prompts')) return 'prompts/list';
-  if (offers(profile, 'resources')) return 'resources/list';
-  return 'server/discover';
-}
-
 /** A paginated list the server offers: its method, the result key, and what names an item. */
 export interface OfferedList {
   method: string;

@@ -1,6 +1,9 @@
 // 2026-07-28 Streamable HTTP: request metadata headers validated against the body (-32020 with
 // 400), what the endpoint does with GET/DELETE and legacy headers, Origin, and the shape of
 // JSON and SSE answers (requests with an odd Accept or Content-Type: http-media.ts).
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
+import { proveRead } from '../shared/barrier.js';
+import { foreignHostRefused, isLoopbackTarget } from '../shared/host-header.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { encodeHeaderValue, headerParams, type HeaderParam } from '../../harness/lifecycles/http-headers.js';
@@ -9,10 +12,8 @@ import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
 import { findProgressCall, offeredCalls, sampleArguments, sampleValue, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
-import { HttpConnection } from '../../harness/transports/http-connection.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
 import { isDualEra } from './era.js';
-import { cheapListMethod } from './helpers.js';
 import { mediaTypeChecks } from './http-media.js';
 import { callableTools } from './tool-calls.js';
 
@@ -32,7 +33,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-014', 'HTTP-020', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
-      expectHeaderMismatch(await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-method': null } }), 'without Mcp-Method');
+      expectHeaderMismatch(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-method': null } }), 'without Mcp-Method');
     },
   },
   {
@@ -44,7 +45,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-014', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const other = method === 'server/discover' ? 'tools/list' : 'server/discover';
       expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-method': other } }), `with Mcp-Method ${other} for a ${method} body`);
     },
@@ -99,7 +100,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-017'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const headers = { 'MCP-METHOD': method, 'mCp-PrOtOcOl-VeRsIoN': '2026-07-28' };
       expectResult(await ctx.client.request(method, {}, { headers }), `a result for ${method} sent with header names MCP-METHOD and mCp-PrOtOcOl-VeRsIoN`);
     },
@@ -113,7 +114,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-017', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-method': method.toUpperCase() } }), `with Mcp-Method ${method.toUpperCase()} for ${method}`);
     },
   },
@@ -127,7 +128,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-011', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-protocol-version': null } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-protocol-version': null } });
       if ((ctx.profile.supportedVersions ?? []).includes('2025-03-26')) {
         expectThat(exchange.http !== undefined && exchange.http.status < 500, `without MCP-Protocol-Version: ${describeOutcome(exchange)}`, { expected: 'a 2025-03-26 answer or 400/-32020', actual: observed(exchange) });
         ctx.note('the server lists 2025-03-26, so it may treat a request without the header as 2025-03-26');
@@ -145,7 +146,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-010', 'HTTP-020', 'VER-012'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-protocol-version': '1900-01-01' } }), 'with header 1900-01-01 and body 2026-07-28');
       const exchange = await ctx.client.request(method, {}, { meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' }, headers: { 'mcp-protocol-version': '2026-07-28' } });
       expectHeaderMismatch(exchange, 'with header 2026-07-28 and body 1900-01-01');
@@ -230,6 +231,7 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       for (const httpMethod of ['GET', 'DELETE'] as const) {
         const exchange = await ctx.client.sendRaw('', { httpMethod, headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' }, timeoutMs: 1000 });
+        await proveRead(ctx.client, exchange, `${httpMethod} on the endpoint`); // no status in time decides nothing
         const status = exchange.http?.status;
         const legacyMeaning = status === 400 || status === 404 || (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream');
         const legacyAnswer = legacyMeaning && (await isDualEra(ctx));
@@ -246,7 +248,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-003'],
     transports: ['http'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'mcp-session-id': 'mcp-conform-not-a-session' } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-session-id': 'mcp-conform-not-a-session' } });
       expectResult(exchange, 'a result for a modern request that carries Mcp-Session-Id');
       const echoed = exchange.http?.headers['mcp-session-id'];
       expectThat(echoed === undefined, `the response carries Mcp-Session-Id ${JSON.stringify(echoed)}`, { expected: 'no Mcp-Session-Id header', actual: exchange.http?.headers });
@@ -261,7 +263,7 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-004'],
     transports: ['http'],
     async run(ctx) {
-      expectResult(await ctx.client.request(cheapListMethod(ctx.profile), {}, { headers: { 'last-event-id': '1' } }), 'a result for a request that carries Last-Event-ID');
+      expectResult(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'last-event-id': '1' } }), 'a result for a request that carries Last-Event-ID');
     },
   },
   {
@@ -273,16 +275,17 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-008', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const foreign = await ctx.client.request(method, {}, { headers: { origin: 'http://mcp-conform.evil.example' } });
       if (foreign.http?.status !== 403) {
         const why = `a request with Origin http://mcp-conform.evil.example got ${describeOutcome(foreign)} (HTTP ${foreign.http?.status})`;
-        if (!isLoopback(ctx)) ctx.warn(`${why}; a remote server may allow every origin, so this is a warning`, { expected: 'HTTP 403', actual: observed(foreign) });
+        if (!isLoopbackTarget(ctx.client)) ctx.warn(`${why}; a remote server may allow every origin, so this is a warning`, { expected: 'HTTP 403', actual: observed(foreign) });
         ctx.fail(why, { expected: 'HTTP 403 for a local server', actual: observed(foreign) });
       }
       expectResult(await ctx.client.request(method, {}, { headers: { origin: null } }), 'a result for a request without Origin');
     },
   },
+  foreignHostRefused(`${HTTP}#security--endpoint`, ['HTTP-008']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json (one response) or text/event-stream',
@@ -386,6 +389,7 @@ export default defineArea('2026-07-28', 'http', [
       ];
       for (const [what, body] of bodies) {
         const exchange = await ctx.client.sendRaw(JSON.stringify(body), { headers: { 'mcp-method': 'server/discover' }, timeoutMs: 2000 });
+        await proveRead(ctx.client, exchange, what); // no status in time decides nothing
         const status = exchange.http?.status ?? 0;
         const processed = status < 300 && (exchange.http?.bodyText?.trim().startsWith('[') === true || isObject(exchange.response?.result));
         expectThat(status > 0 && status < 500 && !processed, `${what} got ${exchange.http ? `HTTP ${status}` : describeOutcome(exchange)}${processed ? ' and was processed' : ''}`, {
@@ -489,10 +493,4 @@ function relatesTo(message: JsonObject, exchange: Exchange, token: string): bool
   if (message.method === 'notifications/message') return true;
   if (message.method === 'notifications/cancelled') return idKey(params.requestId) === idKey(exchange.id);
   return false;
-}
-
-function isLoopback(ctx: CheckContext): boolean {
-  const connection = ctx.client.connection;
-  if (!(connection instanceof HttpConnection)) return false;
-  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(connection.target.url).hostname);
 }

@@ -1,10 +1,10 @@
 // 2026-07-28 lifecycle: no handshake; server/discover tells versions and capabilities, and
 // every request is judged on the protocol version it carries.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectResult, expectThat, expectValid } from '../../harness/checks/expect.js';
 import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import { isObject } from '../../harness/model.js';
-import { cheapListMethod } from './helpers.js';
 
 const BOGUS_VERSION = '1900-01-01';
 
@@ -50,7 +50,7 @@ export default defineArea('2026-07-28', 'lifecycle', [
     spec: 'basic/versioning#protocol-version-negotiation',
     catalog: ['VER-001', 'HTTP-012', 'HTTP-021'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const exchange = await ctx.client.request(method, {}, { meta: { [PROTOCOL_VERSION_KEY]: BOGUS_VERSION } });
       const error = expectError(exchange, -32022);
       expectHttpStatus(exchange, 400);

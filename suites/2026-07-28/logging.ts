@@ -1,5 +1,6 @@
 // 2026-07-28 logging (deprecated, still specified): log messages are opted into per request
 // with _meta logLevel, flow only on that request's response, and never without it.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectError } from '../../harness/checks/expect.js';
 import { LOG_LEVEL_KEY } from '../../harness/lifecycles/meta.js';
@@ -7,7 +8,6 @@ import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { inFlightAt, modernConnections, requestMetaOf, sentRequests, serverMessages, where } from '../shared/wire-pairs.js';
-import { cheapListMethod } from './helpers.js';
 import { CALL_BUDGET_MS, toolName, toolsToCall } from './tool-calls.js';
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -86,7 +86,7 @@ export default defineArea('2026-07-28', 'logging', [
     catalog: ['META-013'],
     requires: ['logging'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [LOG_LEVEL_KEY]: 'verbose' } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [LOG_LEVEL_KEY]: 'verbose' } });
       expectError(exchange, -32602); // the HTTP status of this error is not specified
     },
   },

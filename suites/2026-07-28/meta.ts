@@ -1,5 +1,6 @@
 // 2026-07-28 per-request metadata: the required `_meta` keys and their types, what a server owes
 // a request that lacks them, keys it must tolerate, and the `_meta` it sends back.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { errorOf, expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { findInputRequired } from '../../harness/lifecycles/input-required.js';
@@ -11,7 +12,6 @@ import type { Exchange } from '../../harness/transports/types.js';
 import { isValidExtensionId, isValidMetaKey, metaKeysIn } from '../shared/meta-keys.js';
 import { modernConnections, modernResults, serverMessages, where } from '../shared/wire-pairs.js';
 import { isDualEra } from './era.js';
-import { cheapListMethod } from './helpers.js';
 
 const MISSING_META_SPEC = 'basic#meta';
 const BOGUS_VERSION = '1900-01-01';
@@ -33,7 +33,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-001', 'STDIO-011'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [PROTOCOL_VERSION_KEY]: undefined } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [PROTOCOL_VERSION_KEY]: undefined } });
       expectError(exchange, versionlessBodyCodes(ctx));
       expectHttpStatus(exchange, 400);
     },
@@ -46,7 +46,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-002', 'HTTP-021'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: undefined } });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: undefined } });
       expectError(exchange, -32602);
       expectHttpStatus(exchange, 400);
     },
@@ -60,7 +60,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-003'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { omitMeta: true });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { omitMeta: true });
       await rejectedAsMalformed(ctx, exchange);
     },
   },
@@ -72,7 +72,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-003'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapListMethod(ctx.profile), undefined, { omitParams: true });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), undefined, { omitParams: true });
       await rejectedAsMalformed(ctx, exchange);
     },
   },
@@ -84,7 +84,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-004'],
     async run(ctx) {
-      expectResult(await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [CLIENT_INFO_KEY]: undefined } }));
+      expectResult(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [CLIENT_INFO_KEY]: undefined } }));
     },
   },
   {
@@ -96,7 +96,7 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-001', 'VER-009'],
     async run(ctx) {
       for (const value of [20260728, null]) {
-        const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [PROTOCOL_VERSION_KEY]: value } });
+        const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [PROTOCOL_VERSION_KEY]: value } });
         expectError(exchange, ctx.transport === 'http' ? [-32602, -32022, -32020] : [-32602, -32022], `a rejection (-32602 or -32022) of protocolVersion ${JSON.stringify(value)}`);
         expectHttpStatus(exchange, 400);
       }
@@ -111,7 +111,7 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-002'],
     async run(ctx) {
       for (const value of ['all', [], null]) {
-        const exchange = await ctx.client.request(cheapListMethod(ctx.profile), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: value } });
+        const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: value } });
         expectError(exchange, -32602, `-32602 for clientCapabilities ${JSON.stringify(value)}`);
         expectHttpStatus(exchange, 400);
       }
@@ -125,7 +125,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['RPC-017'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       expectResult(await ctx.client.request(method, {}, { meta: { 'com.example.mcp-conform/probe': 'unknown' } }), `a result for ${method} with an unknown _meta key`);
       expectResult(await ctx.client.request(method, { 'com.example.mcp-conform/extra': 1 }), `a result for ${method} with an unknown params member`);
     },
@@ -139,7 +139,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-010'],
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       const result = expectResult(await ctx.client.request(method, {}, { meta: TRACE }), `a result for ${method} carrying trace context`);
       const echoed = isObject(result._meta) ? result._meta.traceparent : undefined;
       if (echoed !== undefined && !(typeof echoed === 'string' && TRACEPARENT.test(echoed))) {
@@ -155,7 +155,7 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-008'],
     async run(ctx) {
-      for (const method of ['server/discover', cheapListMethod(ctx.profile)]) {
+      for (const method of ['server/discover', cheapRequest(ctx.profile, ctx.revision)]) {
         const answers = [];
         for (const clientInfo of [undefined, OTHER_CLIENT]) answers.push(comparable(await ctx.client.request(method, {}, { meta: { [CLIENT_INFO_KEY]: clientInfo } })));
         const ours = comparable(await ctx.client.request(method, {}));
@@ -174,7 +174,7 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-006'],
     connection: 'fresh',
     async run(ctx) {
-      const method = cheapListMethod(ctx.profile);
+      const method = cheapRequest(ctx.profile, ctx.revision);
       for (const version of [BOGUS_VERSION, undefined, BOGUS_VERSION, undefined]) {
         const exchange = await ctx.client.request(method, {}, version ? { meta: { [PROTOCOL_VERSION_KEY]: version } } : {});
         if (version) expectError(exchange, -32022, `-32022 for version ${version}, whatever came before`);

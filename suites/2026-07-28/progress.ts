@@ -10,6 +10,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { isAcknowledgmentOf, openListen, watchConnection, whenServing } from '../../harness/lifecycles/streams.js';
 import { idKey } from '../../harness/transports/types.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
+import { barrier } from '../shared/barrier.js';
 import { callableTools } from './tool-calls.js';
 
 const PROGRESS = 'basic/patterns/progress';
@@ -91,6 +92,7 @@ export default defineArea('2026-07-28', 'progress', [
       const exchange = await ctx.client.request(call.method, call.params, { meta: { progressToken: token } });
       expectAnswer(exchange);
       await ctx.sleep(AFTER_RESPONSE_MS);
+      await barrier(ctx.client, 'the response');
       watch.stop();
       const answered = watch.entries.findIndex((entry) => isObject(entry.message) && 'id' in entry.message && idKey(entry.message.id) === idKey(exchange.id));
       const late = watch.entries.slice(answered + 1).filter((entry) => progressFor([entry.message as JsonObject], token).length > 0);
@@ -115,6 +117,7 @@ export default defineArea('2026-07-28', 'progress', [
         const meta: JsonObject = { progressToken: 'mcp-conform-progress-own-stream', ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}) };
         expectAnswer(await ctx.client.request(call.method, call.params, { meta }));
         await ctx.sleep(AFTER_RESPONSE_MS);
+        await barrier(ctx.client, 'the response');
         const leaked = listen.arrivals.map((a) => a.message).filter((m) => m.method === 'notifications/progress' || m.method === 'notifications/message');
         expectThat(leaked.length === 0, `${leaked.length} request-scoped notification(s) arrived on the listen stream`, { expected: 'none on the listen stream', actual: leaked });
       } finally {

@@ -6,7 +6,8 @@ import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { validInputs } from '../../generators/schema/index.js';
+import { samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
+import { refused, refusedInvented } from '../shared/invented.js';
 import { contentBlockProblems } from './content.js';
 import { bounded, validatedPages } from './lists.js';
 
@@ -15,7 +16,6 @@ type Ctx = CheckContext<StatelessClient>;
 const MAX_GETS = 20;
 const MAX_LISTED = 10;
 const UNKNOWN_PROMPT = 'mcp-conform-no-such-prompt-7f3a9c';
-const WORD = { type: 'string', pattern: '^[a-z]{4,10}$' };
 
 interface Argument {
   name: string;
@@ -27,12 +27,8 @@ function argumentsOf(prompt: JsonObject): Argument[] {
   return list.filter((a): a is JsonObject => isObject(a) && typeof a.name === 'string').map((a) => ({ name: a.name as string, required: a.required === true }));
 }
 
-/** A generated word for every required argument (seeded by position, so runs repeat). */
-function requiredValues(prompt: JsonObject): Record<string, string> {
-  const required = argumentsOf(prompt).filter((a) => a.required);
-  const words = validInputs(WORD, { seed: 1, count: Math.max(required.length, 1) }).inputs.map((input) => String(input.value));
-  return Object.fromEntries(required.map((a, i) => [a.name, words[i] ?? 'conformance']));
-}
+/** A value for every required argument: a choice its description names, else an invented one. */
+const requiredValues = (prompt: JsonObject): Record<string, string> => samplePromptArguments(prompt).arguments;
 
 interface Got {
   name: string;
@@ -49,15 +45,20 @@ async function getListed(ctx: Ctx, silenceFails: boolean): Promise<Got[]> {
   const prompts = bounded(ctx, ctx.profile.prompts.filter((p) => typeof p.name === 'string'), MAX_GETS, 'prompts');
   if (prompts.length === 0) ctx.skip('server lists no prompts');
   const got: Got[] = [];
+  const refusals: string[] = [];
   for (const prompt of prompts) {
     const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: requiredValues(prompt) });
     if (!exchange.response && silenceFails) ctx.fail(`prompts/get of the listed prompt ${String(prompt.name)} got ${describeOutcome(exchange)}`, { expected: 'a GetPromptResult', actual: observed(exchange) });
     const result = exchange.response?.result;
     const complete = isObject(result) && result.resultType !== 'input_required';
-    if (!complete) ctx.note(`${String(prompt.name)}: ${describeOutcome(exchange)} (not judged)`);
+    const invented = samplePromptArguments(prompt).invented;
+    const refusal = !complete && invented.length > 0 && refused(exchange) ? refusedInvented(`prompt ${JSON.stringify(prompt.name)}`, invented, describeOutcome(exchange)) : undefined;
+    if (refusal) refusals.push(refusal);
+    if (!complete) ctx.note(refusal ?? `${String(prompt.name)}: ${describeOutcome(exchange)} (not judged)`);
     got.push({ name: prompt.name as string, exchange, result: complete ? result : undefined });
   }
   const silent = got.filter((g) => !g.exchange.response).length;
+  if (!got.some((g) => g.result) && refusals.length === got.length) ctx.skip(refusals[0]);
   if (!got.some((g) => g.result)) ctx.skip(`no listed prompt could be got with generated arguments${silent > 0 ? ` (${silent} got no answer at all)` : ''}: nothing to judge (see notes)`);
   return got.filter((g) => g.result);
 }

@@ -1,5 +1,6 @@
 // 2026-07-28 stdio transport rules: stdout carries only newline-delimited messages, the server
 // survives a bad line, serves interleaved requests by id, and exits when stdin closes.
+import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
@@ -8,7 +9,6 @@ import { whenServing } from '../../harness/lifecycles/streams.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
-import { cheapListMethod } from './helpers.js';
 import { callableTools } from './tool-calls.js';
 
 const STDIO = 'basic/transports/stdio';
@@ -52,7 +52,7 @@ export default defineArea('2026-07-28', 'stdio', [
       const pending = Array.from({ length: PIPELINED }, (_, i) => {
         const id = i % 2 === 0 ? `mcp-conform-pipelined-${i}` : 9000 + i;
         if (slow && i < PIPELINED - 2) return ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(200) }, { id });
-        return ctx.client.request(i % 2 === 0 ? 'server/discover' : cheapListMethod(ctx.profile), {}, { id });
+        return ctx.client.request(i % 2 === 0 ? 'server/discover' : cheapRequest(ctx.profile, ctx.revision), {}, { id });
       });
       const exchanges = await Promise.all(pending);
       const unanswered = exchanges.filter((exchange) => !exchange.response || exchange.idTypeMismatch);

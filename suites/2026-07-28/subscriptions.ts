@@ -11,6 +11,7 @@ import { ACKNOWLEDGED, isAcknowledgmentOf, openListen, sameIdLoosely, subscripti
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
 import { StdioConnection } from '../../harness/transports/stdio-connection.js';
+import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
 import { RESOURCE_UPDATED, resourceUpdates } from './subscription-scope.js';
 
@@ -71,6 +72,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
     async run(ctx) {
       const listen = await openAcknowledged(ctx, { toolsListChanged: true });
       await ctx.sleep(WATCH_MS);
+      await barrier(ctx.client, 'the acknowledgment');
       await listen.cancel();
       const unrequested = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED && m.method !== 'notifications/tools/list_changed');
       expectThat(unrequested.length === 0, `asked for tools list changes only, got ${unrequested.map((m) => m.method).join(', ')}`, { expected: 'only notifications/tools/list_changed', actual: unrequested });
@@ -129,6 +131,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
       const watch = watchConnection(ctx.wire, ctx.client.connection.name);
       await listen.cancel();
       await ctx.sleep(WATCH_MS);
+      await barrier(ctx.client, 'the cancellation of the subscription');
       watch.stop();
       const after = watch.entries.map((e) => e.message as JsonObject).filter((m) => sameIdLoosely(subscriptionTag(m), id) || (isResponse(m) && sameIdLoosely(m.id, id)));
       expectThat(after.length === 0, `${after.length} message(s) for the subscription came after the client cancelled it`, { expected: 'nothing after the cancel', actual: after });
@@ -198,6 +201,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
       const restarted = await ctx.fresh();
       await whenServing(restarted);
       await ctx.sleep(WATCH_MS);
+      await barrier(restarted, 'the start of the new process');
       const stale = ctx.wire.entries.filter((e) => e.connection === restarted.connection.name && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id));
       expectThat(stale.length === 0, `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`, { expected: 'nothing for an earlier process\'s subscription', actual: stale.map((e) => e.message) });
       const again = await openAcknowledged(ctx, fullFilter(ctx), { id }, 'on a new process, a listen that reuses the id of a subscription open when the old process ended', restarted);

@@ -6,7 +6,9 @@ import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { headerAnnotations, headerProblems, invalidInputs, validInputs, type InvalidInput } from '../../generators/schema/index.js';
+import { headerAnnotations, invalidInputs, validInputs, type InvalidInput } from '../../generators/schema/index.js';
+import { capDurations } from '../../harness/lifecycles/sample-requests.js';
+import { whyNotCallable } from '../shared/tool-policy.js';
 
 type Ctx = CheckContext<StatelessClient>;
 
@@ -21,22 +23,13 @@ export function toolName(tool: JsonObject): string {
   return typeof tool.name === 'string' ? tool.name : JSON.stringify(tool.name);
 }
 
-function notCallable(ctx: Ctx, tool: JsonObject): string | undefined {
-  if (typeof tool.name !== 'string') return 'no string name';
-  const readOnly = isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
-  if ((ctx.toolCallPolicy ?? 'safe') === 'safe' && !readOnly) return 'not annotated readOnlyHint: true';
-  // HTTP clients MUST drop a tool whose x-mcp-header annotations are invalid.
-  if (ctx.transport === 'http' && headerProblems(tool.inputSchema).length > 0) return 'invalid x-mcp-header, so HTTP clients exclude it';
-  return undefined;
-}
-
 /** The listed tools (matching `wanted`) this run's policy lets checks call, and why others are left out. */
 export function callableTools(ctx: Ctx, wanted: (tool: JsonObject) => boolean = () => true): { tools: JsonObject[]; excluded: string[]; candidates: number } {
   const candidates = ctx.profile.tools.filter(wanted);
   if ((ctx.toolCallPolicy ?? 'safe') === 'none') return { tools: [], excluded: ['every tool (--tool-calls none)'], candidates: candidates.length };
   const excluded: string[] = [];
   const tools = candidates.filter((tool) => {
-    const why = notCallable(ctx, tool);
+    const why = whyNotCallable(ctx, tool);
     if (why) excluded.push(`${toolName(tool)} (${why})`);
     return !why;
   });
@@ -142,7 +135,8 @@ export function validCalls(ctx: Ctx, tools: JsonObject[], perTool: number): Plan
     const { inputs, problem } = validInputs(tool.inputSchema, { seed: 1, count: perTool });
     const objects = inputs.filter((input) => isObject(input.value));
     if (objects.length === 0) ctx.note(`${toolName(tool)}: no valid arguments generated (${problem ?? 'inputSchema accepts no object'})`);
-    return objects.map((input) => ({ tool, arguments: input.value, label: `valid, json-schema-faker seed ${input.seed}` }));
+    // Generated durations are cut short: a tool that sleeps as long as asked would outlast the timeout.
+    return objects.map((input) => ({ tool, arguments: capDurations(tool.inputSchema, input.value as JsonObject), label: `valid, json-schema-faker seed ${input.seed}` }));
   });
 }
 

@@ -2,6 +2,8 @@
 // invalid and malformed arguments. Calls follow the run's --tool-calls policy (tool-calls.ts).
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectThat } from '../../harness/checks/expect.js';
+import { inconclusive } from '../../harness/checks/outcome.js';
+import { refusedInvented } from '../shared/invented.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
 import { contentBlockProblems } from './content.js';
@@ -168,7 +170,7 @@ export default defineArea('2026-07-28', 'tools', [
     slug: 'valid-arguments',
     title: 'Calls whose arguments satisfy inputSchema are not refused with a protocol error',
     requirement:
-      'Errors that originate from a tool SHOULD be reported in a result with isError: true, not as a protocol error; a call whose arguments satisfy the inputSchema (in its dialect) is well formed, so it gets a result, an input_required result or, when a client capability is missing, -32021.',
+      'Errors that originate from a tool SHOULD be reported in a result with isError: true, not as a protocol error; a call whose arguments satisfy the inputSchema (in its dialect) is well formed, so it gets a result, an input_required result or, when a client capability is missing, -32021. A -32602 to values the harness generated is not judged: the server may know constraints its schema does not state.',
     level: 'SHOULD',
     spec: 'schema#calltoolresult',
     catalog: ['TOOL-015', 'TOOL-016', 'JSS-002'],
@@ -176,19 +178,18 @@ export default defineArea('2026-07-28', 'tools', [
     async run(ctx) {
       const calls = await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 3));
       if (calls.length === 0) ctx.skip('no valid arguments could be generated for any callable tool');
-      const refused = calls.filter((call) => call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY);
+      // -32602 for generated values: the server may know constraints its schema does not say, so it decides nothing.
+      const inventedRefused = calls.filter((call) => call.outcome.kind === 'error' && call.outcome.code === -32602);
+      for (const call of inventedRefused.slice(0, MAX_LISTED)) ctx.note(refusedInvented(`tool ${call.tool}`, [call.label], describeCall(call)));
+      if (inventedRefused.length === calls.length) ctx.skip(refusedInvented(`every call (${calls.length})`, ['generated arguments'], '-32602'));
+      const refused = calls.filter((call) => call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY && call.outcome.code !== -32602);
       expectThat(refused.length === 0, `${refused.length} of ${calls.length} valid call(s) got a JSON-RPC error; first: ${describeCall(refused[0])}`, {
         expected: 'a result (isError allowed), input_required, or -32021',
         actual: refused.slice(0, MAX_LISTED).map(brief),
       });
-      // A slow tool may legitimately outlast the timeout, so silence is a warning, never a pass.
+      // A slow tool may legitimately outlast the timeout: silence is neither a pass nor a finding.
       const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
-      if (silent.length > 0) {
-        ctx.warn(`${silent.length} of ${calls.length} valid call(s) got no answer, so they could not be judged; first: ${describeCall(silent[0])}`, {
-          expected: 'a result (isError allowed), input_required, or -32021',
-          actual: silent.slice(0, MAX_LISTED).map(brief),
-        });
-      }
+      if (silent.length > 0) inconclusive(`${silent.length} of ${calls.length} valid call(s) got no answer, so they could not be judged; first: ${describeCall(silent[0])}`);
     },
   },
   {
@@ -203,14 +204,16 @@ export default defineArea('2026-07-28', 'tools', [
     async run(ctx) {
       const calls = await makeCalls(ctx, invalidCalls(ctx, toolsToCall(ctx), 8));
       if (calls.length === 0) ctx.skip('no invalid arguments could be derived from any callable tool schema');
-      // Silence is no rejection: an invalid call left unanswered counts against the server.
-      const judged = calls.filter((call) => call.outcome.kind === 'complete' || call.outcome.kind === 'no-answer' || (call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY));
-      if (judged.length < calls.length) ctx.note(`${calls.length - judged.length} call(s) not judged (input_required or -32021)`);
-      const accepted = judged.filter((call) => succeeded(call) || call.outcome.kind === 'no-answer' || (call.outcome.kind === 'error' && call.outcome.code !== -32602));
-      expectThat(accepted.length === 0, `${accepted.length} of ${judged.length} invalid call(s) were not rejected (served, wrong code or no answer); first: ${describeCall(accepted[0])}`, {
+      const judged = calls.filter((call) => call.outcome.kind === 'complete' || (call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY));
+      if (judged.length < calls.length) ctx.note(`${calls.length - judged.length} call(s) not judged (input_required, -32021 or no answer)`);
+      const accepted = judged.filter((call) => succeeded(call) || (call.outcome.kind === 'error' && call.outcome.code !== -32602));
+      expectThat(accepted.length === 0, `${accepted.length} of ${judged.length} invalid call(s) were not rejected (served, or a wrong code); first: ${describeCall(accepted[0])}`, {
         expected: 'JSON-RPC error -32602 or a result with isError: true',
         actual: accepted.slice(0, MAX_LISTED).map(brief),
       });
+      // Silence is neither a rejection nor serving: unanswered calls leave the verdict open.
+      const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
+      if (silent.length > 0) inconclusive(`${silent.length} of ${calls.length} invalid call(s) got no answer, so whether they were rejected is unknown; first: ${describeCall(silent[0])}`);
     },
   },
   {

@@ -45,3 +45,15 @@ export function parseUriTemplate(template: string): UriTemplateParse {
   }
   return { ok: true, variables: [...new Set(variables)] };
 }
+
+/** Why the template is not RFC 6570, or undefined when it is. */
+export function uriTemplateProblem(template: string): string | undefined {
+  const parsed = parseUriTemplate(template);
+  return parsed.ok ? undefined : `${JSON.stringify(template)} is not an RFC 6570 URI template: ${parsed.error}`;
+}
+
+/** Variable names of a well-formed template (none for a malformed one). */
+export function templateVariables(template: string): string[] {
+  const parsed = parseUriTemplate(template);
+  return parsed.ok ? parsed.variables : [];
+}
