@@ -15,16 +15,18 @@ import { DEFAULT_CONCURRENCY } from '../runner/settings.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
-import { bundledReferenceServer, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import { unmatchedPatternProblems } from '../pattern-hints.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
 Runs the conformance suites against an MCP server and reports a verdict per check.
 
-Target (one of; with none, the config file's targets, else the bundled reference server):
+Target (one of; with none, the config file's targets; with neither, a usage error):
   --stdio "<command line>"   spawn the server and talk over stdin/stdout
   --url <url>                talk Streamable HTTP to this endpoint
   -- <command> [args...]     like --stdio, given as separate arguments
+  --demo                     the reference server bundled with mcp-conform (a demonstration)
   --cwd <dir>                working directory of a stdio server
   --env NAME=VALUE           extra environment for a stdio server (repeatable)
   --header "Name: value"     extra HTTP header, e.g. for auth (repeatable); with config
@@ -68,6 +70,7 @@ target could not be reached. With several targets, the worst of them.
 
 Examples:
   mcp-conform run --stdio "node build/server.js"
+  mcp-conform run --demo --revision 2026-07-28
   mcp-conform run --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform run --revision 2026-07-28 --check 2026-07-28/meta --json results.json -- node server.js
   mcp-conform run --config ci/mcp-conform.config.json --header "Authorization: Bearer $TOKEN"
@@ -122,10 +125,11 @@ interface RunPlan {
   reports: { json?: string; junit?: string; html?: string };
 }
 
-/** The flags' target, else the config file's targets (refined by --cwd/--env/--header), else the bundled server. */
+/** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
 function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded: LoadedConfig | undefined): NamedTarget[] {
-  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv };
-  if (targetGiven(flags) || !loaded?.config.targets) return [{ name: 'target', spec: targetFromFlags(flags) ?? bundledReferenceServer() }];
+  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv, demo: values.demo };
+  if (targetGiven(flags)) return [{ name: 'target', spec: targetFromFlags(flags)! }];
+  if (!loaded?.config.targets) throw noTargetError('run', flags);
   const targets = configTargets(loaded);
   const env = parsePairs(values.env, '=', '--env');
   const headers = parsePairs(values.header, ':', '--header');
@@ -163,6 +167,14 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   const concurrency = positiveInt(values.concurrency, '--concurrency', config.concurrency);
   if (concurrency !== undefined) request.concurrency = concurrency;
   const targets = targetsFor(values, serverArgv, loaded);
+  const ids = ALL_CHECKS.map((check) => check.id);
+  const unmatched = [
+    ...unmatchedPatternProblems(ids, values.check, '--check'),
+    ...unmatchedPatternProblems(ids, values.skip, '--skip'),
+    ...(values.check ? [] : unmatchedPatternProblems(ids, config.checks, `config file ${loaded?.file}: checks entry`)),
+    ...(values.skip ? [] : unmatchedPatternProblems(ids, config.skip, `config file ${loaded?.file}: skip entry`)),
+  ];
+  if (unmatched.length > 0) throw new UsageError(unmatched.join('\n'));
   const safeNames = targets.map((target) => fileSafe(target.name));
   const clash = safeNames.findIndex((name, i) => safeNames.indexOf(name) !== i);
   if (clash !== -1) throw new UsageError(`targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`);

@@ -91,7 +91,7 @@ describe('the packed package, installed', () => {
   });
 
   test('run tests the reference server bundled in the installed package', async () => {
-    const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], inConsumer(consumer));
+    const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], inConsumer(consumer));
     expect(run.exitCode, String(run.stderr)).toBe(0);
     expect(String(run.stdout)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
     expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);

@@ -55,7 +55,7 @@ describe('run with a config file', () => {
     expect(explicit.stdout).toContain('FAIL  2025-11-25/ping/empty-result');
 
     const dir = projectWith({ ...PING_ONLY, targets: [{ stdio: 'definitely-not-a-real-mcp-server' }] });
-    const ignored = await cli(['run', '--no-config', '--revision', '2025-11-25', '--check', '2025-11-25/ping'], { cwd: dir });
+    const ignored = await cli(['run', '--no-config', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping'], { cwd: dir });
     expect(ignored.exitCode, ignored.stderr).toBe(0);
   });
 
@@ -87,7 +87,7 @@ describe('run with a config file', () => {
     [{ targets: [{ url: 'not a url' }] }, /targets\[0\]\.url is not a valid URL: "not a url"$/],
     [{ targets: [{ stdio: 'node "x.js' }] }, /targets\[0\]\.stdio: unterminated " quote/],
     [{ targets: [{ stdio: 'node x.js', cwd: 'missing-dir' }] }, /targets\[0\]\.cwd directory does not exist: .*missing-dir$/],
-    [{ expectedFailures: 'missing.yml' }, /missing\.yml/],
+    [{ expectedFailures: 'missing.yml', targets: [{ stdio: 'node x.js' }] }, /missing\.yml/],
   ])('a target or file the config names wrongly is one line and exit 2: %j', async (config, message) => {
     const dir = projectWith(config);
     const result = await cli(['run'], { cwd: dir });

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { BIN, cli } from './cli-process.js';
 
-const LIFECYCLE = ['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle'];
+const LIFECYCLE = ['run', '--demo', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle'];
 const ESC = '\u001b';
 const SGR = /\u001b\[\d+(;\d+)*m/;
 
