@@ -41,7 +41,7 @@ describe('mcp-conform run', () => {
   });
 
   test.skipIf(!existsSync(SPEC_SCHEMAS))('--schema-dir validates against official schema files', async () => {
-    const result = await cli(['run', '--demo', '--schema-dir', SPEC_SCHEMAS, '--check', '2026-07-28/wire', '--check', '2026-07-28/lifecycle']);
+    const result = await cli(['run', '--demo', '--verbose', '--schema-dir', SPEC_SCHEMAS, '--check', '2026-07-28/wire', '--check', '2026-07-28/lifecycle']);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.stdout).toContain('PASS  2026-07-28/wire/schema');
   });

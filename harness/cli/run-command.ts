@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
-import { renderSummary, styleFor } from '../../reports/console.js';
+import { renderSummary, styleFor, targetLine } from '../../reports/console.js';
+import { describeTarget } from '../target.js';
+import { TOOL_VERSION } from '../version.js';
+import type { RunResults } from '../runner/results.js';
 import { writeJUnit } from '../../reports/junit.js';
 import { writeResultsJson } from '../../reports/json.js';
 import { writeHtml } from '../../reports/html/index.js';
@@ -45,7 +48,8 @@ Options:
   --check <pattern>          only checks whose id matches (prefix or glob; repeatable)
   --skip <pattern>           leave out checks whose id matches (repeatable)
   --strict                   SHOULD-level misses fail the run instead of warning
-  --json <file>              write the full results (with transcripts) as JSON
+  --json <file>              write the full results (with transcripts) as JSON; - for stdout
+                             (the summary then goes to stderr)
   --junit <file>             write JUnit XML
   --html <file>              write the self-contained HTML report
   --expected-failures <file> known failures (YAML/JSON list of check ids or patterns): listed
@@ -59,11 +63,14 @@ Options:
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
                              annotated readOnlyHint: true), all, or none
   --quiet                    no progress; print only the summary counts
-  --verbose                  print each check's wire transcript on stderr as it finishes
+  --verbose                  print each check's wire transcript on stderr as it finishes, and
+                             list every check in the summary (by default only those not passing)
   -h, --help                 show this help
 
-Progress goes to stderr: a counter on a terminal, a line per check otherwise. Colours only on a
-terminal, and never when NO_COLOR is set.
+Before the checks run, the target and the revisions found go to stderr, then progress: a counter
+on a terminal, a line per check otherwise. The summary lists the checks that did not pass, worst
+first, and ends with the report files written. Colours on a terminal unless NO_COLOR is set, or
+wherever FORCE_COLOR is set (FORCE_COLOR=0 turns them off).
 
 Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
 target could not be reached. With several targets, the worst of them.
@@ -177,6 +184,7 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   if (unmatched.length > 0) throw new UsageError(unmatched.join('\n'));
   const safeNames = targets.map((target) => fileSafe(target.name));
   const clash = safeNames.findIndex((name, i) => safeNames.indexOf(name) !== i);
+  if (values.json === '-' && targets.length > 1) throw new UsageError('--json - writes one results file to stdout; with several targets give a file name');
   if (clash !== -1) throw new UsageError(`targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`);
   return {
     targets,
@@ -199,23 +207,45 @@ function reportPath(file: string | undefined, target: NamedTarget, several: bool
   return path.join(dir, `${name}-${fileSafe(target.name)}${ext}`);
 }
 
+/** Writes the asked-for reports; `--json -` goes to stdout. Returns the files written, for the last line. */
+function writeReports(results: RunResults, plan: RunPlan, target: NamedTarget, several: boolean): string[] {
+  const written: string[] = [];
+  const json = reportPath(plan.reports.json, target, several);
+  if (json === '-') process.stdout.write(JSON.stringify(results, null, 1) + '\n');
+  else if (json) {
+    writeResultsJson(results, json);
+    written.push(json);
+  }
+  const html = reportPath(plan.reports.html, target, several);
+  if (html) {
+    writeHtml(results, html);
+    written.push(html);
+  }
+  const junit = reportPath(plan.reports.junit, target, several);
+  if (junit) {
+    writeJUnit(results, junit);
+    written.push(junit);
+  }
+  return written;
+}
+
 async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
+  // With `--json -` stdout carries the results only; everything for people goes to stderr.
+  const out = plan.reports.json === '-' ? process.stderr : process.stdout;
+  const quiet = values.quiet === true;
+  if (several) out.write(`\n== target ${target.name}\n`);
+  const label = several ? target.name : undefined;
+  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: describeTarget(target.spec) })}\n`);
   let results = await runChecks({
     ...plan.request,
     target: target.spec,
     checks: [...ALL_CHECKS],
     signal,
-    progress: runProgress({ stream: process.stderr, quiet: values.quiet === true, verbose: values.verbose === true, label: several ? target.name : undefined }),
+    progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label }),
   });
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
-  const json = reportPath(plan.reports.json, target, several);
-  const html = reportPath(plan.reports.html, target, several);
-  const junit = reportPath(plan.reports.junit, target, several);
-  if (json) writeResultsJson(results, json);
-  if (html) writeHtml(results, html);
-  if (junit) writeJUnit(results, junit);
-  if (several) process.stdout.write(`\n== target ${target.name}\n`);
-  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
+  const written = writeReports(results, plan, target, several);
+  out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
   if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
   return results.exitCode;
 }
@@ -258,6 +288,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  if (several) process.stdout.write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  if (several) (plan.reports.json === '-' ? process.stderr : process.stdout).write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
   return worst;
 }

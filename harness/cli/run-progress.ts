@@ -1,5 +1,5 @@
-// What `run` prints on stderr while checks run: a rewritten counter on a TTY, plain lines
-// elsewhere (CI logs), and with --verbose each check's wire transcript, one entry per line.
+// What `run` prints on stderr while checks run: the revisions found, then a rewritten counter on
+// a TTY, plain lines elsewhere (CI logs), and with --verbose each check's wire transcript.
 import { checkLine, styleFor } from '../../reports/console.js';
 import { oneLine, visibleText } from '../../reports/text.js';
 import { entryLine } from '../../reports/transcript.js';
@@ -29,6 +29,8 @@ export function runProgress(options: ProgressOptions): ProgressEvents | undefine
   // A counter rewritten in place only makes sense on a terminal, and not between transcript lines.
   const rewrite = stream.isTTY === true && !verbose;
   return {
+    // The revisions found, before their checks run: a reader of a CI log knows what is being tested.
+    onRevisionStart: (revision, checkCount) => stream.write(`${prefix}revision ${revision}: ${checkCount} checks\n`),
     onCheckDone: (result, done, total) => {
       const line = `${prefix}[${done}/${total}] ${checkLine(result, style)}`;
       if (rewrite) {
