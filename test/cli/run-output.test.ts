@@ -92,7 +92,7 @@ describe('run output', () => {
     const forced = await cli(LIFECYCLE, { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
     expect(forced.stderr).toMatch(SGR);
     expect(forced.stdout).toMatch(SGR);
-    for (const env of [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }]) {
+    for (const env of [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }] as Array<Record<string, string>>) {
       const plain = await cli(LIFECYCLE, { env });
       expect(plain.stderr + plain.stdout, JSON.stringify(env)).not.toMatch(SGR);
     }
