@@ -31,7 +31,7 @@ export interface ConfigFile {
   toolCalls?: 'safe' | 'all' | 'none';
   schemaDir?: string;
   expectedFailures?: string;
-  reports?: { json?: string; junit?: string; html?: string };
+  reports?: { json?: string; junit?: string; html?: string; sarif?: string };
   fuzz?: { seed?: number; runs?: number; timeBudgetMs?: number; campaigns?: string[] };
 }
 
@@ -73,7 +73,7 @@ const CONFIG_SCHEMA = {
     toolCalls: { enum: ['safe', 'all', 'none'] },
     schemaDir: { type: 'string' },
     expectedFailures: { type: 'string' },
-    reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' } } },
+    reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' }, sarif: { type: 'string' } } },
     fuzz: {
       type: 'object',
       additionalProperties: false,

@@ -1,5 +1,5 @@
 // `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
@@ -10,6 +10,7 @@ import type { RunResults } from '../runner/results.js';
 import { writeJUnit } from '../../reports/junit.js';
 import { writeResultsJson } from '../../reports/json.js';
 import { writeHtml } from '../../reports/html/index.js';
+import { entryPointCandidates, sarifLocation, writeSarif } from '../../reports/sarif.js';
 import { applyBaseline, type Baseline } from '../runner/baseline.js';
 import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
@@ -52,6 +53,8 @@ Options:
                              (the summary then goes to stderr)
   --junit <file>             write JUnit XML
   --html <file>              write the self-contained HTML report
+  --sarif <file>             write SARIF 2.1.0 for code scanning (one result per failed or
+                             warned check, located at the config file or the server's entry point)
   --expected-failures <file> known failures (YAML/JSON list of check ids or patterns): listed
                              failures pass, unlisted ones fail, listed checks that pass are stale
   --shard <i/n>              run the i-th of n deterministic slices of the checks (CI matrix);
@@ -111,6 +114,7 @@ const RUN_OPTIONS = {
   json: { type: 'string' },
   junit: { type: 'string' },
   html: { type: 'string' },
+  sarif: { type: 'string' },
   'expected-failures': { type: 'string' },
   shard: { type: 'string' },
   timeout: { type: 'string' },
@@ -129,7 +133,9 @@ interface RunPlan {
   targets: NamedTarget[];
   request: Omit<RunRequest, 'target' | 'checks'>;
   baseline?: Baseline;
-  reports: { json?: string; junit?: string; html?: string };
+  reports: { json?: string; junit?: string; html?: string; sarif?: string };
+  /** The config file, for SARIF locations. */
+  configFile?: string;
 }
 
 /** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
@@ -194,7 +200,9 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
       json: values.json ?? fromFile(config.reports?.json),
       junit: values.junit ?? fromFile(config.reports?.junit),
       html: values.html ?? fromFile(config.reports?.html),
+      sarif: values.sarif ?? fromFile(config.reports?.sarif),
     },
+    configFile: loaded?.file,
   };
 }
 
@@ -225,6 +233,13 @@ function writeReports(results: RunResults, plan: RunPlan, target: NamedTarget, s
   if (junit) {
     writeJUnit(results, junit);
     written.push(junit);
+  }
+  const sarif = reportPath(plan.reports.sarif, target, several);
+  if (sarif) {
+    const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+    const location = sarifLocation([plan.configFile, ...entryPointCandidates(target.spec), json === '-' ? undefined : json], sarif, process.cwd(), isFile);
+    writeSarif(results, sarif, { location });
+    written.push(sarif);
   }
   return written;
 }

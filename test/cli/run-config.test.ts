@@ -78,7 +78,7 @@ describe('run with a config file', () => {
         `mcp-conform: config file ${file}: unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, checkTimeoutMs, concurrency, toolCalls, schemaDir, expectedFailures, reports, fuzz`,
         `mcp-conform: config file ${file}: unknown key "stdoi" in targets[0] (did you mean "stdio"?); known keys: name, stdio, cwd, env, url, headers`,
         `mcp-conform: config file ${file}: timeoutMs must be >= 1`,
-        `mcp-conform: config file ${file}: unknown key "pdf" in reports; known keys: json, junit, html`,
+        `mcp-conform: config file ${file}: unknown key "pdf" in reports; known keys: json, junit, html, sarif`,
       ].sort(),
     );
   });
