@@ -1,5 +1,5 @@
 // `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2.
-import { existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
@@ -11,6 +11,8 @@ import { writeJUnit } from '../../reports/junit.js';
 import { writeResultsJson } from '../../reports/json.js';
 import { writeHtml } from '../../reports/html/index.js';
 import { entryPointCandidates, sarifLocation, writeSarif } from '../../reports/sarif.js';
+import { renderJobSummary } from '../../reports/github-summary.js';
+import { renderAnnotations } from '../../reports/github-annotations.js';
 import { applyBaseline, type Baseline } from '../runner/baseline.js';
 import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
@@ -74,6 +76,11 @@ Before the checks run, the target and the revisions found go to stderr, then pro
 on a terminal, a line per check otherwise. The summary lists the checks that did not pass, worst
 first, and ends with the report files written. Colours on a terminal unless NO_COLOR is set, or
 wherever FORCE_COLOR is set (FORCE_COLOR=0 turns them off).
+
+On GitHub: wherever GITHUB_STEP_SUMMARY is set, a Markdown job summary (outcome, target,
+revisions, counts per level, the failures and warnings) is appended to it; with
+GITHUB_ACTIONS=true, failures and warnings are also ::error/::warning annotations (at most 10
+of each).
 
 Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
 target could not be reached. With several targets, the worst of them.
@@ -244,6 +251,17 @@ function writeReports(results: RunResults, plan: RunPlan, target: NamedTarget, s
   return written;
 }
 
+/** The job summary wherever $GITHUB_STEP_SUMMARY is set; annotations inside GitHub Actions. */
+function reportToGitHub(results: RunResults, written: string[], out: NodeJS.WritableStream, env = process.env): void {
+  if (env.GITHUB_ACTIONS === 'true') for (const line of renderAnnotations(results)) out.write(line + '\n');
+  if (!env.GITHUB_STEP_SUMMARY) return;
+  try {
+    appendFileSync(env.GITHUB_STEP_SUMMARY, renderJobSummary(results, { written }));
+  } catch (error) {
+    process.stderr.write(`mcp-conform: cannot write the job summary to ${env.GITHUB_STEP_SUMMARY}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+  }
+}
+
 async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
   // With `--json -` stdout carries the results only; everything for people goes to stderr.
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
@@ -261,6 +279,7 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
   const written = writeReports(results, plan, target, several);
   out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
+  reportToGitHub(results, written, out);
   if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
   return results.exitCode;
 }
