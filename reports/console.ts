@@ -5,6 +5,7 @@ import { VERDICTS, type Verdict } from '../harness/model.js';
 import { oneLine, visibleText } from './text.js';
 import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
+import { redactionNote } from '../harness/redact.js';
 
 export interface Style {
   color: boolean;
@@ -90,6 +91,8 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
   lines.push(...baselineLines(results));
   lines.push(...fuzzLines(results));
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
+  const redacted = redactionNote(results);
+  if (redacted) lines.push(redacted);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
   if (options.written?.length) lines.push(`reports: ${options.written.join(', ')}`);
   return lines.join('\n');

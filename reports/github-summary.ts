@@ -5,6 +5,7 @@ import type { CheckResult, RunResults } from '../harness/runner/results.js';
 import type { ResultsDiff } from './diff.js';
 import { severity } from './console.js';
 import { oneLine } from './text.js';
+import { redactionNote } from '../harness/redact.js';
 
 /** Rows of the findings table before it is cut (a job summary is capped at 1 MiB). */
 const MAX_ROWS = 100;
@@ -86,6 +87,8 @@ export function renderJobSummary(results: RunResults, options: JobSummaryOptions
   if (findings.length > 0) lines.push('#### Failures and warnings', '', ...findings, '');
   const baseline = baselineLines(results);
   if (baseline.length > 0) lines.push(...baseline, '');
+  const redacted = redactionNote(results);
+  if (redacted) lines.push(`🔒 ${redacted}.`, '');
   if (options.written?.length) lines.push(`Reports: ${options.written.map((file) => `\`${cell(file, 300)}\``).join(', ')}`, '');
   return lines.join('\n') + '\n';
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Verdict } from '../harness/model.js';
 import type { CheckResult, RunResults } from '../harness/runner/results.js';
 import { oneLine } from './text.js';
+import { redactionNote } from '../harness/redact.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -69,7 +70,7 @@ export function renderSarif(results: RunResults, options: SarifOptions) {
         tool: { driver: { name: 'mcp-conform', semanticVersion: results.tool.version, rules: ruleList } },
         invocations: [{ executionSuccessful: results.exitCode !== 2, ...(results.error ? { toolExecutionNotifications: [{ level: 'error', message: { text: oneLine(results.error, 1000) } }] } : {}) }],
         results: results.checks.filter((check) => isSarifFinding(check.verdict)).map((check) => result(check, rules.get(check.id)!, options.location)),
-        properties: { outcome: results.outcome, target: `${results.target.transport} ${results.target.description}` },
+        properties: { outcome: results.outcome, target: `${results.target.transport} ${results.target.description}`, ...(redactionNote(results) ? { redaction: redactionNote(results) } : {}) },
       },
     ],
   };

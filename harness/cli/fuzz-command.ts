@@ -1,5 +1,6 @@
 // `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
 // its shrunk counterexample and the command that replays it; writes the same reports as `run`.
+import { redactResults, secretsFrom } from '../redact.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeHtml } from '../../reports/html/index.js';
@@ -189,7 +190,9 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       if (abort.signal.aborted) break;
       // Our own flags go before the target's: everything after `--` is the server's command line.
       const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...target.words];
-      const results = await runFuzz({
+      // As for run: secret values the server echoes stay out of the reports (case files keep what was sent).
+      const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+      const fuzzed = await runFuzz({
         target: target.spec,
         revisions,
         campaigns: [...ALL_CAMPAIGNS],
@@ -212,6 +215,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         progress: stderrProgress(process.stderr, values.quiet === true),
         signal: abort.signal,
       });
+      const results = redactResults(fuzzed, secrets);
       const suffixed = (file: string | undefined) => (file && several ? suffixPath(file, target.name) : file);
       if (values.json) writeResultsJson(results, suffixed(values.json)!);
       if (values.html) writeHtml(results, suffixed(values.html)!);

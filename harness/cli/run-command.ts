@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { renderSummary, styleFor, targetLine } from '../../reports/console.js';
 import { describeTarget } from '../target.js';
+import { redactor, redactResults, secretsFrom } from '../redact.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunResults } from '../runner/results.js';
 import { writeJUnit } from '../../reports/junit.js';
@@ -269,13 +270,17 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   if (several) out.write(`\n== target ${target.name}\n`);
   const label = several ? target.name : undefined;
   if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: describeTarget(target.spec) })}\n`);
+  // Values of secret-looking variables (a stdio server inherits them) and of --env/--header never reach a report.
+  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+  const { redact } = redactor(secrets);
   let results = await runChecks({
     ...plan.request,
     target: target.spec,
     checks: [...ALL_CHECKS],
     signal,
-    progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label }),
+    progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
   });
+  results = redactResults(results, secrets);
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
   const written = writeReports(results, plan, target, several);
   out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');

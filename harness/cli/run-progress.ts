@@ -14,6 +14,8 @@ export interface ProgressOptions {
   /** Prefix naming the target when several run one after another. */
   label?: string;
   env?: NodeJS.ProcessEnv;
+  /** Replaces secret values in a result before it is printed. */
+  redact?: <T>(value: T) => T;
 }
 
 /** One wire entry as one escaped line: server bytes never reach the terminal as control codes. */
@@ -31,7 +33,8 @@ export function runProgress(options: ProgressOptions): ProgressEvents | undefine
   return {
     // The revisions found, before their checks run: a reader of a CI log knows what is being tested.
     onRevisionStart: (revision, checkCount) => stream.write(`${prefix}revision ${revision}: ${checkCount} checks\n`),
-    onCheckDone: (result, done, total) => {
+    onCheckDone: (raw, done, total) => {
+      const result = options.redact ? options.redact(raw) : raw;
       const line = `${prefix}[${done}/${total}] ${checkLine(result, style)}`;
       if (rewrite) {
         stream.write(`\r\u001b[2K${line}`.slice(0, (stream.columns ?? 120) + 16));
