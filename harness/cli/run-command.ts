@@ -1,5 +1,5 @@
 // `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2.
-import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
@@ -7,13 +7,6 @@ import { renderSummary, styleFor, targetLine } from '../../reports/console.js';
 import { describeTarget } from '../target.js';
 import { redactor, redactResults, secretsFrom } from '../redact.js';
 import { TOOL_VERSION } from '../version.js';
-import type { RunResults } from '../runner/results.js';
-import { writeJUnit } from '../../reports/junit.js';
-import { writeResultsJson } from '../../reports/json.js';
-import { writeHtml } from '../../reports/html/index.js';
-import { entryPointCandidates, sarifLocation, writeSarif } from '../../reports/sarif.js';
-import { renderJobSummary } from '../../reports/github-summary.js';
-import { renderAnnotations } from '../../reports/github-annotations.js';
 import { applyBaseline, type Baseline } from '../runner/baseline.js';
 import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
@@ -22,6 +15,7 @@ import { DEFAULT_CONCURRENCY } from '../runner/settings.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
+import { fileSafe, reportToGitHub, writeReports } from './run-reports.js';
 import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 import { unmatchedPatternProblems } from '../pattern-hints.js';
 
@@ -214,55 +208,6 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   };
 }
 
-const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
-
-/** results.json -> results-<target>.json, so several targets do not overwrite each other's reports. */
-function reportPath(file: string | undefined, target: NamedTarget, several: boolean): string | undefined {
-  if (file === undefined || !several) return file;
-  const { dir, name, ext } = path.parse(file);
-  return path.join(dir, `${name}-${fileSafe(target.name)}${ext}`);
-}
-
-/** Writes the asked-for reports; `--json -` goes to stdout. Returns the files written, for the last line. */
-function writeReports(results: RunResults, plan: RunPlan, target: NamedTarget, several: boolean): string[] {
-  const written: string[] = [];
-  const json = reportPath(plan.reports.json, target, several);
-  if (json === '-') process.stdout.write(JSON.stringify(results, null, 1) + '\n');
-  else if (json) {
-    writeResultsJson(results, json);
-    written.push(json);
-  }
-  const html = reportPath(plan.reports.html, target, several);
-  if (html) {
-    writeHtml(results, html);
-    written.push(html);
-  }
-  const junit = reportPath(plan.reports.junit, target, several);
-  if (junit) {
-    writeJUnit(results, junit);
-    written.push(junit);
-  }
-  const sarif = reportPath(plan.reports.sarif, target, several);
-  if (sarif) {
-    const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
-    const location = sarifLocation([plan.configFile, ...entryPointCandidates(target.spec), json === '-' ? undefined : json], sarif, process.cwd(), isFile);
-    writeSarif(results, sarif, { location });
-    written.push(sarif);
-  }
-  return written;
-}
-
-/** The job summary wherever $GITHUB_STEP_SUMMARY is set; annotations inside GitHub Actions. */
-function reportToGitHub(results: RunResults, written: string[], out: NodeJS.WritableStream, env = process.env): void {
-  if (env.GITHUB_ACTIONS === 'true') for (const line of renderAnnotations(results)) out.write(line + '\n');
-  if (!env.GITHUB_STEP_SUMMARY) return;
-  try {
-    appendFileSync(env.GITHUB_STEP_SUMMARY, renderJobSummary(results, { written }));
-  } catch (error) {
-    process.stderr.write(`mcp-conform: cannot write the job summary to ${env.GITHUB_STEP_SUMMARY}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
-  }
-}
-
 async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
   // With `--json -` stdout carries the results only; everything for people goes to stderr.
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
@@ -282,7 +227,7 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   });
   results = redactResults(results, secrets);
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
-  const written = writeReports(results, plan, target, several);
+  const written = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
   out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
   reportToGitHub(results, written, out);
   if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
