@@ -1,7 +1,8 @@
 // The library face of mcp-conform: run the suites from code and get the results JSON back.
 import { ALL_CHECKS } from '../suites/index.js';
 import type { Check } from './checks/check.js';
-import type { Revision } from './model.js';
+import { isRevision, REVISIONS, type Revision } from './model.js';
+import { unmatchedPatternProblems } from './pattern-hints.js';
 import type { RunResults } from './runner/results.js';
 import { runChecks, type RunRequest } from './runner/run.js';
 import { withStartupAllowance, type TargetSpec } from './target.js';
@@ -69,6 +70,21 @@ function positive(value: number | undefined, name: string): number | undefined {
   return value;
 }
 
+/** 'auto' or a non-empty list of known revisions; a typo must not run nothing and resolve green. */
+function revisionsOption(value: unknown): Revision[] | 'auto' | undefined {
+  if (value === undefined || value === 'auto') return value;
+  if (!Array.isArray(value) || value.length === 0) throw new ConformanceOptionsError(`revisions must be 'auto' or a non-empty list of ${REVISIONS.join(', ')}`);
+  for (const item of value) if (!isRevision(item)) throw new ConformanceOptionsError(`unknown revision ${JSON.stringify(item)}; known: ${REVISIONS.join(', ')}`);
+  return value as Revision[];
+}
+
+/** A checks/skip pattern that selects nothing is a typo; reject it with the closest ids. */
+function patternsOption(patterns: string[] | undefined, name: string): string[] | undefined {
+  const problems = unmatchedPatternProblems(ALL_CHECKS.map((check) => check.id), patterns, `${name} pattern`);
+  if (problems.length > 0) throw new ConformanceOptionsError(problems.join('\n'));
+  return patterns;
+}
+
 /** Drops undefined members, so they do not hide the runner's defaults. */
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
@@ -79,16 +95,17 @@ function defined<T extends object>(value: T): Partial<T> {
  * JSON `mcp-conform run --json` writes). A failing or unreachable server still resolves: read
  * `results.outcome`, `results.exitCode` and `results.checks`. It never throws synchronously; it
  * rejects with a ConformanceOptionsError when the options are unusable (a bad URL, an empty
- * command, a timeout or concurrency that is not a positive integer).
+ * command, an unknown revision, a checks/skip pattern that matches no check, a timeout or
+ * concurrency that is not a positive integer).
  */
 export async function runConformance(options: ConformanceOptions): Promise<RunResults> {
   const target = toTargetSpec(options.target);
   return runChecks({
     ...options.settings,
     ...defined({
-      revisions: options.revisions,
-      select: options.checks,
-      skip: options.skip,
+      revisions: revisionsOption(options.revisions),
+      select: patternsOption(options.checks, 'checks'),
+      skip: patternsOption(options.skip, 'skip'),
       strict: options.strict,
       requestTimeoutMs: positive(options.timeoutMs, 'timeoutMs'),
       maxRequestTimeoutMs: positive(options.maxTimeoutMs, 'maxTimeoutMs'),

@@ -1,29 +1,38 @@
-// Console summary: one line per check (id, verdict, reason), then the counts. Colour only when
-// the stream is a TTY and NO_COLOR is not set.
+// Console summary: the checks that did not pass (every check with --verbose), the counts, the
+// outcome. Colour when FORCE_COLOR asks for it, else on a TTY unless NO_COLOR is set.
 import type { CheckResult, RunResults } from '../harness/runner/results.js';
 import { VERDICTS, type Verdict } from '../harness/model.js';
 import { oneLine, visibleText } from './text.js';
 import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
+import { redactionNote } from '../harness/redact.js';
 
 export interface Style {
   color: boolean;
 }
 
+/** FORCE_COLOR (any value but 0/false) wins, as in Node; else NO_COLOR off, else a TTY that is not dumb. */
 export function styleFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Style {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return { color: force !== '0' && force.toLowerCase() !== 'false' };
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
   return { color: !noColor && stream.isTTY === true && env.TERM !== 'dumb' };
 }
 
-const CODES: Record<Verdict, number> = { pass: 32, fail: 31, warn: 33, unstable: 36, skip: 90, error: 35 };
-const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', unstable: 'UNSTABLE', skip: 'SKIP', error: 'ERROR' };
+// Keyed by string so a verdict added to VERDICTS renders (uncoloured) before it is named here.
+const CODES: Record<string, number> = { pass: 32, fail: 31, warn: 33, unstable: 33, skip: 90, error: 35 };
+
+/** Worst first: what a reader of a CI log must see at the top. */
+const SEVERITY: Record<string, number> = { fail: 0, error: 1, unstable: 2, warn: 3, skip: 4, pass: 5 };
+export const severity = (verdict: Verdict): number => SEVERITY[verdict] ?? 2;
 
 export function paint(style: Style, verdict: Verdict, text: string): string {
-  return style.color ? `\u001b[${CODES[verdict]}m${text}\u001b[0m` : text;
+  const code = CODES[verdict];
+  return style.color && code !== undefined ? `\u001b[${code}m${text}\u001b[0m` : text;
 }
 
 export function checkLine(result: CheckResult, style: Style): string {
-  const label = paint(style, result.verdict, LABELS[result.verdict].padEnd(5));
+  const label = paint(style, result.verdict, result.verdict.toUpperCase().padEnd(5));
   // Reasons quote the server: its escape sequences must not reach the terminal.
   const reason = result.reason ? `  ${visibleText(oneLine(result.reason, 160))}` : '';
   const expected = result.expectedFailure ? `  (expected: baseline ${result.expectedFailure.pattern})` : '';
@@ -39,28 +48,53 @@ function baselineLines(results: RunResults): string[] {
   return lines;
 }
 
-export function renderSummary(results: RunResults, style: Style, options: { quiet?: boolean } = {}): string {
+/** The target line printed before the checks run (and at the top of a rendered results file). */
+export function targetLine(version: string, target: { transport: string; description: string }): string {
+  return visibleText(`mcp-conform ${version} — ${target.transport} target ${target.description}`);
+}
+
+export interface SummaryOptions {
+  /** Counts, outcome and the reports written only. */
+  quiet?: boolean;
+  /** Every check, passes included; by default only the checks that did not pass. */
+  verbose?: boolean;
+  /** The target and revision lines; off when `run` printed them before the checks ran. */
+  header?: boolean;
+  /** Report files written, named on the last line. */
+  written?: string[];
+}
+
+export function renderSummary(results: RunResults, style: Style, options: SummaryOptions = {}): string {
   const lines: string[] = [];
-  lines.push(`mcp-conform ${results.tool.version} — ${results.target.transport} target ${results.target.description}`);
-  for (const run of results.revisions) {
-    const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
-    if (run.error) lines.push(paint(style, 'error', visibleText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
-    else lines.push(visibleText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
-  }
-  if (!options.quiet) {
-    for (const result of results.checks) {
-      if (result.verdict === 'skip' && result.reason?.startsWith('applies to')) continue; // wrong transport: noise
-      lines.push(checkLine(result, style));
+  if (options.header !== false) {
+    lines.push(targetLine(results.tool.version, results.target));
+    for (const run of results.revisions) {
+      const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
+      if (run.error) lines.push(paint(style, 'error', visibleText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
+      else lines.push(visibleText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
     }
   }
-  const s = results.summary;
-  const counts = VERDICTS.filter((v) => v !== 'unstable' || s.unstable > 0).map((v) => paint(style, v, `${s[v]} ${v}`)).join(', ');
+  if (!options.quiet) {
+    const shown = results.checks
+      .filter((result) => options.verbose || result.verdict !== 'pass')
+      .filter((result) => !(result.verdict === 'skip' && result.reason?.startsWith('applies to'))) // wrong transport: noise
+      .sort((a, b) => severity(a.verdict) - severity(b.verdict));
+    for (const result of shown) lines.push(checkLine(result, style));
+  }
+  const s = results.summary as unknown as Record<string, number> & RunResults['summary'];
+  // Every verdict of VERDICTS, so one added later is counted without touching this file.
+  const counts = VERDICTS.filter((v) => v !== ('unstable' as Verdict) || (s[v] ?? 0) > 0)
+    .map((v) => paint(style, v, `${s[v] ?? 0} ${v}`))
+    .join(', ');
   if (!options.quiet) lines.push(...matrixLines(results, style));
   // A fuzz-only results file has no checks: its counts are the fuzz line's.
   if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
   lines.push(...baselineLines(results));
   lines.push(...fuzzLines(results));
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
+  const redacted = redactionNote(results);
+  if (redacted) lines.push(redacted);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
+  if (options.written?.length) lines.push(`reports: ${options.written.join(', ')}`);
   return lines.join('\n');
 }

@@ -11,10 +11,10 @@ const RUN_SH = path.join(PROJECT_ROOT, 'scripts/action/run.sh');
 const INSTALL_SH = path.join(PROJECT_ROOT, 'scripts/action/install.sh');
 const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
 
-async function runAction(inputs: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-'))) {
+async function runAction(inputs: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-')), runner: Record<string, string> = {}) {
   const output = path.join(dir, 'github-output');
   const summary = path.join(dir, 'step-summary');
-  const env: Record<string, string> = { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, INPUT_REPORT_DIR: path.join(dir, 'report'), NO_COLOR: '1' };
+  const env: Record<string, string> = { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, INPUT_REPORT_DIR: path.join(dir, 'report'), NO_COLOR: '1', ...runner };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] = value;
   const result = await execa('bash', [RUN_SH], { env, reject: false, cwd: dir });
   const outputs = Object.fromEntries(
@@ -61,7 +61,64 @@ describe('action.yml', () => {
     expect(result.exitCode).toBe(0);
     expect(outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
     for (const file of ['results.json', 'junit.xml', 'report.html']) expect(existsSync(path.join(report, file)), file).toBe(true);
-    expect(summary).toContain('mcp-conform: passed');
+    expect(summary.match(/^### .*mcp-conform: passed$/gm)).toHaveLength(1);
+    expect(summary).toMatch(/^\| MUST \| \d+ \| 0 \|/m);
+    expect(summary).not.toContain('#### Failures and warnings');
+  });
+
+  test('a failing server: a job summary table of failures and warnings, annotations, and SARIF for upload', async () => {
+    const { outputs, summary, result, report } = await runAction(
+      { command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`, revision: '2025-11-25', args: '--check 2025-11-25/ping' },
+      undefined,
+      { GITHUB_ACTIONS: 'true' },
+    );
+    expect(outputs).toMatchObject({ outcome: 'failed', sarif: path.join(report, 'mcp-conform.sarif') });
+    expect(summary).toMatch(/^### ❌ mcp-conform: failed$/m);
+    expect(summary).toMatch(/^\| fail \| `2025-11-25\/ping\/empty-result` \| MUST \| expected a result for ping without params, got error -32601 .*\| \[.*\]\(https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/.*\) \|$/m);
+    expect(summary).toMatch(/^\| warn \| `2025-11-25\/ping\/while-busy` \| SHOULD \|/m);
+    expect(result.stdout).toMatch(/^::error title=2025-11-25\/ping\/empty-result::fail: expected a result for ping without params/m);
+    expect(result.stdout).toMatch(/^::warning title=2025-11-25\/ping\/while-busy::warn: /m);
+    expect(JSON.parse(readFileSync(outputs.sarif, 'utf8')).runs[0].results.length).toBeGreaterThan(0);
+  });
+
+  test('the artifact name is unique per job of a matrix, and the input overrides it', async () => {
+    const inputs = { command: 'node x.js', url: 'http://127.0.0.1:1/mcp' }; // a usage error: fast, and the name is still set
+    const linux = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs['artifact-name'];
+    const again = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs['artifact-name'];
+    const macos = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'macOS' })).outputs['artifact-name'];
+    const node22 = (await runAction({ ...inputs, 'node-version': '22' }, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs['artifact-name'];
+    expect(linux).toMatch(/^mcp-conform-report-conformance-[0-9a-f]{10}$/);
+    expect(again).toBe(linux);
+    expect(new Set([linux, macos, node22]).size).toBe(3);
+    expect((await runAction({ ...inputs, 'artifact-name': 'mine' })).outputs['artifact-name']).toBe('mine');
+    const upload = action.runs.steps.find((s: { id?: string }) => s.id === 'upload');
+    expect(upload.with.name).toContain('steps.conform.outputs.artifact-name');
+  });
+
+  test("the job's Node comes back for the steps after the action", async () => {
+    const steps: Array<{ id?: string; uses?: string; run?: string; if?: string }> = action.runs.steps;
+    const remember = steps.findIndex((s) => s.id === 'node-before');
+    const setup = steps.findIndex((s) => s.uses?.startsWith('actions/setup-node@'));
+    const restore = steps.findIndex((s) => s.run?.includes('node-path.sh') && s.run.includes('restore'));
+    expect(remember).toBeGreaterThanOrEqual(0);
+    expect(remember).toBeLessThan(setup);
+    expect(restore).toBeGreaterThan(setup);
+    expect(steps[restore].if).toBe('always()');
+    // The scripts as the runner calls them: the folder of the job's node, then that folder prepended again.
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-'));
+    const [output, githubPath] = [path.join(dir, 'out'), path.join(dir, 'path')];
+    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/node-path.sh'), 'remember'], { env: { GITHUB_OUTPUT: output } });
+    const before = readFileSync(output, 'utf8').trim().replace(/^dir=/, '');
+    expect(before).toBe(path.dirname((await execa('bash', ['-c', 'command -v node'])).stdout.trim()));
+    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/node-path.sh'), 'restore'], { env: { GITHUB_PATH: githubPath, NODE_DIR_BEFORE: before } });
+    expect(readFileSync(githubPath, 'utf8')).toBe(`${before}\n`);
+  });
+
+  test('the job summary links the uploaded artifact', async () => {
+    const summary = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-')), 'summary');
+    const env = { GITHUB_STEP_SUMMARY: summary, ARTIFACT_NAME: 'mcp-conform-report-x', ARTIFACT_URL: 'https://example.invalid/artifacts/1' };
+    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/artifact-link.sh')], { env });
+    expect(readFileSync(summary, 'utf8')).toContain('Reports: [mcp-conform-report-x](https://example.invalid/artifacts/1)');
   });
 
   test('a failing server: outcome failed and exit code 1', async () => {
@@ -71,12 +128,14 @@ describe('action.yml', () => {
 
   test('a regression against earlier results fails the job even when the baseline absorbs the failure', async () => {
     const good = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, revision: '2025-11-25' });
-    const { outputs } = await runAction({
+    const { outputs, summary } = await runAction({
       command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`,
       revision: '2025-11-25',
       'baseline-results': path.join(good.report, 'results.json'),
     });
     expect(outputs['exit-code']).toBe('1');
+    expect(summary).toMatch(/^#### Against earlier results/m);
+    expect(summary).toMatch(/^- new: `2025-11-25\/ping\/empty-result` \(pass → fail\)/m);
   });
 
   test('both command and url is a usage error', async () => {
@@ -100,13 +159,14 @@ describe('action.yml', () => {
       {
         command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`,
         revision: '2025-11-25',
-        args: `--check 2025-11-25/ping --expected-failures "known failures.yml" --skip '$(touch owned)' --skip "\`touch owned\`"`,
+        args: `--check 2025-11-25/ping --expected-failures "known failures.yml" --junit '$(touch owned).xml' --html "\`touch owned\`.html"`,
       },
       dir,
     );
     // The failure is absorbed by the baseline whose name has a space: the quoted argument arrived whole.
     expect(outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
     expect(existsSync(path.join(dir, 'owned'))).toBe(false);
+    expect(existsSync(path.join(dir, '$(touch owned).xml')) && existsSync(path.join(dir, '`touch owned`.html'))).toBe(true);
   });
 
   test('args that cannot be split is a usage error', async () => {

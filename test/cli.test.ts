@@ -13,11 +13,11 @@ const SPEC_SCHEMAS = path.resolve(process.env.MCP_CONFORM_SPEC_DIR ?? path.join(
 const cli = (args: string[]) => execa(process.execPath, [BIN, ...args], { reject: false, env: { NO_COLOR: '1' } });
 
 describe('mcp-conform run', () => {
-  test('with no target tests the bundled reference server and writes JSON and JUnit', async () => {
+  test('--demo tests the bundled reference server and writes JSON and JUnit', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-'));
     const json = path.join(dir, 'out/results.json');
     const junit = path.join(dir, 'out/junit.xml');
-    const result = await cli(['run', '--json', json, '--junit', junit]);
+    const result = await cli(['run', '--demo', '--json', json, '--junit', junit]);
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/checks: \d+ pass, 0 fail/);
     const results = JSON.parse(readFileSync(json, 'utf8'));
@@ -41,7 +41,7 @@ describe('mcp-conform run', () => {
   });
 
   test.skipIf(!existsSync(SPEC_SCHEMAS))('--schema-dir validates against official schema files', async () => {
-    const result = await cli(['run', '--schema-dir', SPEC_SCHEMAS, '--check', '2026-07-28/wire', '--check', '2026-07-28/lifecycle']);
+    const result = await cli(['run', '--demo', '--verbose', '--schema-dir', SPEC_SCHEMAS, '--check', '2026-07-28/wire', '--check', '2026-07-28/lifecycle']);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.stdout).toContain('PASS  2026-07-28/wire/schema');
   });

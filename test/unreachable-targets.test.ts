@@ -16,12 +16,12 @@ function processesMentioning(token: string): string[] {
   return out.split('\n').filter((line) => line.includes(token) && !line.includes('ps -eo'));
 }
 
-/** Runs the harness with TMPDIR pointed at a private empty directory, and says what it left there. */
+/** Runs the harness (--quiet: stderr holds only the error) with TMPDIR pointed at a private empty directory, and says what it left there. */
 async function runCli(args: string[]) {
   const privateTmp = mkdtempSync(path.join(tmpdir(), 'mcp-conform-unreachable-'));
   try {
     const started = performance.now();
-    const result = await execa(process.execPath, [BIN, 'run', ...args], { reject: false, env: { NO_COLOR: '1', TMPDIR: privateTmp } });
+    const result = await execa(process.execPath, [BIN, 'run', '--quiet', ...args], { reject: false, env: { NO_COLOR: '1', TMPDIR: privateTmp } });
     return { ...result, seconds: (performance.now() - started) / 1000, tempLeft: readdirSync(privateTmp) };
   } finally {
     rmSync(privateTmp, { recursive: true, force: true });

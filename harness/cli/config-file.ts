@@ -2,6 +2,7 @@
 // Validated up front with one clear line per wrong key; command-line flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { editDistance } from '../pattern-hints.js';
 import { createAjv, type ErrorObject } from '../schema/ajv.js';
 import type { TargetSpec } from '../target.js';
 import { importConfigModule, isModuleConfig } from './config-module.js';
@@ -32,7 +33,7 @@ export interface ConfigFile {
   toolCalls?: 'safe' | 'all' | 'none';
   schemaDir?: string;
   expectedFailures?: string;
-  reports?: { json?: string; junit?: string; html?: string };
+  reports?: { json?: string; junit?: string; html?: string; sarif?: string };
   fuzz?: { seed?: number; runs?: number; timeBudgetMs?: number; campaigns?: string[] };
 }
 
@@ -76,7 +77,7 @@ const CONFIG_SCHEMA = {
     toolCalls: { enum: ['safe', 'all', 'none'] },
     schemaDir: { type: 'string' },
     expectedFailures: { type: 'string' },
-    reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' } } },
+    reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' }, sarif: { type: 'string' } } },
     fuzz: {
       type: 'object',
       additionalProperties: false,
@@ -88,20 +89,7 @@ const CONFIG_SCHEMA = {
 const validateConfig = createAjv().compile(CONFIG_SCHEMA);
 
 function closest(word: string, candidates: string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-      let previous = row[0];
-      row[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const current = row[j];
-        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-        previous = current;
-      }
-    }
-    return row[b.length];
-  };
-  const best = candidates.map((c) => [c, distance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
+  const best = candidates.map((c) => [c, editDistance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
   return best && best[1] <= 3 ? best[0] : undefined;
 }
 

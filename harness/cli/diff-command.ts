@@ -1,4 +1,6 @@
 // `mcp-conform diff`: regressions, fixes and new checks between two results files.
+import { appendFileSync } from 'node:fs';
+import { renderDiffSummary } from '../../reports/github-summary.js';
 import { parseArgs } from 'node:util';
 import { diffExitCode, diffResults, renderDiffText } from '../../reports/diff.js';
 import { readResultsJson, ResultsFileError } from '../../reports/json.js';
@@ -62,5 +64,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
     throw error;
   }
   process.stdout.write((values.json ? JSON.stringify(diff, null, 2) : renderDiffText(diff)) + '\n');
+  // New failures and fixes belong in the job summary beside the run's own section.
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderDiffSummary(diff));
   return diffExitCode(diff);
 }

@@ -1,5 +1,6 @@
 // `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
 // its shrunk counterexample and the command that replays it; writes the same reports as `run`.
+import { redactResults, secretsFrom } from '../redact.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeHtml } from '../../reports/html/index.js';
@@ -17,7 +18,7 @@ import { describeTarget, type TargetSpec } from '../target.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
-import { bundledReferenceServer, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
+import { noTargetError, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
 
 export const ALL_CAMPAIGNS: readonly Campaign[] = [...CAMPAIGNS_2026, ...CAMPAIGNS_2025];
 
@@ -27,9 +28,9 @@ Runs property-based campaigns (fast-check) against a live MCP server. Each prope
 invariant from the spec; a failing case is shrunk, saved as a replayable file, and printed with
 the one command that replays it.
 
-Target (as for run; with none, the config file's targets one after another, else the bundled
-reference server):
-  --stdio "<command line>" | --url <url> | -- <command> [args...]
+Target (as for run; with none, the config file's targets one after another; with neither, a
+usage error):
+  --stdio "<command line>" | --url <url> | -- <command> [args...] | --demo
   --cwd <dir>, --env NAME=VALUE, --header "Name: value"
   --config <file>, --no-config   as for run; fuzz reads targets, revisions, toolCalls, strict
                              and the fuzz key (seed, runs, timeBudgetMs, campaigns); flags win
@@ -160,12 +161,11 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const toolCalls = values['tool-calls'] ?? loaded?.config.toolCalls ?? 'safe';
   if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
   const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header };
-  const fromFlags = targetFromFlags({ ...flags, argv: serverArgv });
+  const fromFlags = targetFromFlags({ ...flags, argv: serverArgv, demo: values.demo });
+  if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', { ...flags, argv: serverArgv });
   const targets: Array<{ name: string; spec: TargetSpec; words: string[] }> = fromFlags
-    ? [{ name: 'target', spec: fromFlags, words: targetWords(flags, serverArgv) }]
-    : loaded?.config.targets
-      ? configTargets(loaded).map((target) => ({ ...target, words: wordsOf(target) }))
-      : [{ name: 'target', spec: bundledReferenceServer(), words: [] }];
+    ? [{ name: 'target', spec: fromFlags, words: values.demo ? ['--demo'] : targetWords(flags, serverArgv) }]
+    : configTargets(loaded!).map((target) => ({ ...target, words: wordsOf(target) }));
   const seed = values.seed === undefined && fromFile.seed !== undefined ? fromFile.seed : seedOption(values.seed);
   const timeBudget = positive(values['time-budget'], '--time-budget', fromFile.timeBudgetMs === undefined ? undefined : fromFile.timeBudgetMs / 1000, false);
   const runs = positive(values.runs, '--runs', fromFile.runs ?? DEFAULT_RUNS)!;
@@ -190,7 +190,9 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       if (abort.signal.aborted) break;
       // Our own flags go before the target's: everything after `--` is the server's command line.
       const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...target.words];
-      const results = await runFuzz({
+      // As for run: secret values the server echoes stay out of the reports (case files keep what was sent).
+      const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+      const fuzzed = await runFuzz({
         target: target.spec,
         revisions,
         campaigns: [...ALL_CAMPAIGNS],
@@ -213,6 +215,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         progress: stderrProgress(process.stderr, values.quiet === true),
         signal: abort.signal,
       });
+      const results = redactResults(fuzzed, secrets);
       const suffixed = (file: string | undefined) => (file && several ? suffixPath(file, target.name) : file);
       if (values.json) writeResultsJson(results, suffixed(values.json)!);
       if (values.html) writeHtml(results, suffixed(values.html)!);

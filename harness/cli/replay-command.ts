@@ -77,7 +77,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     if (error instanceof CaseFileError) throw new UsageError(error.message);
     throw error;
   }
-  const target = targetFromFlags({ stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv }) ?? savedTarget(file);
+  const target = targetFromFlags({ stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv, demo: values.demo }) ?? savedTarget(file);
   if (target.kind !== file.transport) throw new UsageError(`${file.id} was found over ${file.transport}; its bytes are framed for ${file.transport}, so replay it against a ${file.transport} target`);
   const timeout = values.timeout === undefined ? DEFAULT_EXECUTE.timeoutMs : Number(values.timeout);
   if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout expects a positive integer, got ${JSON.stringify(values.timeout)}`);

@@ -6,6 +6,7 @@ import { readResultsJson, ResultsFileError } from '../../reports/json.js';
 import { mergeResults, MergeError } from '../../reports/merge.js';
 import { OutputError, writeOutputs } from '../../reports/outputs.js';
 import { applyStrict } from '../../reports/strict.js';
+import { sarifLocation, writeSarif } from '../../reports/sarif.js';
 import { applyBaseline, BaselineFileError, loadBaseline, type Baseline } from '../runner/baseline.js';
 import type { RunResults } from '../runner/results.js';
 import { parseShard, ShardSpecError, type ShardSpec } from '../runner/shard.js';
@@ -23,12 +24,16 @@ Options:
   --html <file>               write the self-contained HTML report (opens from disk, no network)
   --junit <file>              write JUnit XML
   --json <file>               write the results again (after merge, --strict or a baseline)
+  --sarif <file>              write SARIF 2.1.0 for code scanning; results point at
+                              --sarif-location (a file of the repository), else the results file
+  --sarif-location <file>     the repository file SARIF results point at (e.g. the config file)
   --expected-failures <file>  judge against known failures (YAML or JSON list of check ids or
                               patterns); a listed failure passes, an unlisted one fails, and
                               a listed check that now passes fails the run as stale
   --strict                    SHOULD-level warnings (checks and fuzz findings) fail, as with
                               run --strict and fuzz --strict
   --quiet                     print only the summary counts
+  --verbose                   list every check in the summary (by default only those not passing)
   -h, --help                  show this help
 
 Exit status: as the results stand after merging and judging: 0 no unexpected failure; 1 a
@@ -38,6 +43,7 @@ could not be read, is not an mcp-conform results file, or is of another schemaVe
 
 Examples:
   mcp-conform report results.json --html report.html --junit junit.xml
+  mcp-conform report results.json --sarif mcp-conform.sarif --sarif-location mcp-conform.config.json
   mcp-conform report results.json --expected-failures conformance-baseline.yml --junit junit.xml
   mcp-conform report merge shard-1.json shard-2.json shard-3.json --json all.json --html report.html`;
 
@@ -60,9 +66,12 @@ export async function reportCommand(argv: string[]): Promise<number> {
       html: { type: 'string' },
       junit: { type: 'string' },
       json: { type: 'string' },
+      sarif: { type: 'string' },
+      'sarif-location': { type: 'string' },
       'expected-failures': { type: 'string' },
       strict: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -84,7 +93,12 @@ export async function reportCommand(argv: string[]): Promise<number> {
   // merge has judged with the baseline already.
   if (baseline && !merging) results = applyBaseline(results, baseline);
   asUsage(() => writeOutputs(results, { json: values.json, junit: values.junit, html: values.html }));
-  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
+  if (values.sarif) {
+    const location = sarifLocation([values['sarif-location'], merging ? values.json : files[0]], values.sarif, process.cwd(), () => true);
+    writeSarif(results, values.sarif, { location });
+  }
+  const written = [values.json, values.junit, values.html, values.sarif].filter((file): file is string => file !== undefined);
+  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet, verbose: values.verbose, written }) + '\n');
   return results.exitCode;
 }
 

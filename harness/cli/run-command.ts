@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../../suites/index.js';
-import { renderSummary, styleFor } from '../../reports/console.js';
-import { writeJUnit } from '../../reports/junit.js';
-import { writeResultsJson } from '../../reports/json.js';
-import { writeHtml } from '../../reports/html/index.js';
+import { renderSummary, styleFor, targetLine } from '../../reports/console.js';
+import { describeTarget } from '../target.js';
+import { redactor, redactResults, secretsFrom } from '../redact.js';
+import { TOOL_VERSION } from '../version.js';
 import { applyBaseline, type Baseline } from '../runner/baseline.js';
 import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
@@ -16,16 +16,19 @@ import { withStartupAllowance } from '../target.js';
 import { killAllGroupsNow } from '../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
-import { bundledReferenceServer, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import { fileSafe, reportToGitHub, writeReports } from './run-reports.js';
+import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import { unmatchedPatternProblems } from '../pattern-hints.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
 Runs the conformance suites against an MCP server and reports a verdict per check.
 
-Target (one of; with none, the config file's targets, else the bundled reference server):
+Target (one of; with none, the config file's targets; with neither, a usage error):
   --stdio "<command line>"   spawn the server and talk over stdin/stdout
   --url <url>                talk Streamable HTTP to this endpoint
   -- <command> [args...]     like --stdio, given as separate arguments
+  --demo                     the reference server bundled with mcp-conform (a demonstration)
   --cwd <dir>                working directory of a stdio server
   --env NAME=VALUE           extra environment for a stdio server (repeatable)
   --header "Name: value"     extra HTTP header, e.g. for auth (repeatable); with config
@@ -44,9 +47,12 @@ Options:
   --check <pattern>          only checks whose id matches (prefix or glob; repeatable)
   --skip <pattern>           leave out checks whose id matches (repeatable)
   --strict                   SHOULD-level misses fail the run instead of warning
-  --json <file>              write the full results (with transcripts) as JSON
+  --json <file>              write the full results (with transcripts) as JSON; - for stdout
+                             (the summary then goes to stderr)
   --junit <file>             write JUnit XML
   --html <file>              write the self-contained HTML report
+  --sarif <file>             write SARIF 2.1.0 for code scanning (one result per failed or
+                             warned check, located at the config file or the server's entry point)
   --expected-failures <file> known failures (YAML/JSON list of check ids or patterns): listed
                              failures pass, unlisted ones fail, listed checks that pass are stale
   --shard <i/n>              run the i-th of n deterministic slices of the checks (CI matrix);
@@ -62,17 +68,26 @@ Options:
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
                              annotated readOnlyHint: true), all, or none
   --quiet                    no progress; print only the summary counts
-  --verbose                  print each check's wire transcript on stderr as it finishes
+  --verbose                  print each check's wire transcript on stderr as it finishes, and
+                             list every check in the summary (by default only those not passing)
   -h, --help                 show this help
 
-Progress goes to stderr: a counter on a terminal, a line per check otherwise. Colours only on a
-terminal, and never when NO_COLOR is set.
+Before the checks run, the target and the revisions found go to stderr, then progress: a counter
+on a terminal, a line per check otherwise. The summary lists the checks that did not pass, worst
+first, and ends with the report files written. Colours on a terminal unless NO_COLOR is set, or
+wherever FORCE_COLOR is set (FORCE_COLOR=0 turns them off).
+
+On GitHub: wherever GITHUB_STEP_SUMMARY is set, a Markdown job summary (outcome, target,
+revisions, counts per level, the failures and warnings) is appended to it; with
+GITHUB_ACTIONS=true, failures and warnings are also ::error/::warning annotations (at most 10
+of each).
 
 Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
 target could not be reached. With several targets, the worst of them.
 
 Examples:
   mcp-conform run --stdio "node build/server.js"
+  mcp-conform run --demo --revision 2026-07-28
   mcp-conform run --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform run --revision 2026-07-28 --check 2026-07-28/meta --json results.json -- node server.js
   mcp-conform run --config ci/mcp-conform.config.json --header "Authorization: Bearer $TOKEN"
@@ -106,6 +121,7 @@ const RUN_OPTIONS = {
   json: { type: 'string' },
   junit: { type: 'string' },
   html: { type: 'string' },
+  sarif: { type: 'string' },
   'expected-failures': { type: 'string' },
   shard: { type: 'string' },
   timeout: { type: 'string' },
@@ -126,13 +142,16 @@ interface RunPlan {
   targets: NamedTarget[];
   request: Omit<RunRequest, 'target' | 'checks'>;
   baseline?: Baseline;
-  reports: { json?: string; junit?: string; html?: string };
+  reports: { json?: string; junit?: string; html?: string; sarif?: string };
+  /** The config file, for SARIF locations. */
+  configFile?: string;
 }
 
-/** The flags' target, else the config file's targets (refined by --cwd/--env/--header), else the bundled server. */
+/** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
 function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded: LoadedConfig | undefined): NamedTarget[] {
-  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv };
-  if (targetGiven(flags) || !loaded?.config.targets) return [{ name: 'target', spec: targetFromFlags(flags) ?? bundledReferenceServer() }];
+  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv, demo: values.demo };
+  if (targetGiven(flags)) return [{ name: 'target', spec: targetFromFlags(flags)! }];
+  if (!loaded?.config.targets) throw noTargetError('run', flags);
   const targets = configTargets(loaded);
   const env = parsePairs(values.env, '=', '--env');
   const headers = parsePairs(values.header, ':', '--header');
@@ -172,8 +191,17 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   const concurrency = positiveInt(values.concurrency, '--concurrency', config.concurrency);
   if (concurrency !== undefined) request.concurrency = concurrency;
   const targets = targetsFor(values, serverArgv, loaded);
+  const ids = ALL_CHECKS.map((check) => check.id);
+  const unmatched = [
+    ...unmatchedPatternProblems(ids, values.check, '--check'),
+    ...unmatchedPatternProblems(ids, values.skip, '--skip'),
+    ...(values.check ? [] : unmatchedPatternProblems(ids, config.checks, `config file ${loaded?.file}: checks entry`)),
+    ...(values.skip ? [] : unmatchedPatternProblems(ids, config.skip, `config file ${loaded?.file}: skip entry`)),
+  ];
+  if (unmatched.length > 0) throw new UsageError(unmatched.join('\n'));
   const safeNames = targets.map((target) => fileSafe(target.name));
   const clash = safeNames.findIndex((name, i) => safeNames.indexOf(name) !== i);
+  if (values.json === '-' && targets.length > 1) throw new UsageError('--json - writes one results file to stdout; with several targets give a file name');
   if (clash !== -1) throw new UsageError(`targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`);
   return {
     targets,
@@ -183,36 +211,34 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
       json: values.json ?? fromFile(config.reports?.json),
       junit: values.junit ?? fromFile(config.reports?.junit),
       html: values.html ?? fromFile(config.reports?.html),
+      sarif: values.sarif ?? fromFile(config.reports?.sarif),
     },
+    configFile: loaded?.file,
   };
 }
 
-const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
-
-/** results.json -> results-<target>.json, so several targets do not overwrite each other's reports. */
-function reportPath(file: string | undefined, target: NamedTarget, several: boolean): string | undefined {
-  if (file === undefined || !several) return file;
-  const { dir, name, ext } = path.parse(file);
-  return path.join(dir, `${name}-${fileSafe(target.name)}${ext}`);
-}
-
 async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
+  // With `--json -` stdout carries the results only; everything for people goes to stderr.
+  const out = plan.reports.json === '-' ? process.stderr : process.stdout;
+  const quiet = values.quiet === true;
+  if (several) out.write(`\n== target ${target.name}\n`);
+  const label = several ? target.name : undefined;
+  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: describeTarget(target.spec) })}\n`);
+  // Values of secret-looking variables (a stdio server inherits them) and of --env/--header never reach a report.
+  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+  const { redact } = redactor(secrets);
   let results = await runChecks({
     ...plan.request,
     target: target.spec,
     checks: [...ALL_CHECKS],
     signal,
-    progress: runProgress({ stream: process.stderr, quiet: values.quiet === true, verbose: values.verbose === true, label: several ? target.name : undefined }),
+    progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
   });
+  results = redactResults(results, secrets);
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
-  const json = reportPath(plan.reports.json, target, several);
-  const html = reportPath(plan.reports.html, target, several);
-  const junit = reportPath(plan.reports.junit, target, several);
-  if (json) writeResultsJson(results, json);
-  if (html) writeHtml(results, html);
-  if (junit) writeJUnit(results, junit);
-  if (several) process.stdout.write(`\n== target ${target.name}\n`);
-  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet }) + '\n');
+  const written = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
+  out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
+  reportToGitHub(results, written, out);
   if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
   return results.exitCode;
 }
@@ -255,6 +281,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  if (several) process.stdout.write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  if (several) (plan.reports.json === '-' ? process.stderr : process.stdout).write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
   return worst;
 }

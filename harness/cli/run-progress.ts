@@ -1,5 +1,5 @@
-// What `run` prints on stderr while checks run: a rewritten counter on a TTY, plain lines
-// elsewhere (CI logs), and with --verbose each check's wire transcript, one entry per line.
+// What `run` prints on stderr while checks run: the revisions found, then a rewritten counter on
+// a TTY, plain lines elsewhere (CI logs), and with --verbose each check's wire transcript.
 import { checkLine, styleFor } from '../../reports/console.js';
 import { oneLine, visibleText } from '../../reports/text.js';
 import { entryLine } from '../../reports/transcript.js';
@@ -14,6 +14,8 @@ export interface ProgressOptions {
   /** Prefix naming the target when several run one after another. */
   label?: string;
   env?: NodeJS.ProcessEnv;
+  /** Replaces secret values in a result before it is printed. */
+  redact?: <T>(value: T) => T;
 }
 
 /** One wire entry as one escaped line: server bytes never reach the terminal as control codes. */
@@ -29,7 +31,10 @@ export function runProgress(options: ProgressOptions): ProgressEvents | undefine
   // A counter rewritten in place only makes sense on a terminal, and not between transcript lines.
   const rewrite = stream.isTTY === true && !verbose;
   return {
-    onCheckDone: (result, done, total) => {
+    // The revisions found, before their checks run: a reader of a CI log knows what is being tested.
+    onRevisionStart: (revision, checkCount) => stream.write(`${prefix}revision ${revision}: ${checkCount} checks\n`),
+    onCheckDone: (raw, done, total) => {
+      const result = options.redact ? options.redact(raw) : raw;
       const line = `${prefix}[${done}/${total}] ${checkLine(result, style)}`;
       if (rewrite) {
         stream.write(`\r\u001b[2K${line}`.slice(0, (stream.columns ?? 120) + 16));

@@ -14,6 +14,7 @@ export const TARGET_OPTIONS = {
   cwd: { type: 'string' },
   env: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
+  demo: { type: 'boolean' },
 } as const;
 
 /** The command's own flags, and the server argv after `--` (which parseArgs must never see). */
@@ -30,6 +31,8 @@ export interface TargetFlags {
   header?: string[];
   /** Arguments after `--`: the server command as argv, no quoting needed. */
   argv?: string[];
+  /** --demo: the bundled reference server, asked for by name, never by omission. */
+  demo?: boolean;
 }
 
 export function parsePairs(items: string[] | undefined, separator: '=' | ':', flag: string): Record<string, string> {
@@ -42,7 +45,7 @@ export function parsePairs(items: string[] | undefined, separator: '=' | ':', fl
   return out;
 }
 
-/** The reference server shipped with the package: what `run` tests when no target is given. */
+/** The reference server shipped with the package: what --demo tests. */
 export function bundledReferenceServer(): TargetSpec {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const built = path.resolve(here, '../../test/fixtures/reference-server/main.js');
@@ -79,12 +82,28 @@ export function stdioTarget(command: string | string[], cwd: string | undefined,
 }
 
 export function targetGiven(flags: TargetFlags): boolean {
-  return flags.stdio !== undefined || flags.url !== undefined || (flags.argv?.length ?? 0) > 0;
+  return flags.stdio !== undefined || flags.url !== undefined || (flags.argv?.length ?? 0) > 0 || flags.demo === true;
+}
+
+/**
+ * No target and no config targets: a usage error, never a run of something else (a forgotten
+ * target, or `-- $UNSET`, must not come out green).
+ */
+export function noTargetError(command: string, flags: TargetFlags): UsageError {
+  const why = flags.argv !== undefined ? '`--` is followed by no command (an unset variable?)' : 'no target given';
+  return new UsageError(
+    `${command}: ${why}; give --stdio "<command>", --url <url> or -- <command> [args...], ` +
+      `a config file with targets (--config), or --demo to test the bundled reference server`,
+  );
 }
 
 export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
-  const given = [flags.stdio !== undefined, flags.url !== undefined, (flags.argv?.length ?? 0) > 0].filter(Boolean).length;
-  if (given > 1) throw new UsageError('give one target: --stdio "<command>", --url <url>, or -- <command> <args...>');
+  const given = [flags.stdio !== undefined, flags.url !== undefined, (flags.argv?.length ?? 0) > 0, flags.demo === true].filter(Boolean).length;
+  if (given > 1) throw new UsageError('give one target: --stdio "<command>", --url <url>, -- <command> <args...>, or --demo');
+  if (flags.demo) {
+    if (flags.header?.length || flags.cwd !== undefined || flags.env?.length) throw new UsageError('--demo takes no --cwd, --env or --header');
+    return bundledReferenceServer();
+  }
   if (flags.header?.length && flags.url === undefined) throw new UsageError('--header applies to --url targets only');
   if ((flags.cwd !== undefined || flags.env?.length) && flags.url !== undefined) throw new UsageError('--cwd and --env apply to stdio targets only');
   if (flags.url !== undefined) return httpTarget(flags.url, parsePairs(flags.header, ':', '--header'));

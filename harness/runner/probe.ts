@@ -1,5 +1,6 @@
 // Finds out which revisions a target claims, the way a dual-era client would: a modern
 // server/discover first, then a legacy initialize on a connection of its own.
+import { stderrGist } from '../stderr-gist.js';
 import { describeOutcome, resultOf } from '../lifecycles/profile.js';
 import { SessionClient, LEGACY_VERSION } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
@@ -26,15 +27,15 @@ function claimedFrom(versions: unknown): Revision[] {
 /** Why a connection produced nothing usable, in the user's terms. */
 function silenceReason(connection: Connection, exchange: Exchange, recorder: WireRecorder, settings: RunSettings): string {
   if (connection instanceof StdioConnection) {
-    const stderr = connection.process.stderr.toString().trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+    const stderr = stderrGist(connection.process.stderr.toString());
     const pollution = recorder.entries.find((entry) => entry.connection === connection.name && entry.kind === 'pollution');
     if (connection.process.exitStatus?.endedBy === 'spawn-error') return connection.exitDescription();
     if (!connection.process.running || exchange.transportError) {
-      return `${exchange.transportError ?? connection.exitDescription()} before answering${stderr ? `; stderr: ${stderr.slice(0, 300)}` : ''}`;
+      return `${exchange.transportError ?? connection.exitDescription()} before answering${stderr ? `; stderr: ${stderr}` : ''}`;
     }
     if (pollution) return `server wrote only non-JSON-RPC output to stdout (${pollution.note}): ${JSON.stringify((pollution.text ?? '').slice(0, 120))}`;
     const said = connection.firstOutputAt === undefined ? `wrote nothing on stdout within its ${settings.limits.process.startupMs} ms start-up allowance (--startup-timeout) and ` : '';
-    return `server ${said}did not answer within ${settings.requestTimeoutMs} ms${stderr ? `; stderr: ${stderr.slice(0, 300)}` : ''}`;
+    return `server ${said}did not answer within ${settings.requestTimeoutMs} ms${stderr ? `; stderr: ${stderr}` : ''}`;
   }
   if (exchange.transportError) return exchange.transportError;
   if (exchange.timedOut) return `${describeTarget(settings.target)} did not answer within ${settings.requestTimeoutMs} ms`;

@@ -1,5 +1,6 @@
 // Runs one revision's checks against the target: connections, profile, checks, post checks,
 // teardown. Every check ends with a verdict and its own slice of the wire log.
+import { stderrGist } from '../stderr-gist.js';
 import type { Check, CheckContext, FreshOptions } from '../checks/check.js';
 import { CheckFailure, CheckInconclusive, CheckSkip, CheckWarning, type Evidence } from '../checks/outcome.js';
 import type { Client } from '../lifecycles/client.js';
@@ -354,7 +355,11 @@ export class RevisionRunner {
     const profile = await session.discover();
     const heard = session.recorder.forCheck(`${revision}/discovery`).some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
     // The problem reads "server/discover failed: <why>"; the why is the same for both revisions of a dead server.
-    if (!heard && !profile.notServed) throw new TargetUnreachable(profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response');
+    if (!heard && !profile.notServed) {
+      const why = profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response';
+      const gist = stderrGist(session.stderr()?.replace(/^\[[^\]\n]+\]$/gm, '') ?? '');
+      throw new TargetUnreachable(gist && !why.includes('stderr:') ? `${why}; stderr: ${gist}` : why);
+    }
     // A half-discovered profile would skip checks for features that merely answered late.
     if (session.discoveryWait && !profile.notServed) throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
     const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');

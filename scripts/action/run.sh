@@ -7,23 +7,38 @@ here="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${MCP_CONFORM_BIN:-$here/dist/harness/cli/bin.js}"
 report_dir="${INPUT_REPORT_DIR:-mcp-conform-report}"
 results="$report_dir/results.json"
+sarif="$report_dir/mcp-conform.sarif"
 
-# Outputs, step summary and exit: the last step of the action fails with exit-code.
+# One artifact name per job of a matrix: the job id and a hash of what can differ between its
+# jobs (inputs, runner, the step's id); the artifact-name input overrides it.
+artifact_name="${INPUT_ARTIFACT_NAME:-}"
+if [ -z "$artifact_name" ]; then
+  fingerprint="$(printf '%s\n' "${INPUT_COMMAND:-}" "${INPUT_URL:-}" "${INPUT_REVISION:-}" "${INPUT_ARGS:-}" \
+    "${RUNNER_OS:-}" "${RUNNER_ARCH:-}" "${RUNNER_NAME:-}" "${GITHUB_ACTION:-}" "${INPUT_NODE_VERSION:-}" |
+    node -e 'let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => console.log(require("crypto").createHash("sha256").update(s).digest("hex").slice(0, 10)))')"
+  artifact_name="mcp-conform-report-${GITHUB_JOB:-job}-$fingerprint"
+fi
+
+# Outputs, step summary and exit: the last step of the action fails with exit-code. The CLI
+# writes the job summary of every run it starts; this one covers the runs it never started.
 finish() {
   {
     echo "outcome=$1"
     echo "exit-code=$2"
     echo "results=$3"
+    echo "sarif=$4"
+    echo "artifact-name=$artifact_name"
   } >> "${GITHUB_OUTPUT:-/dev/null}"
-  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -z "$3" ]; then
     echo "### mcp-conform: $1 (exit $2)" >> "$GITHUB_STEP_SUMMARY"
+    [ -n "${5:-}" ] && echo "$5" >> "$GITHUB_STEP_SUMMARY"
   fi
   exit 0
 }
 
 usage_error() {
   echo "::error title=mcp-conform::$1"
-  finish usage-error 2 ""
+  finish usage-error 2 "" "" "$1"
 }
 
 if [ -n "${INPUT_COMMAND:-}" ] && [ -n "${INPUT_URL:-}" ]; then
@@ -36,7 +51,7 @@ if [ -n "${INPUT_BASELINE_RESULTS:-}" ] && [ ! -f "$INPUT_BASELINE_RESULTS" ]; t
   usage_error "baseline-results file not found: $INPUT_BASELINE_RESULTS"
 fi
 
-args=(run --json "$results" --junit "$report_dir/junit.xml" --html "$report_dir/report.html" --revision "${INPUT_REVISION:-auto}")
+args=(run --json "$results" --junit "$report_dir/junit.xml" --html "$report_dir/report.html" --sarif "$sarif" --revision "${INPUT_REVISION:-auto}")
 [ -n "${INPUT_COMMAND:-}" ] && args+=(--stdio "$INPUT_COMMAND")
 [ -n "${INPUT_URL:-}" ] && args+=(--url "$INPUT_URL")
 [ -n "${INPUT_EXPECTED_FAILURES:-}" ] && args+=(--expected-failures "$INPUT_EXPECTED_FAILURES")
@@ -59,8 +74,8 @@ if [[ "${INPUT_ARGS:-}" =~ [^[:space:]] ]]; then
 fi
 
 mkdir -p "$report_dir"
-# A results file left by an earlier run must not speak for this one.
-rm -f "$results"
+# Reports left by an earlier run must not speak for this one.
+rm -f "$results" "$sarif"
 node "$bin" "${args[@]}"
 code=$?
 
@@ -78,4 +93,5 @@ else
   outcome=error
 fi
 [ -f "$results" ] || results=""
-finish "$outcome" "$code" "$results"
+[ -f "$sarif" ] || sarif=""
+finish "$outcome" "$code" "$results" "$sarif"

@@ -43,4 +43,17 @@ describe('runConformance from the package entry', () => {
     await expect(runConformance({ target: { stdio: referenceArgv() }, concurrency: 0 })).rejects.toThrow('concurrency must be a positive integer, got 0');
     await expect(runConformance({ target: { stdio: referenceArgv() }, timeoutMs: 1.5 })).rejects.toThrow('timeoutMs must be a positive integer, got 1.5');
   });
+
+  test('an unknown revision rejects instead of running nothing', async () => {
+    const typo = runConformance({ target: { stdio: referenceArgv() }, revisions: ['2026-07-29' as never] });
+    await expect(typo).rejects.toThrow(ConformanceOptionsError);
+    await expect(typo).rejects.toThrow('unknown revision "2026-07-29"; known: 2026-07-28, 2025-11-25');
+    await expect(runConformance({ target: { stdio: referenceArgv() }, revisions: [] })).rejects.toThrow(/non-empty list/);
+  });
+
+  test('a checks pattern that matches no check rejects, naming the closest ids', async () => {
+    await expect(runConformance({ target: { stdio: referenceArgv() }, checks: ['2026-07-28/lifecyle'] })).rejects.toThrow(
+      /checks pattern "2026-07-28\/lifecyle" matches no check; closest: 2026-07-28\/lifecycle/,
+    );
+  });
 });

@@ -50,7 +50,7 @@ describe('help and pipes', () => {
 
   test('run into a closed pipe still finishes and writes its reports', async () => {
     const json = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-')), 'results.json');
-    const { code, stderr } = await withClosedStdout(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--quiet', '--json', json]);
+    const { code, stderr } = await withClosedStdout(['run', '--demo', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--quiet', '--json', json]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(existsSync(json)).toBe(true);

@@ -91,9 +91,10 @@ describe('the packed package, installed', () => {
   });
 
   test('run tests the reference server bundled in the installed package', async () => {
-    const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], inConsumer(consumer));
+    const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], inConsumer(consumer));
     expect(run.exitCode, String(run.stderr)).toBe(0);
-    expect(String(run.stdout)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
+    // The target line comes before the checks run, on stderr.
+    expect(String(run.stderr)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
     expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
   });
 
@@ -108,7 +109,7 @@ describe('the packed package, installed', () => {
     const ts = path.join(consumer, 'mcp-conform.config.ts');
     try {
       writeFileSync(mjs, "import { defineConfig } from 'mcp-conform/config';\nexport default defineConfig({ revisions: ['2026-07-28'], checks: ['2026-07-28/lifecycle/discover-result'] });\n");
-      const run = await execa('npx', ['--offline', 'mcp-conform', 'run'], inConsumer(consumer));
+      const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--demo'], inConsumer(consumer));
       expect(run.exitCode, String(run.stderr)).toBe(0);
       expect(String(run.stdout)).toContain('1 checks: 1 pass, 0 fail');
       rmSync(mjs);

@@ -55,7 +55,7 @@ describe('run with a config file', () => {
     expect(explicit.stdout).toContain('FAIL  2025-11-25/ping/empty-result');
 
     const dir = projectWith({ ...PING_ONLY, targets: [{ stdio: 'definitely-not-a-real-mcp-server' }] });
-    const ignored = await cli(['run', '--no-config', '--revision', '2025-11-25', '--check', '2025-11-25/ping'], { cwd: dir });
+    const ignored = await cli(['run', '--no-config', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping'], { cwd: dir });
     expect(ignored.exitCode, ignored.stderr).toBe(0);
   });
 
@@ -78,7 +78,7 @@ describe('run with a config file', () => {
         `mcp-conform: config file ${file}: unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, concurrency, toolCalls, schemaDir, expectedFailures, reports, fuzz`,
         `mcp-conform: config file ${file}: unknown key "stdoi" in targets[0] (did you mean "stdio"?); known keys: name, stdio, cwd, env, url, headers`,
         `mcp-conform: config file ${file}: timeoutMs must be >= 1`,
-        `mcp-conform: config file ${file}: unknown key "pdf" in reports; known keys: json, junit, html`,
+        `mcp-conform: config file ${file}: unknown key "pdf" in reports; known keys: json, junit, html, sarif`,
       ].sort(),
     );
   });
@@ -87,7 +87,7 @@ describe('run with a config file', () => {
     [{ targets: [{ url: 'not a url' }] }, /targets\[0\]\.url is not a valid URL: "not a url"$/],
     [{ targets: [{ stdio: 'node "x.js' }] }, /targets\[0\]\.stdio: unterminated " quote/],
     [{ targets: [{ stdio: 'node x.js', cwd: 'missing-dir' }] }, /targets\[0\]\.cwd directory does not exist: .*missing-dir$/],
-    [{ expectedFailures: 'missing.yml' }, /missing\.yml/],
+    [{ expectedFailures: 'missing.yml', targets: [{ stdio: 'node x.js' }] }, /missing\.yml/],
   ])('a target or file the config names wrongly is one line and exit 2: %j', async (config, message) => {
     const dir = projectWith(config);
     const result = await cli(['run'], { cwd: dir });

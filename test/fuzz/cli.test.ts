@@ -32,7 +32,7 @@ describe('mcp-conform fuzz', () => {
     [['fuzz', '--path', '1:0', '--campaign', '2026-07-28/ids/same-id'], /--path replays a counterexample of one seed/],
     [['fuzz', '--seed', '1', '--path', '1:0', '--campaign', 'ids'], /--path replays one property/],
     [['fuzz', '--campaign', 'no-such-campaign'], /selects no property/],
-    [['fuzz', '--runs', '0'], /--runs expects a positive integer/],
+    [['fuzz', '--demo', '--runs', '0'], /--runs expects a positive integer/],
     [['fuzz', '--shard', '3/2'], /--shard 3\/2: i must be between 1 and 2/],
     [['replay', '/no/such/case.json'], /cannot read fuzz case file/],
   ])('usage errors exit 2: %j', async (args, message) => {

@@ -95,9 +95,9 @@ describe('bad input: one line on stderr, exit 2', () => {
     [['diff', 'RUN'], /diff needs two results files, old and new \(got 1\)/],
     [['diff', 'RUN', 'RUN', '--old-revision', '2025-11-25'], /--old-revision and --new-revision go together/],
     [['diff', 'RUN', 'RUN', '--old-revision', '1999-01-01', '--new-revision', '2025-11-25'], /unknown revision "1999-01-01"/],
-    [['run', '--shard', '3/2'], /--shard 3\/2: i must be between 1 and 2/],
-    [['run', '--shard', 'half'], /--shard expects i\/n/],
-    [['run', '--expected-failures', '/nonexistent/baseline.yml'], /cannot read expected-failures file/],
+    [['run', '--demo', '--shard', '3/2'], /--shard 3\/2: i must be between 1 and 2/],
+    [['run', '--demo', '--shard', 'half'], /--shard expects i\/n/],
+    [['run', '--demo', '--expected-failures', '/nonexistent/baseline.yml'], /cannot read expected-failures file/],
   ])('%j', async (args, message) => {
     const files: Record<string, string> = { RUN: at('run.json'), V9: at('v9.json'), BAD: at('bad.yml') };
     const result = await cli(args.map((a) => files[a] ?? a));

@@ -1,0 +1,110 @@
+// SARIF 2.1.0 for code scanning, validated against the SARIF 2.1.0 schema as an npm package ships
+// it (@microsoft/jest-sarif, pinned), and located at a file of the repository.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import ajvDraft04 from 'ajv-draft-04';
+import formatsModule from 'ajv-formats';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { entryPointCandidates, renderSarif, sarifLocation } from '../../reports/sarif.js';
+import type { RunResults } from '../../harness/runner/results.js';
+import { cli } from '../cli/cli-process.js';
+import { REFERENCE_JS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
+
+const require = createRequire(import.meta.url);
+const SCHEMA = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+
+// Both are CommonJS: under NodeNext the default import is the module object (see harness/schema/ajv.ts).
+type Draft04 = typeof ajvDraft04.default;
+const Ajv04: Draft04 = (ajvDraft04 as unknown as { default?: Draft04 }).default ?? (ajvDraft04 as unknown as Draft04);
+type AddFormats = typeof formatsModule.default;
+const addFormats: AddFormats = (formatsModule as unknown as { default?: AddFormats }).default ?? (formatsModule as unknown as AddFormats);
+
+// The schema is draft-04, and one of its patterns is not valid as a unicode RegExp.
+const ajv = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false });
+addFormats(ajv);
+const validate = ajv.compile(SCHEMA);
+
+function validateSarif(document: unknown): string[] {
+  return validate(document) ? [] : validate.errors!.map((error) => `${error.instancePath} ${error.message}`);
+}
+
+describe('SARIF from run --sarif', () => {
+  let dir: string;
+  let sarif: ReturnType<typeof renderSarif>;
+  let results: RunResults;
+
+  beforeAll(async () => {
+    // A repository with a config file: SARIF results point at it.
+    dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'mcp-conform.config.json'),
+      JSON.stringify({ revisions: ['2025-11-25'], checks: ['2025-11-25/ping', '2025-11-25/lifecycle'], targets: [{ stdio: [process.execPath, REFERENCE_JS, '--stdio', '--mutant', 'ping-missing'] }] }),
+    );
+    const run = await cli(['run', '--quiet', '--json', 'out/results.json', '--sarif', 'out/mcp-conform.sarif'], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/^reports: .*out\/results\.json, .*out\/mcp-conform\.sarif$/m);
+    sarif = JSON.parse(readFileSync(path.join(dir, 'out/mcp-conform.sarif'), 'utf8'));
+    results = JSON.parse(readFileSync(path.join(dir, 'out/results.json'), 'utf8'));
+  }, RUN_TIMEOUT_MS);
+
+  test('is valid against the SARIF 2.1.0 schema', () => {
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.version).toBe('2.1.0');
+  });
+
+  test('the schema check can fail: a result without a message is rejected', () => {
+    const broken = structuredClone(sarif) as unknown as { runs: Array<{ results: Array<Record<string, unknown>> }> };
+    delete broken.runs[0].results[0].message;
+    expect(validateSarif(broken).length).toBeGreaterThan(0);
+  });
+
+  test('one rule per check: id, title, requirement, spec link as helpUri, level mapped', () => {
+    const rules = sarif.runs[0].tool.driver.rules;
+    expect(rules.map((rule) => rule.id).sort()).toEqual([...new Set(results.checks.map((check) => check.id))].sort());
+    const ping = rules.find((rule) => rule.id === '2025-11-25/ping/empty-result')!;
+    const check = results.checks.find((c) => c.id === ping.id)!;
+    expect(ping).toMatchObject({ shortDescription: { text: check.title }, fullDescription: { text: check.requirement }, helpUri: check.spec, defaultConfiguration: { level: 'error' } });
+    const should = rules.find((rule) => results.checks.find((c) => c.id === rule.id)?.level === 'SHOULD');
+    expect(should?.defaultConfiguration.level).toBe('warning');
+  });
+
+  test('one result per failed or warned check, at the config file, with the reason', () => {
+    const findings = results.checks.filter((check) => check.verdict === 'fail' || check.verdict === 'warn');
+    const out = sarif.runs[0].results;
+    expect(out.map((r) => r.ruleId).sort()).toEqual(findings.map((check) => check.id).sort());
+    const fail = out.find((r) => r.ruleId === '2025-11-25/ping/empty-result')!;
+    expect(fail.level).toBe('error');
+    expect(fail.message.text).toContain('Method not found');
+    expect(fail.locations[0].physicalLocation.artifactLocation.uri).toBe('mcp-conform.config.json');
+    expect(out.filter((r) => r.level === 'warning').length).toBe(results.checks.filter((check) => check.verdict === 'warn').length);
+  });
+
+  test('report --sarif renders the same results, located at the results file unless told', async () => {
+    const again = await cli(['report', 'out/results.json', '--sarif', 'again.sarif', '--quiet'], { cwd: dir });
+    expect(again.exitCode).toBe(1);
+    const rendered = JSON.parse(readFileSync(path.join(dir, 'again.sarif'), 'utf8'));
+    expect(validateSarif(rendered)).toEqual([]);
+    expect(rendered.runs[0].results).toHaveLength(sarif.runs[0].results.length);
+    expect(rendered.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('out/results.json');
+  });
+});
+
+describe('SARIF locations', () => {
+  const root = '/repo';
+  const files = new Set(['/repo/mcp-conform.config.json', '/repo/build/server.js', '/repo/out/results.json']);
+  const exists = (file: string) => files.has(file);
+
+  test('the config file first, then the server entry point inside the repository, then the results file', () => {
+    const entry = entryPointCandidates({ kind: 'stdio', command: 'node', args: ['--enable-source-maps', 'build/server.js'], cwd: root });
+    expect(sarifLocation(['/repo/mcp-conform.config.json', ...entry, 'out/results.json'], 'x.sarif', root, exists)).toBe('mcp-conform.config.json');
+    expect(sarifLocation([undefined, ...entry, 'out/results.json'], 'x.sarif', root, exists)).toBe('build/server.js');
+    expect(sarifLocation([undefined, '/elsewhere/server.js', 'out/results.json'], 'x.sarif', root, exists)).toBe('out/results.json');
+    expect(sarifLocation([undefined], 'out/x.sarif', root, exists)).toBe('out/x.sarif');
+  });
+
+  test('an http target names no entry point', () => {
+    expect(entryPointCandidates({ kind: 'http' })).toEqual([]);
+  });
+});
+
