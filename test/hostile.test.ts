@@ -68,7 +68,10 @@ async function runCli(args: string[], options: { signalOnceRunning?: { token: st
   const junit = path.join(dir, 'junit.xml');
   try {
     const started = performance.now();
-    const child = execa(process.execPath, [BIN, 'run', '--json', json, '--junit', junit, ...args], {
+    // The timeout each case gives is pinned (no adaptation to a loaded machine), so its time bound holds.
+    const timeout = args[args.indexOf('--timeout') + 1];
+    const pinned = args.includes('--timeout') ? ['--max-timeout', timeout] : [];
+    const child = execa(process.execPath, [BIN, 'run', '--json', json, '--junit', junit, ...pinned, ...args], {
       reject: false,
       env: { NO_COLOR: '1', TMPDIR: privateTmp },
     });

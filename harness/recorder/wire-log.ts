@@ -59,6 +59,8 @@ export interface WireEntry {
   requestId?: string | number;
   /** The harness stopped waiting for an answer it expected: evidence of time, never of the server. */
   timeout?: true;
+  /** With `timeout`: how long it had waited, in ms. */
+  waitedMs?: number;
 }
 
 export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'> & {

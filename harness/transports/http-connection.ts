@@ -180,7 +180,8 @@ export class HttpConnection implements Connection {
       // undici's header/body timers share our budget and may fire first: still a timeout.
       if (timedOut || isUndiciTimeout(error)) {
         exchange.timedOut = !exchange.response;
-        this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId, !options.expectSilence && (unanswered !== undefined || options.expectResponse === true));
+        const waited = !options.expectSilence && (unanswered !== undefined || options.expectResponse === true) ? options.timeoutMs : undefined;
+        this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId, waited);
       } else if (options.signal?.aborted) {
         this.note('exchange aborted by the check (stream closed)', checks);
       } else {
@@ -342,8 +343,10 @@ export class HttpConnection implements Connection {
     await this.send(reply, { timeoutMs: options?.timeoutMs ?? 5000, checkId: options?.checkId });
   }
 
-  private note(text: string, checks: string[] | undefined, anomaly?: 'unanswered', requestId?: string | number, timeout = false): void {
-    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks, anomaly, requestId, timeout: timeout ? true : undefined });
+  /** `waitedMs`: set when the harness gave up waiting for an answer it expected. */
+  private note(text: string, checks: string[] | undefined, anomaly?: 'unanswered', requestId?: string | number, waitedMs?: number): void {
+    const timeout = waitedMs !== undefined ? ({ timeout: true, waitedMs } as const) : {};
+    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks, anomaly, requestId, ...timeout });
   }
 
   async close(): Promise<void> {

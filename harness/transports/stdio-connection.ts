@@ -172,7 +172,7 @@ export class StdioConnection implements Connection {
           this.remember(routing.id!, routing.method, 'timed-out');
           this.awaitingLate.set(idKey(routing.id), options.timeoutMs);
           const waited = Math.round(performance.now() - startedAt);
-          this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${waited} ms`, true);
+          this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${waited} ms`, waited);
           entry.finish();
         };
         timer = setTimeout(onTimeout, options.timeoutMs);
@@ -182,7 +182,7 @@ export class StdioConnection implements Connection {
         timer = setTimeout(() => {
           if (routing.wantsOrphanResponse) {
             exchange.timedOut = true;
-            this.unanswered(entry, `no response to the bytes sent within ${options.timeoutMs} ms`, true);
+            this.unanswered(entry, `no response to the bytes sent within ${options.timeoutMs} ms`, options.timeoutMs);
           }
           entry.finish();
         }, window);
@@ -376,7 +376,8 @@ export class StdioConnection implements Connection {
     }
   }
 
-  private unanswered(entry: Pending, text: string, timeout = false): void {
+  /** `waitedMs` is set when the harness gave up waiting (a timeout), unset when the server ended it. */
+  private unanswered(entry: Pending, text: string, waitedMs?: number): void {
     const id = entry.exchange.id;
     const isRequest = typeof id === 'string' || typeof id === 'number';
     this.context.recorder.record({
@@ -386,7 +387,8 @@ export class StdioConnection implements Connection {
       note: text,
       anomaly: isRequest && !entry.expectSilence ? 'unanswered' : undefined,
       requestId: isRequest ? id : undefined,
-      timeout: timeout && !entry.expectSilence ? true : undefined,
+      timeout: waitedMs !== undefined && !entry.expectSilence ? true : undefined,
+      waitedMs: waitedMs !== undefined && !entry.expectSilence ? waitedMs : undefined,
       checks: this.tags.tags(entry.checkId),
     });
   }

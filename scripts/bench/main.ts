@@ -31,6 +31,16 @@ const stdio = (name: string, command: string, args: string[]): BenchTarget => ({
   start: async () => ({ target: { kind: 'stdio', command, args }, cliArgs: ['--', command, ...args], stop: () => undefined }),
 });
 
+function sdkHttp(name: string, file: string): BenchTarget {
+  return {
+    name,
+    start: async () => {
+      const server = await httpServer([path.join(ROOT, `dist/test/fixtures/sdk-servers/${file}.js`)], {}, (port) => `http://127.0.0.1:${port}/mcp`, /MCP_CONFORM_LISTENING/);
+      return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
+    },
+  };
+}
+
 const TARGETS: BenchTarget[] = [
   stdio('reference-stdio', process.execPath, [REFERENCE, '--stdio']),
   {
@@ -40,6 +50,10 @@ const TARGETS: BenchTarget[] = [
       return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
     },
   },
+  stdio('sdk-v2-stdio', process.execPath, [path.join(ROOT, 'dist/test/fixtures/sdk-servers/v2-stdio.js')]),
+  sdkHttp('sdk-v2-http', 'v2-http'),
+  stdio('sdk-v1-stdio', process.execPath, [path.join(ROOT, 'dist/test/fixtures/sdk-servers/v1-stdio.js')]),
+  sdkHttp('sdk-v1-http', 'v1-http'),
   stdio('everything-stdio', process.execPath, [EVERYTHING, 'stdio']),
   {
     name: 'everything-http',
@@ -59,6 +73,12 @@ function runCli(cliArgs: string[], json: string): Promise<number> {
   });
 }
 
+/** Time the run's checks spent waiting for answers that did not come in time. */
+function waitedMs(results: RunResults): number {
+  const waits = [...results.checks.flatMap((check) => check.transcript), ...results.revisions.flatMap((run) => run.discoveryTranscript)];
+  return waits.reduce((sum, entry) => sum + (entry.waitedMs ?? 0), 0);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
@@ -73,7 +93,9 @@ async function main(): Promise<void> {
   console.log(`mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${DEFAULT_CONCURRENCY}`);
   // longest: the slowest single check, a bound no concurrency beats (a check that waits for an answer
   // that never comes waits its timeout; the floor does not wait for answers that never came).
-  console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s   longest s');
+  // waited: the time checks spent waiting out timeouts (answers that never came in time); against a
+  // correct, responsive server it should be near zero, since barriers end every wait when answered.
+  console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s   longest s   waited s');
   try {
     await benchAll(TARGETS.filter((t) => !values.only || values.only.includes(t.name)), repeat, dir);
   } finally {
@@ -104,6 +126,7 @@ async function benchAll(targets: BenchTarget[], repeat: number, dir: string): Pr
         (harness / floor.ms).toFixed(2).padStart(7),
         ((s.total - s.skip) / (harness / 1000)).toFixed(1).padStart(10),
         (Math.max(...results.checks.map((check) => check.durationMs)) / 1000).toFixed(2).padStart(11),
+        (waitedMs(results) / 1000).toFixed(2).padStart(10),
       ];
       console.log(`${row.join(' ')}   (${floor.requests} requests on ${floor.connections} connections)`);
     } finally {

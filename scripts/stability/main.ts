@@ -56,7 +56,7 @@ function startLoad(loops: number): () => void {
 function runCli(cliArgs: string[], json: string): Promise<{ ms: number; results: RunResults }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--quiet', '--revision', 'all', '--json', json, ...cliArgs], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'run', '--quiet', '--json', json, ...cliArgs], { stdio: 'ignore' });
     child.once('error', reject);
     child.once('exit', () => {
       try {
