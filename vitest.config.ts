@@ -19,8 +19,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Tests spawn real servers; give them room but never hang CI.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Every non-pass is confirmed by a second run, so whole-suite runs against imperfect servers take longer.
+    testTimeout: 150_000,
+    hookTimeout: 150_000,
     pool: 'forks',
     // Most test time is waiting on servers, so two files at once even on 2 cores (vitest's default is cores - 1).
     maxWorkers: 2,

@@ -25,7 +25,7 @@ export interface ConformanceOptions {
   strict?: boolean;
   /** Shortest wait for each response in ms (default 5000); it grows with the server's answer times. */
   timeoutMs?: number;
-  /** The most the per-response wait may grow to (default 30000). */
+  /** The most the per-response wait may grow to (default 15000). */
   maxTimeoutMs?: number;
   /** How long a new stdio process may take to write its first output before request clocks start (default 30000). */
   startupTimeoutMs?: number;

@@ -90,7 +90,8 @@ describe('mutants', () => {
           .join('\n');
         expect(caught, explanation).toEqual(expected);
         expect(results.checks.filter((c) => c.verdict === 'error' && !inconclusive(c)).map((c) => c.id)).toEqual([]);
-        expect(idsWith(results, ['unstable']), explanation).toEqual([]);
+        // A check that failed beside others and passed alone is unstable: never a pass, never a catch.
+        expect(idsWith(results, ['unstable']).filter((id) => expected.includes(id)), explanation).toEqual([]);
       });
     }
   });

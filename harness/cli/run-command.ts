@@ -59,7 +59,7 @@ Options:
                              join the results with mcp-conform report merge
   --timeout <ms>             wait at least this long for each response (default 5000); the
                              wait grows with the server's answer times seen in discovery
-  --max-timeout <ms>         the most that wait may grow to (default 30000)
+  --max-timeout <ms>         the most that wait may grow to (default 15000)
   --startup-timeout <ms>     how long a new stdio process may take to say its first word
                              before its requests' clocks start (default 30000)
   --check-timeout <ms>       backstop for one whole check (default 30000, grows with --timeout)

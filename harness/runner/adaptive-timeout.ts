@@ -5,7 +5,7 @@ import type { WireEntry } from '../recorder/wire-log.js';
 import { isObject } from '../model.js';
 
 /** How many times its slowest discovery answer a request may take before we stop waiting. */
-export const ANSWER_TIME_MARGIN = 10;
+export const ANSWER_TIME_MARGIN = 5;
 
 export interface TimeoutBounds {
   /** The floor: never wait less than this (`--timeout`). */

@@ -114,7 +114,8 @@ export class RevisionSession {
       this.note(`discovery: no answer within ${timeoutMs} ms; trying again with ${timeoutMs * 2} ms`);
     }
     this.requestTimeoutMs = adaptedTimeout(answerTimes(this.recorder.forCheck(tag)), { minMs: this.settings.requestTimeoutMs, maxMs: this.settings.maxRequestTimeoutMs });
-    const client = (await this.sharedClient()).bind(tag);
+    // The shared connection as discovery left it: a dead one is not reopened just for this.
+    const client = this.shared?.bind(tag);
     if (client instanceof StatelessClient) {
       for (const tool of this.profile.tools) if (typeof tool.name === 'string') client.state.toolSchemas.set(tool.name, tool.inputSchema);
     }

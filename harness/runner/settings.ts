@@ -36,7 +36,7 @@ export type ToolCallPolicy = 'safe' | 'all' | 'none';
 export const DEFAULT_CONCURRENCY = 8;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
-export const DEFAULT_MAX_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_REQUEST_TIMEOUT_MS = 15_000;
 
 export function defaultSettings(target: TargetSpec, overrides: Partial<RunSettings> = {}): RunSettings {
   const settings: RunSettings = {

@@ -130,6 +130,8 @@ export default defineArea('2026-07-28', 'cancellation', [
         const problem = ignoredCancelProblem(how, exchange);
         if (problem) ctx.fail(problem, { expected: '202 with no body (ignored), or a 4xx refusal', actual: observed(exchange) });
       }
+      // Ignored means no harm either: the server still serves modern requests afterwards.
+      expectResult(await ctx.client.request('server/discover'), 'server/discover answered after the bad cancellations');
     },
   },
   {

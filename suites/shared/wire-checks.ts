@@ -150,9 +150,7 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       const answeredLate = unanswered.filter((entry) => late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       if (answeredLate.length > 0) ctx.note(`${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`);
-      // Over HTTP in 2026-07-28, closing a request's stream cancels it: a request we gave up on is cancelled.
-      const streamCancels = ctx.revision === '2026-07-28' && ctx.transport === 'http';
-      const never = unanswered.filter((entry) => !answeredLate.includes(entry) && !(streamCancels && entry.timeout));
+      const never = unanswered.filter((entry) => !answeredLate.includes(entry));
       const listed = (entries: typeof never) => entries.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks }));
       // Dying with a request in flight is the server's answer; a wait that ran out is only time.
       const died = never.filter((entry) => !entry.timeout);

@@ -92,7 +92,7 @@ describe('merging shards', () => {
 describe('merging judged shards', () => {
   test('the baseline is judged on the whole run: an entry for another shard is neither unused nor stale', async () => {
     const raw = await Promise.all([1, 2].map((index) => run(hostileTarget, { shard: { index, count: 2 } })));
-    const failing = [...new Set(raw.flatMap((r) => r.checks.filter((c) => c.verdict === 'fail').map((c) => c.id)))];
+    const failing = [...new Set(raw.flatMap((r) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id)))];
     const baseline = { file: 'baseline.yml', entries: failing.map((pattern) => ({ pattern })) };
     const parts = raw.map((r) => applyBaseline(r, baseline));
     // Alone, a shard sees entries for the other shard's checks as unused, never as stale.
