@@ -41,7 +41,7 @@ export interface Attempt {
   durationMs: number;
   /** The request timeout this run waited with. */
   timeoutMs: number;
-  /** Other checks in flight when it started (0 for a confirming run). */
+  /** Other checks of its revision in flight when it started (0 for a confirming run). */
   concurrent: number;
 }
 

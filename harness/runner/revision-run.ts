@@ -90,9 +90,9 @@ export class RevisionSession {
   }
 
   /**
-   * The server's profile. A discovery that heard nothing is tried again with twice the patience
-   * (a loaded machine, a slow start), up to the user's ceiling; then the timeout adapts to the
-   * answer times it measured.
+   * The server's profile. A discovery that waited in vain is tried again with twice the patience
+   * (a loaded machine, a slow start), three times at most; then the timeout adapts to the answer
+   * times it measured.
    */
   async discover(): Promise<ServerProfile> {
     const tag = `${this.revision}/discovery`;
@@ -108,9 +108,9 @@ export class RevisionSession {
       }
       const log = this.recorder.forCheck(tag).slice(before);
       const heard = log.some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
-      const timedOut = log.some((entry) => entry.timeout);
-      this.discoveryWait = timedOut ? log.find((entry) => entry.timeout)?.note : undefined;
-      if (!timedOut || attempt >= DISCOVERY_ATTEMPTS || (!heard && !this.sharedAlive())) break;
+      const wait = log.find((entry) => entry.timeout);
+      this.discoveryWait = wait?.note;
+      if (!wait || attempt >= DISCOVERY_ATTEMPTS || (!heard && !this.sharedAlive())) break;
       this.note(`discovery: no answer within ${timeoutMs} ms; trying again with ${timeoutMs * 2} ms`);
     }
     this.requestTimeoutMs = adaptedTimeout(answerTimes(this.recorder.forCheck(tag)), { minMs: this.settings.requestTimeoutMs, maxMs: this.settings.maxRequestTimeoutMs });
@@ -179,8 +179,6 @@ function boundTranscript(entries: WireEntry[], max: number): { transcript: WireE
 export interface AttemptPlan {
   /** Per-request timeout for this run of the check. */
   timeoutMs: number;
-  /** Set for the confirming run: why it runs. */
-  confirming?: boolean;
 }
 
 /** A fail or warn that rests on a request nobody answered in time says nothing about the server. */
@@ -400,7 +398,7 @@ export class RevisionRunner {
     // Alone and with more patience than the first run: a late answer gets its chance here.
     const timeoutMs = 2 * session.requestTimeoutMs;
     this.settings.progress?.onCheckStart?.(check.id);
-    const again = await runOneCheck(check, session, { timeoutMs, confirming: true });
+    const again = await runOneCheck(check, session, { timeoutMs });
     if (this.stopped()) {
       onDone(result);
       return undefined;

@@ -424,13 +424,8 @@ export class StdioConnection implements Connection {
   private async lingerForLateAnswers(): Promise<void> {
     if (this.awaitingLate.size === 0 || !this.process.running) return;
     const grace = Math.max(...this.awaitingLate.values());
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => (this.lateSettled = resolve)),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, grace))),
-      this.process.exitsWithin(grace),
-    ]);
-    clearTimeout(timer);
+    // exitsWithin ends the wait at the grace too, whether or not the process exits.
+    await Promise.race([new Promise<void>((resolve) => (this.lateSettled = resolve)), this.process.exitsWithin(grace)]);
     this.lateSettled = undefined;
     if (this.awaitingLate.size > 0) this.note(`${this.awaitingLate.size} request(s) still unanswered ${grace} ms after the harness stopped waiting; closing`);
   }
