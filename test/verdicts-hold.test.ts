@@ -20,8 +20,8 @@ describe.concurrent('verdicts hold when the server is slow', () => {
   const quietRun = () => (quiet ??= run(referenceStdio(), { revisions: BOTH, select: SELECTION }));
 
   test('a server that takes seconds to start is neither unreachable nor failed', async () => {
-    // Each new process says nothing for 2.5 s, five times the request timeout.
-    const results = await run(slow('--start-delay', '2500'), { revisions: BOTH, select: SELECTION, requestTimeoutMs: 500, limits: withStartupAllowance(20_000) });
+    // Each new process says nothing for 2.5 s, two and a half times the request timeout.
+    const results = await run(slow('--start-delay', '2500'), { revisions: BOTH, select: SELECTION, requestTimeoutMs: 1000, limits: withStartupAllowance(20_000) });
     expect(results.outcome, explain(results)).toBe('passed');
     expect(verdicts(results)).toEqual(verdicts(await quietRun()));
   });

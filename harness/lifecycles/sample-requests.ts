@@ -108,14 +108,19 @@ export function sampleArguments(inputSchema: unknown): JsonObject {
 /** A duration the harness chooses stays far below any request timeout. */
 export const DURATION_CAP_MS = 1000;
 
-/** Arguments with every duration-like number (ms, delay, seconds...) cut to DURATION_CAP_MS (the schema's minimum wins). */
-export function capDurations(inputSchema: unknown, args: JsonObject): JsonObject {
+/** The longest duration worth asking for under a request timeout: a quarter of it, at most DURATION_CAP_MS. */
+export function durationCapUnder(requestTimeoutMs: number): number {
+  return Math.min(DURATION_CAP_MS, Math.floor(requestTimeoutMs / 4));
+}
+
+/** Arguments with every duration-like number (ms, delay, seconds...) cut to `capMs` (the schema's minimum wins). */
+export function capDurations(inputSchema: unknown, args: JsonObject, capMs = DURATION_CAP_MS): JsonObject {
   const properties = isObject(inputSchema) && isObject(inputSchema.properties) ? inputSchema.properties : {};
   const out = { ...args };
   for (const [key, value] of Object.entries(args)) {
     const property = isObject(properties[key]) ? (properties[key] as JsonObject) : {};
     if (typeof value !== 'number' || durationRank(key) === 0) continue;
-    let cap = secondsUnit(key, property) ? DURATION_CAP_MS / 1000 : DURATION_CAP_MS;
+    let cap = secondsUnit(key, property) ? capMs / 1000 : capMs;
     if (typeof property.minimum === 'number') cap = Math.max(cap, property.minimum);
     if (property.type === 'integer') cap = Math.ceil(cap);
     out[key] = Math.min(value, cap);

@@ -7,7 +7,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { headerAnnotations, invalidInputs, validInputs, type InvalidInput } from '../../generators/schema/index.js';
-import { capDurations } from '../../harness/lifecycles/sample-requests.js';
+import { capDurations, durationCapUnder } from '../../harness/lifecycles/sample-requests.js';
 import { whyNotCallable } from '../shared/tool-policy.js';
 
 type Ctx = CheckContext<StatelessClient>;
@@ -136,7 +136,8 @@ export function validCalls(ctx: Ctx, tools: JsonObject[], perTool: number): Plan
     const objects = inputs.filter((input) => isObject(input.value));
     if (objects.length === 0) ctx.note(`${toolName(tool)}: no valid arguments generated (${problem ?? 'inputSchema accepts no object'})`);
     // Generated durations are cut short: a tool that sleeps as long as asked would outlast the timeout.
-    return objects.map((input) => ({ tool, arguments: capDurations(tool.inputSchema, input.value as JsonObject), label: `valid, json-schema-faker seed ${input.seed}` }));
+    const capMs = durationCapUnder(ctx.requestTimeoutMs);
+    return objects.map((input) => ({ tool, arguments: capDurations(tool.inputSchema, input.value as JsonObject, capMs), label: `valid, json-schema-faker seed ${input.seed}` }));
   });
 }
 

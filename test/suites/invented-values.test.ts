@@ -1,7 +1,7 @@
 // A value the harness made up decides nothing when the server refuses it; values come from what
 // the server says (choices in a description) where it says anything, and durations stay short.
 import { describe, expect, test } from 'vitest';
-import { capDurations, choicesInDescription, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
+import { capDurations, choicesInDescription, durationCapUnder, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { refused, refusedInvented } from '../../suites/shared/invented.js';
 
@@ -57,5 +57,12 @@ describe('durations stay far below the request timeout', () => {
   test('seconds are capped in seconds, a schema minimum above the cap wins, short values stay', () => {
     const schema = { type: 'object', properties: { duration: { type: 'number', description: 'how long, in seconds' }, delayMs: { type: 'integer', minimum: 2000 }, waitMs: { type: 'integer' } } };
     expect(capDurations(schema, { duration: 30, delayMs: 9000, waitMs: 10 })).toEqual({ duration: 1, delayMs: 2000, waitMs: 10 });
+  });
+
+  test('under a short request timeout the cap is a quarter of it', () => {
+    const schema = { type: 'object', properties: { ms: { type: 'integer' } } };
+    expect(durationCapUnder(1000)).toBe(250);
+    expect(durationCapUnder(60_000)).toBe(1000);
+    expect(capDurations(schema, { ms: 900 }, durationCapUnder(1000))).toEqual({ ms: 250 });
   });
 });
