@@ -1,5 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { SlowestFiles } from './test/helpers/slowest-files.js';
 
 /** Files that take minutes start first, so they never end up alone at the tail of the run. */
 const LONG_FIRST = ['test/mutants.test.ts', 'test/fuzz/reference.test.ts', 'test/hostile.test.ts'];
@@ -28,5 +29,6 @@ export default defineConfig({
     // describe.concurrent files (mutants, SDK servers) each run full suites; more at once only thrashes 2 cores.
     maxConcurrency: 4,
     sequence: { sequencer: LongFirstSequencer },
+    reporters: ['default', new SlowestFiles()],
   },
 });

@@ -8,7 +8,7 @@ import type { Revision, TransportKind } from '../harness/model.js';
 import { BOTH, idsWith, referenceHttp, referenceStdio, run } from './helpers/harness.js';
 import type { HttpFixture } from './helpers/fixture-process.js';
 import type { CheckResult } from '../harness/runner/results.js';
-import { areaOf, planMutantRuns, readsWholeRun, SCOPE_TITLES, unprovenOn, type Scope } from './helpers/mutant-plans.js';
+import { areaOf, expectedIn, planMutantRuns, SCOPE_TITLES, unprovenOn, type Scope } from './helpers/mutant-plans.js';
 
 // MUTANTS=name1,name2 runs only those (handy while working on one area); CI runs them all.
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
@@ -18,7 +18,8 @@ const everywhere = process.env.MUTANTS_FULL === '1';
 const inconclusive = (check: CheckResult) => check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
 
 const checkById = new Map(ALL_CHECKS.map((check) => [check.id, check]));
-const appliesOn = (id: string, transport: TransportKind) => checkById.get(id)?.transports.includes(transport) ?? false;
+/** A post-phase check judges the whole run's traffic; in a narrower run it may see too little of it. */
+const readsWholeRun = (ids: string[]) => ids.some((id) => checkById.get(id)?.phase === 'post');
 
 const revisionsOf = (ids: string[]) => [...new Set(ids.map((id) => checkById.get(id)!.revision))];
 
@@ -46,10 +47,11 @@ describe('mutants', () => {
 
   const planned = (['http', 'stdio'] as const).filter((transport) => plans.some((plan) => plan.transport === transport));
   describe.concurrent.each(planned)('%s', (transport) => {
-    for (const { mutant, scope } of plans.filter((plan) => plan.transport === transport)) {
+    for (const plan of plans.filter((p) => p.transport === transport)) {
+      const { mutant, scope } = plan;
       test(`${mutant.name} (${SCOPE_TITLES[scope]}): ${mutant.description}`, async () => {
         // Checks the mutant leaves inconclusive (its silence) are told apart from the good server too.
-        const expected = [...mutant.catches, ...(mutant.inconclusive ?? [])].filter((id) => appliesOn(id, transport)).sort();
+        const expected = expectedIn(plan, checkById);
         if (!mutant.fuzzOnly) expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
         let target;
         const options = { mutants: [mutant.name], era: mutant.era };
@@ -65,7 +67,7 @@ describe('mutants', () => {
         // is never a verdict, but the check did tell the defect apart from the good server.
         const caughtBy = (r: typeof results) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'warn' || inconclusive(c)).map((c) => c.id).sort();
         let caught = caughtBy(results);
-        if (scope !== 'whole' && readsWholeRun(expected, checkById) && caught.join() !== expected.join()) {
+        if (scope !== 'whole' && readsWholeRun(expected) && caught.join() !== expected.join()) {
           // The traffic that shows the defect comes from checks not named: run their revisions whole.
           results = await run(target, { revisions, select: revisionsOf(expected) });
           caught = caughtBy(results);

@@ -34,7 +34,10 @@ describe('reference server passes every check', () => {
   test('auto mode runs only what a single-era server claims', async () => {
     const modern = await run(referenceStdio({ era: 'modern' }), PROBE_ONLY);
     expect(modern.probe?.claimed).toEqual(['2026-07-28']);
-    const legacy = await run(referenceStdio({ era: 'legacy' }));
+    // The whole legacy-only run over HTTP: one server process instead of one per session.
+    const { target, fixture } = await referenceHttp({ era: 'legacy' });
+    fixtures.push(fixture);
+    const legacy = await run(target);
     expect(legacy.probe?.claimed).toEqual(['2025-11-25']);
     expect(idsWith(legacy, ['fail', 'warn', 'error']), explain(legacy)).toEqual([]);
   });

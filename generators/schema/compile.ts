@@ -1,6 +1,6 @@
 // Compiles a schema a server sent, in its declared dialect, without ever throwing: a broken
 // schema is reported as a problem. Meta-validation runs first so the report names the defect.
-import { ajvFor, dialectOf, type Dialect } from './dialects.js';
+import { ajvFor, dialectOf, metaValidatorFor, type Dialect } from './dialects.js';
 
 export type SchemaProblemKind = 'invalid-schema' | 'unsupported-dialect' | 'unresolved-ref' | 'too-complex';
 
@@ -58,14 +58,16 @@ function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaP
   if (size.nodes > SCHEMA_LIMITS.maxNodes || size.depth > SCHEMA_LIMITS.maxDepth) {
     return problem('too-complex', `schema exceeds the validator's bounds (${SCHEMA_LIMITS.maxNodes} nodes, depth ${SCHEMA_LIMITS.maxDepth})`, dialect);
   }
-  const ajv = ajvFor(dialect, formats);
+  const meta = metaValidatorFor(dialect, formats);
   let metaValid: boolean;
   try {
-    metaValid = ajv.validateSchema(schema as object) as boolean;
+    metaValid = meta.validateSchema(schema as object) as boolean;
   } catch (error) {
     return problem('invalid-schema', `cannot meta-validate: ${(error as Error).message}`, dialect);
   }
-  if (!metaValid) return problem('invalid-schema', `not a valid ${dialect} schema: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}`, dialect);
+  if (!metaValid) return problem('invalid-schema', `not a valid ${dialect} schema: ${meta.errorsText(meta.errors, { dataVar: 'schema' })}`, dialect);
+  // Meta-validated above: the fresh Ajv (server schemas may reuse `$id`s) skips doing it again.
+  const ajv = ajvFor(dialect, formats, false);
   let fn: ReturnType<typeof ajv.compile>;
   try {
     fn = ajv.compile(schema as object);

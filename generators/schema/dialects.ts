@@ -47,9 +47,9 @@ export function dialectOf(schema: unknown): DialectChoice {
  * A new validator for one dialect. `formats`: assert `format` (stricter than 2020-12 requires,
  * which treats it as an annotation); generated valid inputs use it, invalid ones never rely on it.
  */
-export function ajvFor(dialect: Dialect, formats: boolean): Ajv {
+export function ajvFor(dialect: Dialect, formats: boolean, metaValidate = true): Ajv {
   // No loadSchema: Ajv never fetches a `$ref`; an external one fails compilation instead.
-  const options = { strict: false, allErrors: true, logger: false as const, validateFormats: formats };
+  const options = { strict: false, allErrors: true, logger: false as const, validateFormats: formats, validateSchema: metaValidate };
   let ajv: Ajv;
   if (dialect === '2020-12') ajv = new Ajv2020(options) as unknown as Ajv;
   else if (dialect === '2019-09') ajv = new Ajv2019(options) as unknown as Ajv;
@@ -58,5 +58,18 @@ export function ajvFor(dialect: Dialect, formats: boolean): Ajv {
     if (dialect === 'draft-06') ajv.addMetaSchema(draft06MetaSchema);
   }
   if (formats) addFormats(ajv);
+  return ajv;
+}
+
+const metaValidators = new Map<string, Ajv>();
+
+/**
+ * The shared validator that meta-validates schemas of one dialect: its meta-schema compiles once
+ * per process, where a fresh Ajv would compile it again for every schema.
+ */
+export function metaValidatorFor(dialect: Dialect, formats: boolean): Ajv {
+  const key = `${dialect}:${formats}`;
+  let ajv = metaValidators.get(key);
+  if (!ajv) metaValidators.set(key, (ajv = ajvFor(dialect, formats)));
   return ajv;
 }

@@ -3,10 +3,10 @@
 // Each mutant runs once on its first transport (HTTP where it shows there: one server process,
 // no spawn per session) over the areas its catches name plus every whole-run (phase 'post')
 // check of their revisions: that proves it is caught exactly, by the checks it names and no
-// other. On its other transport a mutant runs only its named checks, where that is needed for
+// other. On its other transport a mutant runs only the checks it names, where that is needed for
 // every check to be proven on every transport it applies to, cheapest runs first. A whole-run
-// check needs its whole revision's traffic to see a defect, about 10 s a run over stdio, so
-// there it is proven on the first transport only. The full proof (MUTANTS_FULL=1) runs every
+// check named alone sees too little traffic (its whole revision costs about 10 s over stdio), so
+// named runs leave whole-run checks out: those are proven on the first transport only. The full proof (MUTANTS_FULL=1) runs every
 // mutant on every transport over both revisions' whole suites: every check on every transport,
 // and a defect leaking into another area.
 import type { Check } from '../../harness/checks/check.js';
@@ -29,12 +29,16 @@ export const transportsOf = (mutant: Mutant): TransportKind[] => (['http', 'stdi
 
 export const areaOf = (id: string) => id.split('/').slice(0, 2).join('/');
 
-/** The (check, transport) pairs a run on `transport` proves able to fail. */
-function provenPairs(mutant: Mutant, transport: TransportKind, checkById: Map<string, Check>): string[] {
-  return mutant.catches.filter((id) => checkById.get(id)?.transports.includes(transport)).map((id) => `${id}@${transport}`);
+/** The checks the run must see fail (or end inconclusive, for a mutant's silence), sorted. */
+export function expectedIn(plan: Plan, checkById: Map<string, Check>): string[] {
+  const ids = [...plan.mutant.catches, ...(plan.mutant.inconclusive ?? [])].filter((id) => checkById.get(id)?.transports.includes(plan.transport));
+  return (plan.scope === 'named' ? ids.filter((id) => checkById.get(id)?.phase !== 'post') : ids).sort();
 }
 
-export const readsWholeRun = (ids: readonly string[], checkById: Map<string, Check>) => ids.some((id) => checkById.get(id)?.phase === 'post');
+/** The (check, transport) pairs a run proves able to fail. */
+function provenPairs(plan: Plan, checkById: Map<string, Check>): string[] {
+  return expectedIn(plan, checkById).filter((id) => plan.mutant.catches.includes(id)).map((id) => `${id}@${plan.transport}`);
+}
 
 /** Relative cost of a named run: a mutant that stays silent waits out timeouts; stdio spawns processes. */
 const namedRunCost = (mutant: Mutant, transport: TransportKind) => 1 + ((mutant.inconclusive?.length ?? 0) > 0 ? 8 : 0) + (transport === 'stdio' ? 1 : 0);
@@ -45,24 +49,27 @@ export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Chec
   // A fuzz-only mutant names no check: test/fuzz proves it, the full proof shows the suite passes it.
   const proven = mutants.filter((mutant) => !mutant.fuzzOnly);
   const plans: Plan[] = proven.map((mutant) => ({ mutant, transport: transportsOf(mutant)[0], scope: 'areas' }));
-  const covered = new Set(plans.flatMap((plan) => provenPairs(plan.mutant, plan.transport, checkById)));
+  const covered = new Set(plans.flatMap((plan) => provenPairs(plan, checkById)));
   const missing = new Set(checks.flatMap((check) => check.transports.map((transport) => `${check.id}@${transport}`)).filter((pair) => !covered.has(pair)));
-  const candidates = proven
-    .filter((mutant) => !readsWholeRun(mutant.catches, checkById))
-    .flatMap((mutant) => transportsOf(mutant).slice(1).map((transport) => ({ mutant, transport, pairs: provenPairs(mutant, transport, checkById) })));
+  const candidates = proven.flatMap((mutant) =>
+    transportsOf(mutant)
+      .slice(1)
+      .map((transport) => ({ mutant, transport, scope: 'named' as const }))
+      .map((plan) => ({ plan, pairs: provenPairs(plan, checkById) })),
+  );
   // Greedy set cover: the run that proves the most missing pairs per unit of cost, until none is missing.
   while (missing.size > 0) {
     let best: (typeof candidates)[number] | undefined;
     let bestValue = 0;
     for (const candidate of candidates) {
       const gain = candidate.pairs.filter((pair) => missing.has(pair)).length;
-      const value = gain / namedRunCost(candidate.mutant, candidate.transport);
+      const value = gain / namedRunCost(candidate.plan.mutant, candidate.plan.transport);
       if (value > bestValue) [best, bestValue] = [candidate, value];
     }
     if (!best) break; // whole-run checks, and what no mutant can prove: the coverage tests name them
     for (const pair of best.pairs) missing.delete(pair);
     candidates.splice(candidates.indexOf(best), 1);
-    plans.push({ mutant: best.mutant, transport: best.transport, scope: 'named' });
+    plans.push(best.plan);
   }
   return plans;
 }
@@ -70,7 +77,7 @@ export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Chec
 /** The transports on which no planned run proves the check able to fail. */
 export function unprovenOn(plans: readonly Plan[], checks: readonly Check[]): Map<Check, TransportKind[]> {
   const checkById = new Map(checks.map((check) => [check.id, check]));
-  const proven = new Set(plans.flatMap((plan) => provenPairs(plan.mutant, plan.transport, checkById)));
+  const proven = new Set(plans.flatMap((plan) => provenPairs(plan, checkById)));
   const unproven = checks.map((check) => [check, check.transports.filter((transport) => !proven.has(`${check.id}@${transport}`))] as const);
   return new Map(unproven.filter(([, transports]) => transports.length > 0));
 }
