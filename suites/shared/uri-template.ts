@@ -16,7 +16,8 @@ function parseExpression(body: string, at: number): { variables: string[] } | { 
   if (OPERATORS.includes(body[0])) list = body.slice(1);
   const variables: string[] = [];
   for (const varspec of list.split(',')) {
-    const match = /^(.*?)(?::([1-9][0-9]{0,3})|(\*))?$/.exec(varspec)!;
+    // dotAll: a line feed in a variable name is a malformed name, not a missed match.
+    const match = /^(.*?)(?::([1-9][0-9]{0,3})|(\*))?$/s.exec(varspec)!;
     if (!VARNAME.test(match[1])) return { error: `bad variable ${JSON.stringify(varspec)} in expression at ${at}` };
     variables.push(match[1]);
   }

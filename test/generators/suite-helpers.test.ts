@@ -31,7 +31,9 @@ describe('parseUriTemplate', () => {
     ['ref://items/{a{b}}', /nested/],
     ['ref://it ems/{id}', /not allowed/],
     ['ref://items/%zz', /not allowed/],
-  ])('rejects %s', (template, error) => {
+    ['ref://items/{i\nd}', /bad variable/],
+    ['ref://items/{id\n:3}', /bad variable/],
+  ])('rejects %j', (template, error) => {
     const parsed = parseUriTemplate(template);
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : parsed.error).toMatch(error);
