@@ -1,8 +1,9 @@
 // Compiles a schema a server sent, in its declared dialect, without ever throwing: a broken
 // schema is reported as a problem. Meta-validation runs first so the report names the defect.
 import { ajvFor, dialectOf, metaValidatorFor, type Dialect } from './dialects.js';
+import { UnsupportedPattern } from './linear-regex.js';
 
-export type SchemaProblemKind = 'invalid-schema' | 'unsupported-dialect' | 'unresolved-ref' | 'too-complex';
+export type SchemaProblemKind = 'invalid-schema' | 'unsupported-dialect' | 'unsupported-pattern' | 'unresolved-ref' | 'too-complex';
 
 export interface SchemaProblem {
   ok: false;
@@ -66,12 +67,13 @@ function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaP
     return problem('invalid-schema', `cannot meta-validate: ${(error as Error).message}`, dialect);
   }
   if (!metaValid) return problem('invalid-schema', `not a valid ${dialect} schema: ${meta.errorsText(meta.errors, { dataVar: 'schema' })}`, dialect);
-  // Meta-validated above: the fresh Ajv (server schemas may reuse `$id`s) skips doing it again.
-  const ajv = ajvFor(dialect, formats, false);
+  // A fresh Ajv: server schemas may reuse `$id`s.
+  const ajv = ajvFor(dialect, formats, true);
   let fn: ReturnType<typeof ajv.compile>;
   try {
     fn = ajv.compile(schema as object);
   } catch (error) {
+    if (error instanceof UnsupportedPattern) return problem('unsupported-pattern', error.message, dialect);
     const missing = (error as { missingRef?: string }).missingRef;
     if (missing !== undefined) return problem('unresolved-ref', `$ref ${missing} cannot be resolved without fetching it (never fetched)`, dialect);
     return problem('invalid-schema', `does not compile as ${dialect}: ${(error as Error).message}`, dialect);

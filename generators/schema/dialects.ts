@@ -5,6 +5,7 @@ import ajv2019Module from 'ajv/dist/2019.js';
 import ajv2020Module from 'ajv/dist/2020.js';
 import ajvModule from 'ajv/dist/ajv.js';
 import formatsModule from 'ajv-formats';
+import { linearRegExp } from './linear-regex.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06';
 
@@ -43,13 +44,24 @@ export function dialectOf(schema: unknown): DialectChoice {
   return dialect ? { dialect } : { unsupported: declared };
 }
 
+/** `pattern` and `patternProperties` of server schemas run on the linear-time engine. */
+const linearEngine = Object.assign(linearRegExp, { code: 'linearRegExp' });
+
 /**
  * A new validator for one dialect. `formats`: assert `format` (stricter than 2020-12 requires,
  * which treats it as an annotation); generated valid inputs use it, invalid ones never rely on it.
+ * `serverSchemas`: for compiling a schema a server sent, already meta-validated: no second
+ * meta-validation, and its patterns on the linear-time engine.
  */
-export function ajvFor(dialect: Dialect, formats: boolean, metaValidate = true): Ajv {
+export function ajvFor(dialect: Dialect, formats: boolean, serverSchemas = false): Ajv {
   // No loadSchema: Ajv never fetches a `$ref`; an external one fails compilation instead.
-  const options = { strict: false, allErrors: true, logger: false as const, validateFormats: formats, validateSchema: metaValidate };
+  const options = {
+    strict: false,
+    allErrors: true,
+    logger: false as const,
+    validateFormats: formats,
+    ...(serverSchemas ? { validateSchema: false, code: { regExp: linearEngine } } : {}),
+  };
   let ajv: Ajv;
   if (dialect === '2020-12') ajv = new Ajv2020(options) as unknown as Ajv;
   else if (dialect === '2019-09') ajv = new Ajv2019(options) as unknown as Ajv;

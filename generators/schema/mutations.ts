@@ -1,6 +1,7 @@
 // Candidate mutations of one property value, one per keyword it could break. Candidates are only
 // guesses: invalid-inputs.ts keeps those that a 2020-12 validator really rejects.
 import { deref, isNode, type SchemaNode } from './pointer.js';
+import { linearRegExp, type LinearRegExp } from './linear-regex.js';
 
 export type MutationKind =
   | 'missing-required'
@@ -104,9 +105,10 @@ function stringy(schema: SchemaNode, label: string): Candidate[] {
   if (minLength !== undefined && minLength > 0) out.push({ kind: 'min-length', description: `${label} shorter than minLength ${minLength}`, value: 'x'.repeat(minLength - 1) });
   if (maxLength !== undefined) out.push({ kind: 'max-length', description: `${label} longer than maxLength ${maxLength}`, value: 'x'.repeat(maxLength + 1) });
   if (typeof schema.pattern === 'string') {
-    let pattern: RegExp | undefined;
+    // Never the built-in engine: a server's pattern may backtrack for ever on our miss strings.
+    let pattern: LinearRegExp | undefined;
     try {
-      pattern = new RegExp(schema.pattern, 'u');
+      pattern = linearRegExp(schema.pattern);
     } catch {
       pattern = undefined;
     }
