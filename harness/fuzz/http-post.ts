@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireRecorder } from '../recorder/wire-log.js';
 import type { Exchange } from '../transports/types.js';
+import { parseBoundedJson } from '../transports/bounded-json.js';
 import { SseReader } from './sse-reader.js';
 
 export interface PostOutcome {
@@ -179,7 +180,7 @@ async function readBody(body: AsyncIterable<unknown>, outcome: PostOutcome, take
 
 function parseJson(text: string): unknown {
   try {
-    return text.length > 0 ? JSON.parse(text) : undefined;
+    return text.length > 0 ? parseBoundedJson(text) : undefined;
   } catch {
     return undefined;
   }

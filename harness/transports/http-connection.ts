@@ -5,6 +5,7 @@ import { Agent, request } from 'undici';
 import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.js';
 import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
 import { idKey, looseIdKey, type Connection, type Exchange, type HttpOutcome, type SendOptions, type ServerRequestHandler } from './types.js';
+import { parseBoundedJson } from './bounded-json.js';
 
 export interface HttpLimits {
   /** Most body bytes read from one response; the rest is cut off. */
@@ -208,7 +209,7 @@ export class HttpConnection implements Connection {
     const text = bytes.toString('utf8');
     let parsed: unknown;
     try {
-      parsed = truncated ? undefined : JSON.parse(text);
+      parsed = truncated ? undefined : parseBoundedJson(text);
     } catch {
       parsed = undefined;
     }
@@ -249,7 +250,7 @@ export class HttpConnection implements Connection {
         sse.events++;
         let parsed: unknown;
         try {
-          parsed = event.data.length > 0 ? JSON.parse(event.data) : undefined;
+          parsed = event.data.length > 0 ? parseBoundedJson(event.data) : undefined;
         } catch {
           parsed = undefined;
         }

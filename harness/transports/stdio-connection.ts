@@ -6,6 +6,7 @@ import { CheckTags, recordServerMessage, type ConnectionContext } from './connec
 import type { Frame } from './line-framer.js';
 import { StdioProcess, type ExitStatus, type ProcessLimits, type StdioCommand, DEFAULT_PROCESS_LIMITS } from './stdio-process.js';
 import { idKey, looseIdKey, type Connection, type Exchange, type SendOptions, type ServerRequestHandler } from './types.js';
+import { parseBoundedJson } from './bounded-json.js';
 
 interface Pending {
   exchange: Exchange;
@@ -474,7 +475,7 @@ export function parseFrame(bytes: Uint8Array): ParsedFrame {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseBoundedJson(text);
   } catch {
     return { ok: false, reason: 'line is not JSON' };
   }
