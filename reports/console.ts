@@ -2,7 +2,7 @@
 // outcome. Colour when FORCE_COLOR asks for it, else on a TTY unless NO_COLOR is set.
 import type { CheckResult, RunResults } from '../harness/runner/results.js';
 import { VERDICTS, type Verdict } from '../harness/model.js';
-import { oneLine, visibleText } from './text.js';
+import { inlineText, oneLine } from './text.js';
 import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
 import { redactionNote } from '../harness/redact.js';
@@ -34,7 +34,7 @@ export function paint(style: Style, verdict: Verdict, text: string): string {
 export function checkLine(result: CheckResult, style: Style): string {
   const label = paint(style, result.verdict, result.verdict.toUpperCase().padEnd(5));
   // Reasons quote the server: its escape sequences must not reach the terminal.
-  const reason = result.reason ? `  ${visibleText(oneLine(result.reason, 160))}` : '';
+  const reason = result.reason ? `  ${inlineText(oneLine(result.reason, 160))}` : '';
   const expected = result.expectedFailure ? `  (expected: baseline ${result.expectedFailure.pattern})` : '';
   return `${label} ${result.id}${expected}${reason}`;
 }
@@ -50,7 +50,7 @@ function baselineLines(results: RunResults): string[] {
 
 /** The target line printed before the checks run (and at the top of a rendered results file). */
 export function targetLine(version: string, target: { transport: string; description: string }): string {
-  return visibleText(`mcp-conform ${version} — ${target.transport} target ${target.description}`);
+  return inlineText(`mcp-conform ${version} — ${target.transport} target ${target.description}`);
 }
 
 export interface SummaryOptions {
@@ -70,8 +70,8 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
     lines.push(targetLine(results.tool.version, results.target));
     for (const run of results.revisions) {
       const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
-      if (run.error) lines.push(paint(style, 'error', visibleText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
-      else lines.push(visibleText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
+      if (run.error) lines.push(paint(style, 'error', inlineText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
+      else lines.push(inlineText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
     }
   }
   if (!options.quiet) {
@@ -91,7 +91,7 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
   if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
   lines.push(...baselineLines(results));
   lines.push(...fuzzLines(results));
-  if (results.error) lines.push(`error: ${visibleText(results.error)}`);
+  if (results.error) lines.push(`error: ${inlineText(results.error)}`);
   const redacted = redactionNote(results);
   if (redacted) lines.push(redacted);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);

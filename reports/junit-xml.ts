@@ -4,15 +4,15 @@
 // the verdict as the testcase's `status` attribute (testcases take no <properties> there), and
 // no `skipped` count on <testsuites>.
 import junitModule, { type Builder, type TestCase } from 'junit-report-builder';
-import { xmlSafe } from './text.js';
+import { visibleText, xmlSafe } from './text.js';
 
 type XmlNode = { name?: string; children?: XmlNode[]; att(name: string, value: string): XmlNode; txt(value: string): XmlNode; ele(name: string): XmlNode; removeAttribute(name: string): XmlNode };
 
 // CommonJS default export under NodeNext: take `.default` when present.
 const junit: Builder = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
 
-/** Every string bound for the XML passes here: illegal XML characters become visible escapes. */
-export const x = (value: unknown): string => xmlSafe(String(value ?? ''));
+/** Every string bound for the XML passes here: illegal XML characters, C1 controls and bidi overrides become visible escapes. */
+export const x = (value: unknown): string => visibleText(xmlSafe(String(value ?? '')));
 
 export interface Extras {
   /** The testcase's verdict (pass, fail, warn, skip, error), as its `status` attribute. */

@@ -32,3 +32,10 @@ export const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u
 export function visibleText(text: string): string {
   return text.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+const LINE_BREAKS: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** visibleText on one line: a line break from the target shows as \n, so it cannot forge a line of ours. */
+export function inlineText(text: string): string {
+  return visibleText(text).replace(/[\r\n\u2028\u2029]/g, (char) => LINE_BREAKS[char]);
+}
