@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../suites/index.js';
 import type { Check } from './checks/check.js';
 import { isRevision, REVISIONS, type Revision } from './model.js';
 import { unmatchedPatternProblems } from './pattern-hints.js';
-import type { RunResults } from './runner/results.js';
+import type { RunResults } from './results/results.js';
 import { runChecks, type RunRequest } from './runner/run.js';
 import { withStartupAllowance, type TargetSpec } from './target.js';
 import { splitCommandLine } from './transports/command-line.js';

@@ -7,8 +7,8 @@ import { ALL_CHECKS } from '../suites/index.js';
 import { runConformance, type ConformanceOptions } from './api.js';
 import type { Check } from './checks/check.js';
 import { REVISIONS } from './model.js';
-import type { CheckResult, RunResults } from './runner/results.js';
-import { selectIds } from './runner/select.js';
+import type { CheckResult, RunResults } from './results/results.js';
+import { selectIds } from './results/select.js';
 
 export interface VitestConformanceOptions extends ConformanceOptions {
   /** Time allowed for the whole run (default 120 s). */

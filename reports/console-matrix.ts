@@ -1,7 +1,7 @@
 // The compact compatibility matrix of the console summary: capabilities and areas x revisions,
 // printed when more than one revision ran (checks are listed above it already).
 import type { Verdict } from '../harness/model.js';
-import type { RunResults } from '../harness/runner/results.js';
+import type { RunResults } from '../harness/results/results.js';
 import { paint, type Style } from './console.js';
 import { cellText, matrixOf } from './matrix-view.js';
 

@@ -1,11 +1,11 @@
 // Console summary: the checks that did not pass (every check with --verbose), the counts, the
 // outcome. Colour when FORCE_COLOR asks for it, else on a TTY unless NO_COLOR is set.
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { VERDICTS, type Verdict } from '../harness/model.js';
 import { oneLine, visibleText } from './text.js';
 import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
-import { redactionNote } from '../harness/redact.js';
+import { redactionNote } from '../harness/results/redact.js';
 
 export interface Style {
   color: boolean;

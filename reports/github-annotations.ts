@@ -1,6 +1,6 @@
 // GitHub workflow commands (::error / ::warning) for the checks that failed or warned, capped:
 // the runner shows only a few per step, and a flood would bury the log.
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { severity } from './console.js';
 import { oneLine } from './text.js';
 

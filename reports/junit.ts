@@ -10,7 +10,7 @@ import { isObject } from '../harness/model.js';
 import { addFuzzSuites } from './junit-fuzz.js';
 import { addMatrixSuite } from './junit-matrix.js';
 import { newBuilder, withExtras, x, type Extras } from './junit-xml.js';
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine, pretty } from './text.js';
 import { renderTranscript } from './transcript.js';
 

@@ -2,7 +2,8 @@
 import { appendFileSync } from 'node:fs';
 import { renderDiffSummary } from '../../reports/github-summary.js';
 import { parseArgs } from 'node:util';
-import { diffExitCode, diffResults, renderDiffText } from '../../reports/diff.js';
+import { diffExitCode, diffResults } from '../results/diff.js';
+import { renderDiffText } from '../../reports/diff.js';
 import { readResultsJson, ResultsFileError } from '../../reports/json.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { UsageError } from './target-options.js';

@@ -1,6 +1,6 @@
 // `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
 // its shrunk counterexample and the command that replays it; writes the same reports as `run`.
-import { redactResults, secretsFrom } from '../redact.js';
+import { redactResults, secretsFrom } from '../results/redact.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeHtml } from '../../reports/html/index.js';

@@ -8,7 +8,7 @@ import { writeHtml } from '../../reports/html/index.js';
 import { writeResultsJson } from '../../reports/json.js';
 import { writeJUnit } from '../../reports/junit.js';
 import { entryPointCandidates, sarifLocation, writeSarif } from '../../reports/sarif.js';
-import type { RunResults } from '../runner/results.js';
+import type { RunResults } from '../results/results.js';
 import type { NamedTarget } from './config-file.js';
 
 export interface ReportFiles {

@@ -1,8 +1,8 @@
 // What the fuzzer prints: progress on stderr while it runs, and per finding the broken rule with
 // its spec link, the shrunk counterexample and the one-line commands that replay it.
 import { visibleText } from '../../reports/text.js';
-import type { FuzzFinding } from '../runner/fuzz-results.js';
-import type { RunResults } from '../runner/results.js';
+import type { FuzzFinding } from '../results/fuzz-results.js';
+import type { RunResults } from '../results/results.js';
 import type { FuzzProgress } from './run-fuzz.js';
 import type { PropertyOutcome } from './run-property.js';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 // The product's default concurrency, so the figures are what a user gets without flags.
 import { DEFAULT_CONCURRENCY } from '../../harness/runner/settings.js';
 import { replayFloor, type Target } from './replay.js';

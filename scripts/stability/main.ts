@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { httpServer } from '../shared/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
-import { shardOf } from '../../harness/runner/shard.js';
+import { shardOf } from '../../harness/results/shard.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { FUZZ_SEED } from './helpers.js';
 

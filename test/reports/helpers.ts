@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import type { RunRequest } from '../../harness/runner/run.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { referenceStdio, run, type ReferenceOptions } from '../helpers/harness.js';
 

@@ -1,7 +1,7 @@
 // The compatibility matrix of a run: rows are capabilities the server declares, spec areas and
 // single checks; columns are the revisions run. A check that exists in several revisions is one
 // row (its id without the revision), so a reader sees at a glance what works in each.
-import { isObject, VERDICTS, type Level, type Revision, type Verdict } from '../model.js';
+import { isObject, VERDICTS, type Level, type Revision, type Verdict } from './vocabulary.js';
 import type { CheckResult, RevisionRun, VerdictCounts } from './results.js';
 
 export type MatrixRowKind = 'capability' | 'area' | 'check';

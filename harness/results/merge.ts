@@ -1,12 +1,12 @@
 // `report merge`: shard results into one, as if the run had not been split. Checks are a union;
 // a check in two files is an error unless it is one that runs in every shard (post-phase),
-// where the worst verdict wins; fuzz properties are a union too (reports/merge-fuzz.ts).
+// where the worst verdict wins; fuzz properties are a union too (merge-fuzz.ts).
 // Summary, matrix, outcome and exit code are computed again.
-import { REVISIONS, type Verdict } from '../harness/model.js';
-import { applyBaseline, baselineOf, settleOutcome, type Baseline } from '../harness/runner/baseline.js';
-import { computeMatrix } from '../harness/runner/matrix.js';
-import type { CheckResult, RevisionRun, RunResults } from '../harness/runner/results.js';
-import { formatShard } from '../harness/runner/shard.js';
+import { REVISIONS, type Verdict } from './vocabulary.js';
+import { applyBaseline, baselineOf, settleOutcome, type Baseline } from './baseline.js';
+import { computeMatrix } from './matrix.js';
+import type { CheckResult, RevisionRun, RunResults } from './results.js';
+import { formatShard } from './shard.js';
 import { MergeError } from './merge-error.js';
 import { mergeFuzz } from './merge-fuzz.js';
 

@@ -1,7 +1,7 @@
 // Fuzz findings as they appear in the results file; reports render them when present.
 // Reports read the first fields; the fuzzer fills the optional ones too.
-import type { Level, Revision, TransportKind, Verdict } from '../model.js';
-import type { WireEntry } from '../recorder/wire-log.js';
+import type { Level, Revision, TransportKind, Verdict } from './vocabulary.js';
+import type { WireEntry } from './wire-entry.js';
 
 /** One invariant a failing case broke, with the spec sentence behind it. */
 export interface FuzzFailure {

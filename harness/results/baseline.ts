@@ -4,7 +4,7 @@
 // and the same baseline serves runs with and without --strict), but it fails nothing.
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
-import { isObject } from '../model.js';
+import { isObject } from './vocabulary.js';
 import { fuzzPropertyRuns, fuzzVerdictCount } from './fuzz-results.js';
 import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';

@@ -1,9 +1,9 @@
 // `report merge` for fuzz runs: the properties of each shard (or of each file) joined into one
 // fuzz section, as if the run had not been split. A property in two files is a conflict, as a
 // check is; campaigns split across shards are summed back into one.
-import { REVISIONS } from '../harness/model.js';
-import type { FuzzCampaignSummary, FuzzResults } from '../harness/runner/fuzz-results.js';
-import type { RunResults } from '../harness/runner/results.js';
+import { REVISIONS } from './vocabulary.js';
+import type { FuzzCampaignSummary, FuzzResults } from './fuzz-results.js';
+import type { RunResults } from './results.js';
 import { MergeError } from './merge-error.js';
 
 interface Input {

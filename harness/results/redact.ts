@@ -1,7 +1,7 @@
 // Secrets out of the reports: a server can echo its environment (stdio servers inherit ours) or
 // the headers we sent, and reports are uploaded as artifacts. Every string of the results is
 // searched for the values of secret-looking variables and of --env/--header, and each is replaced.
-import type { RunResults } from './runner/results.js';
+import type { RunResults } from './results.js';
 
 /** Names that look secret: *TOKEN*, *SECRET*, *KEY*, *PASSWORD*, *AUTH* and kin. */
 export const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|AUTH|CREDENTIAL|COOKIE/i;

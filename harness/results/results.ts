@@ -1,6 +1,6 @@
 // The results JSON: the source of truth every report is rendered from.
-import type { Level, Revision, TransportKind, Verdict } from '../model.js';
-import type { WireEntry } from '../recorder/wire-log.js';
+import type { Level, Revision, TransportKind, Verdict } from './vocabulary.js';
+import type { WireEntry } from './wire-entry.js';
 import type { BaselineSummary, ExpectedFailure } from './baseline.js';
 import type { FuzzResults } from './fuzz-results.js';
 import type { CompatibilityMatrix } from './matrix.js';
@@ -106,7 +106,7 @@ export interface RunResults {
   mergedShards?: string[];
   baseline?: BaselineSummary;
   fuzz?: FuzzResults;
-  /** Capabilities, areas and checks x revisions run (harness/runner/matrix.ts). */
+  /** Capabilities, areas and checks x revisions run (matrix.ts). */
   matrix?: CompatibilityMatrix;
 }
 

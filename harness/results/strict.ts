@@ -1,10 +1,10 @@
 // `report --strict`: SHOULD-level warnings become failures after the fact, as `run --strict` and
 // `fuzz --strict` would have made them (checks and fuzz findings alike); the baseline the file
 // was judged with is applied again.
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
-import type { FuzzResults } from '../harness/runner/fuzz-results.js';
-import { applyBaseline, baselineOf, settleOutcome } from '../harness/runner/baseline.js';
-import { computeMatrix } from '../harness/runner/matrix.js';
+import type { CheckResult, RunResults } from './results.js';
+import type { FuzzResults } from './fuzz-results.js';
+import { applyBaseline, baselineOf, settleOutcome } from './baseline.js';
+import { computeMatrix } from './matrix.js';
 
 /** SHOULD-level fuzz warnings become findings; MAY-level ones stay warnings, as `fuzz --strict` leaves them. */
 function strictFuzz(fuzz: FuzzResults | undefined): FuzzResults | undefined {
