@@ -16,7 +16,7 @@ import { replayFloor, type Target } from './replay.js';
 import { httpServer } from '../shared/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = path.join(ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
 const REFERENCE = path.join(ROOT, 'dist/test/fixtures/reference-server/main.js');
 const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const LOOPBACK = path.join(ROOT, 'dist/scripts/bench/loopback.js');

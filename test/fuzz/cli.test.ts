@@ -9,7 +9,7 @@ import { shardOf } from '../../harness/results/shard.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { FUZZ_SEED } from './helpers.js';
 
-const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 const REFERENCE = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
 const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
 

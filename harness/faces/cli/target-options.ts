@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitCommandLine, CommandLineError } from '../transports/command-line.js';
-import type { TargetSpec } from '../target.js';
+import { splitCommandLine, CommandLineError } from '../../transports/command-line.js';
+import type { TargetSpec } from '../../target.js';
 
 export class UsageError extends Error {}
 
@@ -48,9 +48,9 @@ export function parsePairs(items: string[] | undefined, separator: '=' | ':', fl
 /** The reference server shipped with the package: what --demo tests. */
 export function bundledReferenceServer(): TargetSpec {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const built = path.resolve(here, '../../test/fixtures/reference-server/main.js');
+  const built = path.resolve(here, '../../../test/fixtures/reference-server/main.js');
   if (existsSync(built)) return { kind: 'stdio', command: process.execPath, args: [built, '--stdio'] };
-  const source = path.resolve(here, '../../test/fixtures/reference-server/main.ts');
+  const source = path.resolve(here, '../../../test/fixtures/reference-server/main.ts');
   return { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', source, '--stdio'] };
 }
 

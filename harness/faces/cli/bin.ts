@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry point of the `mcp-conform` binary.
-import { killAllGroupsNow } from '../transports/process-groups.js';
+import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { main } from './main.js';
 
 // A reader that stops early (`mcp-conform list | head -3`) closes the pipe: stop writing, quietly.

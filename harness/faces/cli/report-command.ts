@@ -1,15 +1,15 @@
 // `mcp-conform report`: renders JUnit, HTML or JSON from results files, merges shards, and
 // judges results against a baseline or --strict after the fact.
 import { parseArgs } from 'node:util';
-import { renderSummary, styleFor } from '../../reports/console.js';
-import { readResultsJson, ResultsFileError } from '../../reports/json.js';
-import { mergeResults, MergeError } from '../results/merge.js';
-import { OutputError, writeOutputs } from '../../reports/outputs.js';
-import { applyStrict } from '../results/strict.js';
-import { sarifLocation, writeSarif } from '../../reports/sarif.js';
-import { applyBaseline, BaselineFileError, loadBaseline, type Baseline } from '../results/baseline.js';
-import type { RunResults } from '../results/results.js';
-import { parseShard, ShardSpecError, type ShardSpec } from '../results/shard.js';
+import { renderSummary, styleFor } from '../../../reports/console.js';
+import { readResultsJson, ResultsFileError } from '../../../reports/json.js';
+import { mergeResults, MergeError } from '../../results/merge.js';
+import { OutputError, writeOutputs } from '../../../reports/outputs.js';
+import { applyStrict } from '../../results/strict.js';
+import { sarifLocation, writeSarif } from '../../../reports/sarif.js';
+import { applyBaseline, BaselineFileError, loadBaseline, type Baseline } from '../../results/baseline.js';
+import type { RunResults } from '../../results/results.js';
+import { parseShard, ShardSpecError, type ShardSpec } from '../../results/shard.js';
 import { UsageError } from './target-options.js';
 
 export const REPORT_HELP = `Usage: mcp-conform report <results.json> [options]

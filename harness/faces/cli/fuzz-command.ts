@@ -1,21 +1,21 @@
 // `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
 // its shrunk counterexample and the command that replays it; writes the same reports as `run`.
-import { redactResults, secretsFrom } from '../results/redact.js';
+import { redactResults, secretsFrom } from '../../results/redact.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeHtml } from '../../reports/html/index.js';
-import { writeResultsJson } from '../../reports/json.js';
-import { writeJUnit } from '../../reports/junit.js';
-import { CAMPAIGNS_2025 } from '../../suites/2025-11-25/fuzz/index.js';
-import { CAMPAIGNS_2026 } from '../../suites/2026-07-28/fuzz/index.js';
-import { fuzzSummary, stderrProgress } from '../fuzz/console.js';
-import { DEFAULT_FINDINGS_DIR, DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../fuzz/defaults.js';
-import { DEFAULT_EXECUTE } from '../fuzz/execute.js';
-import type { Campaign } from '../fuzz/property.js';
-import { runFuzz, selectProperties } from '../fuzz/run-fuzz.js';
-import { isRevision, REVISIONS, type Revision } from '../model.js';
-import { describeTarget, type TargetSpec } from '../target.js';
-import { killAllGroupsNow } from '../transports/process-groups.js';
+import { writeHtml } from '../../../reports/html/index.js';
+import { writeResultsJson } from '../../../reports/json.js';
+import { writeJUnit } from '../../../reports/junit.js';
+import { CAMPAIGNS_2025 } from '../../../suites/2025-11-25/fuzz/index.js';
+import { CAMPAIGNS_2026 } from '../../../suites/2026-07-28/fuzz/index.js';
+import { fuzzSummary, stderrProgress } from '../fuzz-console.js';
+import { DEFAULT_FINDINGS_DIR, DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../fuzz/defaults.js';
+import { DEFAULT_EXECUTE } from '../../fuzz/execute.js';
+import type { Campaign } from '../../fuzz/property.js';
+import { runFuzz, selectProperties } from '../../fuzz/run-fuzz.js';
+import { isRevision, REVISIONS, type Revision } from '../../model.js';
+import { describeTarget, type TargetSpec } from '../../target.js';
+import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
 import { noTargetError, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';

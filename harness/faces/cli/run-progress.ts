@@ -1,10 +1,10 @@
 // What `run` prints on stderr while checks run: the revisions found, then a rewritten counter on
 // a TTY, plain lines elsewhere (CI logs), and with --verbose each check's wire transcript.
-import { checkLine, styleFor } from '../../reports/console.js';
-import { oneLine, visibleText } from '../../reports/text.js';
-import { entryLine } from '../../reports/transcript.js';
-import type { WireEntry } from '../recorder/wire-log.js';
-import type { ProgressEvents } from '../runner/settings.js';
+import { checkLine, styleFor } from '../../../reports/console.js';
+import { oneLine, visibleText } from '../../../reports/text.js';
+import { entryLine } from '../../../reports/transcript.js';
+import type { WireEntry } from '../../recorder/wire-log.js';
+import type { ProgressEvents } from '../../runner/settings.js';
 
 export interface ProgressOptions {
   stream: NodeJS.WriteStream;

@@ -1,7 +1,7 @@
 // `mcp-conform list`: every check with its level, revision and spec link, without a server.
 import { parseArgs } from 'node:util';
-import { ALL_CHECKS } from '../../suites/index.js';
-import { selectIds } from '../results/select.js';
+import { ALL_CHECKS } from '../../../suites/index.js';
+import { selectIds } from '../../results/select.js';
 
 export const LIST_HELP = `Usage: mcp-conform list [pattern...] [--json]
 

@@ -1,12 +1,12 @@
 // The library face of mcp-conform: run the suites from code and get the results JSON back.
-import { ALL_CHECKS } from '../suites/index.js';
-import type { Check } from './checks/check.js';
-import { isRevision, REVISIONS, type Revision } from './model.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+import type { Check } from '../checks/check.js';
+import { isRevision, REVISIONS, type Revision } from '../model.js';
 import { unmatchedPatternProblems } from './pattern-hints.js';
-import type { RunResults } from './results/results.js';
-import { runChecks, type RunRequest } from './runner/run.js';
-import { withStartupAllowance, type TargetSpec } from './target.js';
-import { splitCommandLine } from './transports/command-line.js';
+import type { RunResults } from '../results/results.js';
+import { runChecks, type RunRequest } from '../runner/run.js';
+import { withStartupAllowance, type TargetSpec } from '../target.js';
+import { splitCommandLine } from '../transports/command-line.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
 export type ConformanceTarget =

@@ -1,13 +1,13 @@
 // `mcp-conform replay FILE`: re-sends a saved fuzz case, byte for byte, to the server it was
 // found on (or the target given), prints what the server answers now, and judges it again.
 import { parseArgs } from 'node:util';
-import { visibleText } from '../../reports/text.js';
-import { CaseFileError, readCaseFile, type CaseFile } from '../fuzz/case-file.js';
-import { stepBytes } from '../fuzz/case.js';
-import { DEFAULT_EXECUTE, type CaseRun } from '../fuzz/execute.js';
-import { brief } from '../fuzz/judge.js';
-import { replayCase } from '../fuzz/replay.js';
-import type { TargetSpec } from '../target.js';
+import { visibleText } from '../../../reports/text.js';
+import { CaseFileError, readCaseFile, type CaseFile } from '../../fuzz/case-file.js';
+import { stepBytes } from '../../fuzz/case.js';
+import { DEFAULT_EXECUTE, type CaseRun } from '../../fuzz/execute.js';
+import { brief } from '../../fuzz/judge.js';
+import { replayCase } from '../../fuzz/replay.js';
+import type { TargetSpec } from '../../target.js';
 import { splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
 
 export const REPLAY_HELP = `Usage: mcp-conform replay <case.json> [target] [options]

@@ -1,11 +1,11 @@
 // `mcp-conform diff`: regressions, fixes and new checks between two results files.
 import { appendFileSync } from 'node:fs';
-import { renderDiffSummary } from '../../reports/github-summary.js';
+import { renderDiffSummary } from '../../../reports/github-summary.js';
 import { parseArgs } from 'node:util';
-import { diffExitCode, diffResults } from '../results/diff.js';
-import { renderDiffText } from '../../reports/diff.js';
-import { readResultsJson, ResultsFileError } from '../../reports/json.js';
-import { isRevision, REVISIONS, type Revision } from '../model.js';
+import { diffExitCode, diffResults } from '../../results/diff.js';
+import { renderDiffText } from '../../../reports/diff.js';
+import { readResultsJson, ResultsFileError } from '../../../reports/json.js';
+import { isRevision, REVISIONS, type Revision } from '../../model.js';
 import { UsageError } from './target-options.js';
 
 export const DIFF_HELP = `Usage: mcp-conform diff <old.json> <new.json> [options]

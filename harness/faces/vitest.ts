@@ -2,13 +2,13 @@
 // vitest suite. One run of the harness per describeConformance; a describe per revision and
 // area, a test per check; skips stay skips, SHOULD misses pass with an annotation.
 import { beforeAll, describe, test, type TestContext } from 'vitest';
-import { visibleText } from '../reports/text.js';
-import { ALL_CHECKS } from '../suites/index.js';
+import { visibleText } from '../../reports/text.js';
+import { ALL_CHECKS } from '../../suites/index.js';
 import { runConformance, type ConformanceOptions } from './api.js';
-import type { Check } from './checks/check.js';
-import { REVISIONS } from './model.js';
-import type { CheckResult, RunResults } from './results/results.js';
-import { selectIds } from './results/select.js';
+import type { Check } from '../checks/check.js';
+import { REVISIONS } from '../model.js';
+import type { CheckResult, RunResults } from '../results/results.js';
+import { selectIds } from '../results/select.js';
 
 export interface VitestConformanceOptions extends ConformanceOptions {
   /** Time allowed for the whole run (default 120 s). */

@@ -3,39 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { editDistance } from '../pattern-hints.js';
-import { createAjv, type ErrorObject } from '../schema/ajv.js';
-import type { TargetSpec } from '../target.js';
+import { createAjv, type ErrorObject } from '../../schema/ajv.js';
+import type { TargetSpec } from '../../target.js';
+import type { ConfigFile, ConfigTarget } from '../config.js';
 import { importConfigModule, isModuleConfig } from './config-module.js';
 import { httpTarget, stdioTarget, UsageError } from './target-options.js';
 
+export type { ConfigFile, ConfigTarget };
+
 export const CONFIG_FILE_NAMES = ['mcp-conform.config.json', 'mcp-conform.config.mjs', 'mcp-conform.config.js', 'mcp-conform.config.ts', 'mcp-conform.config.mts'];
-
-export interface ConfigTarget {
-  name?: string;
-  stdio?: string | string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  url?: string;
-  headers?: Record<string, string>;
-}
-
-export interface ConfigFile {
-  targets?: ConfigTarget[];
-  revisions?: 'auto' | 'all' | string[];
-  checks?: string[];
-  skip?: string[];
-  strict?: boolean;
-  timeoutMs?: number;
-  maxTimeoutMs?: number;
-  startupTimeoutMs?: number;
-  checkTimeoutMs?: number;
-  concurrency?: number;
-  toolCalls?: 'safe' | 'all' | 'none';
-  schemaDir?: string;
-  expectedFailures?: string;
-  reports?: { json?: string; junit?: string; html?: string; sarif?: string };
-  fuzz?: { seed?: number; runs?: number; timeBudgetMs?: number; campaigns?: string[] };
-}
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const stringList = { type: 'array', items: { type: 'string' } };

@@ -1,5 +1,5 @@
 // The mcp-conform command line: a tiny subcommand switch over node:util parseArgs.
-import { TOOL_VERSION } from '../version.js';
+import { TOOL_VERSION } from '../../version.js';
 import { listCommand } from './list-command.js';
 import { runCommand } from './run-command.js';
 import { reportCommand } from './report-command.js';

@@ -2,13 +2,13 @@
 // GitHub: the job summary and the annotations.
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { renderAnnotations } from '../../reports/github-annotations.js';
-import { renderJobSummary } from '../../reports/github-summary.js';
-import { writeHtml } from '../../reports/html/index.js';
-import { writeResultsJson } from '../../reports/json.js';
-import { writeJUnit } from '../../reports/junit.js';
-import { entryPointCandidates, sarifLocation, writeSarif } from '../../reports/sarif.js';
-import type { RunResults } from '../results/results.js';
+import { renderAnnotations } from '../../../reports/github-annotations.js';
+import { renderJobSummary } from '../../../reports/github-summary.js';
+import { writeHtml } from '../../../reports/html/index.js';
+import { writeResultsJson } from '../../../reports/json.js';
+import { writeJUnit } from '../../../reports/junit.js';
+import { entryPointCandidates, sarifLocation, writeSarif } from '../../../reports/sarif.js';
+import type { RunResults } from '../../results/results.js';
 import type { NamedTarget } from './config-file.js';
 
 export interface ReportFiles {

@@ -1,5 +1,5 @@
 // A --check/--skip pattern that selects nothing is a typo, not an empty wish: name it and the nearest ids.
-import { matchesPattern } from './results/select.js';
+import { matchesPattern } from '../results/select.js';
 
 /** Edit distance (insert, delete, substitute), for "did you mean". */
 export function editDistance(a: string, b: string): number {

@@ -3,8 +3,8 @@
 import { visibleText } from '../../reports/text.js';
 import type { FuzzFinding } from '../results/fuzz-results.js';
 import type { RunResults } from '../results/results.js';
-import type { FuzzProgress } from './run-fuzz.js';
-import type { PropertyOutcome } from './run-property.js';
+import type { FuzzProgress } from '../fuzz/run-fuzz.js';
+import type { PropertyOutcome } from '../fuzz/run-property.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
