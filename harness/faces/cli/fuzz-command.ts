@@ -6,12 +6,10 @@ import { parseArgs } from 'node:util';
 import { writeHtml } from '../../../reports/html/index.js';
 import { writeResultsJson } from '../../../reports/json.js';
 import { writeJUnit } from '../../../reports/junit.js';
-import { CAMPAIGNS_2025 } from '../../../suites/2025-11-25/fuzz/index.js';
-import { CAMPAIGNS_2026 } from '../../../suites/2026-07-28/fuzz/index.js';
+import { ALL_CAMPAIGNS } from '../../../suites/campaigns.js';
 import { fuzzSummary, stderrProgress } from '../fuzz-console.js';
 import { DEFAULT_FINDINGS_DIR, DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../fuzz/defaults.js';
 import { DEFAULT_EXECUTE } from '../../fuzz/execute.js';
-import type { Campaign } from '../../fuzz/property.js';
 import { runFuzz, selectProperties } from '../../fuzz/run-fuzz.js';
 import { isRevision, REVISIONS, type Revision } from '../../model.js';
 import { describeTarget, type TargetSpec } from '../../target.js';
@@ -19,8 +17,6 @@ import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
 import { noTargetError, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
-
-export const ALL_CAMPAIGNS: readonly Campaign[] = [...CAMPAIGNS_2026, ...CAMPAIGNS_2025];
 
 export const FUZZ_HELP = `Usage: mcp-conform fuzz [target] [options]
 
