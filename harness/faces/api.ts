@@ -6,7 +6,7 @@ import { unmatchedPatternProblems } from './pattern-hints.js';
 import type { RunResults } from '../results/results.js';
 import { runChecks, type RunRequest } from '../runner/run.js';
 import { withStartupAllowance, type TargetSpec } from '../target.js';
-import { splitCommandLine } from '../transports/command-line.js';
+import { httpTarget, stdioTarget, TargetError } from './targets.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
 export type ConformanceTarget =
@@ -44,25 +44,13 @@ export class ConformanceOptionsError extends Error {}
 
 /** The harness's target for a ConformanceTarget; throws ConformanceOptionsError when it is not usable. */
 export function toTargetSpec(target: ConformanceTarget): TargetSpec {
-  if ('url' in target) {
-    let url: URL;
-    try {
-      url = new URL(target.url);
-    } catch {
-      throw new ConformanceOptionsError(`target.url is not a valid URL: ${JSON.stringify(target.url)}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConformanceOptionsError(`target.url must be http:// or https://, not ${url.protocol}`);
-    return { kind: 'http', url: url.toString(), headers: target.headers ?? {} };
-  }
-  if (!('stdio' in target)) throw new ConformanceOptionsError('target needs "stdio" (a command) or "url"');
-  let argv: string[];
   try {
-    argv = Array.isArray(target.stdio) ? target.stdio : splitCommandLine(target.stdio);
+    if ('url' in target) return httpTarget(target.url, target.headers ?? {}, 'target.url');
+    if (!('stdio' in target)) throw new ConformanceOptionsError('target needs "stdio" (a command) or "url"');
+    return stdioTarget(target.stdio, target.cwd, target.env ?? {}, { command: 'target.stdio', cwd: 'target.cwd' });
   } catch (error) {
-    throw new ConformanceOptionsError(`target.stdio: ${(error as Error).message}`);
+    throw error instanceof TargetError ? new ConformanceOptionsError(error.message) : error;
   }
-  if (argv.length === 0 || argv[0] === '') throw new ConformanceOptionsError('target.stdio is empty');
-  return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: target.cwd, env: target.env };
 }
 
 function positive(value: number | undefined, name: string): number | undefined {

@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitCommandLine, CommandLineError } from '../../transports/command-line.js';
 import type { TargetSpec } from '../../target.js';
+import { httpTarget as checkedHttpTarget, stdioTarget as checkedStdioTarget, TargetError } from '../targets.js';
 
 export class UsageError extends Error {}
 
@@ -54,31 +54,23 @@ export function bundledReferenceServer(): TargetSpec {
   return { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', source, '--stdio'] };
 }
 
-/** An http(s) target; `label` names the option in errors (--url, or a config file key). */
-export function httpTarget(text: string, headers: Record<string, string>, label = '--url'): TargetSpec {
-  let url: URL;
+/** The shared validation (../targets.ts), its errors as usage errors. */
+function usage<T>(make: () => T): T {
   try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`${label} is not a valid URL: ${JSON.stringify(text)}`);
+    return make();
+  } catch (error) {
+    throw error instanceof TargetError ? new UsageError(error.message) : error;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${label} must be http:// or https://, not ${url.protocol}`);
-  return { kind: 'http', url: url.toString(), headers };
 }
 
-/** A stdio target from a command line (split without a shell) or an argv; labels name the options in errors. */
+/** An http(s) target; `label` names the option in errors (--url, or a config file key). */
+export function httpTarget(text: string, headers: Record<string, string>, label = '--url'): TargetSpec {
+  return usage(() => checkedHttpTarget(text, headers, label));
+}
+
+/** A stdio target from a command line or an argv; labels name the options in errors. */
 export function stdioTarget(command: string | string[], cwd: string | undefined, env: Record<string, string>, labels = { command: '--stdio', cwd: '--cwd' }): TargetSpec {
-  let argv: string[];
-  try {
-    argv = Array.isArray(command) ? command : splitCommandLine(command);
-  } catch (error) {
-    if (error instanceof CommandLineError) throw new UsageError(`${labels.command}: ${error.message}`);
-    throw error;
-  }
-  if (argv.length === 0 || argv[0] === '') throw new UsageError(`${labels.command}: empty command line`);
-  const dir = cwd === undefined ? undefined : path.resolve(cwd);
-  if (dir !== undefined && !existsSync(dir)) throw new UsageError(`${labels.cwd} directory does not exist: ${dir}`);
-  return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: dir, env };
+  return usage(() => checkedStdioTarget(command, cwd, env, labels));
 }
 
 export function targetGiven(flags: TargetFlags): boolean {
