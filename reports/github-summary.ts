@@ -1,9 +1,9 @@
 // The GitHub job summary ($GITHUB_STEP_SUMMARY, Markdown): outcome, target, revisions, counts per
 // requirement level, then a table of the checks that failed or warned, worst first.
-import { VERDICTS, type Verdict } from '../harness/model.js';
+import { VERDICTS, type Verdict } from '../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import type { ResultsDiff } from '../harness/results/diff.js';
-import { severity } from './console.js';
+import { severity } from './console-style.js';
 import { oneLine } from './text.js';
 import { redactionNote } from '../harness/results/redact.js';
 

@@ -3,7 +3,7 @@
 // repository holds (the config file or the server's entry point), else at the results file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Verdict } from '../harness/model.js';
+import type { Verdict } from '../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine } from './text.js';
 import { redactionNote } from '../harness/results/redact.js';
