@@ -2,38 +2,10 @@
 // single checks; columns are the revisions run. A check that exists in several revisions is one
 // row (its id without the revision), so a reader sees at a glance what works in each.
 import { isObject, VERDICTS, type Level, type Revision, type Verdict } from './vocabulary.js';
+import type { CompatibilityMatrix, MatrixRow } from './matrix-types.js';
 import type { CheckResult, RevisionRun, VerdictCounts } from './results.js';
 
-export type MatrixRowKind = 'capability' | 'area' | 'check';
-
-export interface MatrixCell {
-  /** A verdict (check rows), the rolled-up verdict (area rows), absent for capability rows. */
-  verdict?: Verdict;
-  /** Short text for the cell: PASS, "3 pass, 1 warn", "declared". */
-  text: string;
-  /** Area rows: how many checks ended in each verdict. */
-  counts?: VerdictCounts;
-  /** Check rows: the check behind the cell. */
-  checkId?: string;
-  /** Check rows: why this verdict. */
-  note?: string;
-}
-
-export interface MatrixRow {
-  /** `capability:tools`, an area (`tools`), or a check id without its revision (`tools/list-result`). */
-  key: string;
-  kind: MatrixRowKind;
-  area?: string;
-  title?: string;
-  level?: Level;
-  /** Keyed by revision; a revision without this row has no cell. */
-  cells: Partial<Record<Revision, MatrixCell>>;
-}
-
-export interface CompatibilityMatrix {
-  columns: Revision[];
-  rows: MatrixRow[];
-}
+export type { CompatibilityMatrix, MatrixCell, MatrixRow, MatrixRowKind } from './matrix-types.js';
 
 /** Capabilities both revisions can declare; a row each shows which revision declares it. */
 const CAPABILITIES = ['tools', 'resources', 'prompts', 'completions', 'logging', 'tasks'];

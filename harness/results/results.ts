@@ -1,10 +1,12 @@
 // The results JSON: the source of truth every report is rendered from.
-import type { Level, Revision, TransportKind, Verdict } from './vocabulary.js';
+import type { Level, Revision, TransportKind, Verdict, VerdictCounts } from './vocabulary.js';
 import type { WireEntry } from './wire-entry.js';
-import type { BaselineSummary, ExpectedFailure } from './baseline.js';
+import type { BaselineSummary, ExpectedFailure } from './baseline-types.js';
 import type { FuzzResults } from './fuzz-results.js';
-import type { CompatibilityMatrix } from './matrix.js';
+import type { CompatibilityMatrix } from './matrix-types.js';
 import type { ShardInfo } from './shard.js';
+
+export type { VerdictCounts };
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
@@ -72,8 +74,6 @@ export interface RevisionRun {
   /** Set when the revision was asked for (or claimed) but could not be run: why, in one line. */
   error?: string;
 }
-
-export type VerdictCounts = Record<Verdict, number>;
 
 export interface RunSummary extends VerdictCounts {
   total: number;

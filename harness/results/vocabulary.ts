@@ -22,6 +22,7 @@ export type Level = 'MUST' | 'SHOULD' | 'MAY';
  */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'unstable' | 'skip' | 'error';
 export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'unstable', 'skip', 'error'];
+export type VerdictCounts = Record<Verdict, number>;
 
 /** Any JSON object seen on the wire; fields are checked, never trusted. */
 export type JsonObject = Record<string, unknown>;
