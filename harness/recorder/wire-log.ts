@@ -1,7 +1,9 @@
 // Records every byte and message in both directions, so each verdict can show its evidence.
 
-export type { Direction, HttpDetails, SseDetails, WireEntry, WireKind } from '../results/wire-entry.js';
 import type { WireEntry } from '../results/wire-entry.js';
+
+// The entry's shape is the results contract's; the recorder fills it.
+export type { Direction, HttpDetails, SseDetails, WireEntry, WireKind } from '../results/wire-entry.js';
 
 export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'> & {
   /** Size on the wire, for the memory budget (not stored). */
