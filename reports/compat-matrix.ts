@@ -1,8 +1,8 @@
 // The compatibility matrix as the HTML report shows it: the run's matrix (recorded, or computed
 // from the checks for older or merged files) with baselined failures marked XFAIL.
-import type { Level, Verdict } from '../harness/model.js';
-import { withoutRevision, type MatrixRowKind } from '../harness/runner/matrix.js';
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { Level, Verdict } from '../harness/results/vocabulary.js';
+import { withoutRevision, type MatrixRowKind } from '../harness/results/matrix.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { cellText, matrixOf } from './matrix-view.js';
 
 /** A verdict, or 'expected' for a failure the baseline lists. */

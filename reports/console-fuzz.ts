@@ -1,8 +1,8 @@
 // The fuzz part of the console summary: property verdicts and cases, and how to replay the
 // first finding. Server strings are made visible, never sent to the terminal as they are.
-import { fuzzPropertyRuns, fuzzVerdict } from '../harness/runner/fuzz-results.js';
-import type { RunResults } from '../harness/runner/results.js';
-import type { Verdict } from '../harness/model.js';
+import { fuzzPropertyRuns, fuzzVerdict } from '../harness/results/fuzz-results.js';
+import type { RunResults } from '../harness/results/results.js';
+import type { Verdict } from '../harness/results/vocabulary.js';
 import { visibleText } from './text.js';
 
 const NAMES: Record<Verdict, string> = { pass: 'ok', fail: 'finding(s)', warn: 'warning(s)', unstable: 'unstable', skip: 'skipped', error: 'error(s)' };

@@ -1,8 +1,8 @@
 // The compact compatibility matrix of the console summary: capabilities and areas x revisions,
 // printed when more than one revision ran (checks are listed above it already).
-import type { Verdict } from '../harness/model.js';
-import type { RunResults } from '../harness/runner/results.js';
-import { paint, type Style } from './console.js';
+import type { Verdict } from '../harness/results/vocabulary.js';
+import type { RunResults } from '../harness/results/results.js';
+import { paint, type Style } from './console-style.js';
 import { cellText, matrixOf } from './matrix-view.js';
 
 export function matrixLines(results: RunResults, style: Style): string[] {

@@ -1,11 +1,11 @@
 // The GitHub job summary ($GITHUB_STEP_SUMMARY, Markdown): outcome, target, revisions, counts per
 // requirement level, then a table of the checks that failed or warned, worst first.
-import { VERDICTS, type Verdict } from '../harness/model.js';
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
-import type { ResultsDiff } from './diff.js';
-import { severity } from './console.js';
+import { VERDICTS, type Verdict } from '../harness/results/vocabulary.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
+import type { ResultsDiff } from '../harness/results/diff.js';
+import { severity } from './console-style.js';
 import { oneLine } from './text.js';
-import { redactionNote } from '../harness/redact.js';
+import { redactionNote } from '../harness/results/redact.js';
 
 /** Rows of the findings table before it is cut (a job summary is capped at 1 MiB). */
 const MAX_ROWS = 100;

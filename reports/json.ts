@@ -1,7 +1,7 @@
 // The results file is the source of truth; every other report is rendered from it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { RESULTS_SCHEMA_VERSION, type RunResults } from '../harness/runner/results.js';
+import { RESULTS_SCHEMA_VERSION, type RunResults } from '../harness/results/results.js';
 
 export function writeResultsJson(results: RunResults, file: string): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

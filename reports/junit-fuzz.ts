@@ -4,8 +4,8 @@
 // got no time <skipped> with the reason; a SHOULD-level finding passes with a warning, as a
 // SHOULD check does.
 import type { Builder, TestSuite } from 'junit-report-builder';
-import { fuzzPropertyRuns, fuzzVerdict, type FuzzFinding, type FuzzPropertyRun } from '../harness/runner/fuzz-results.js';
-import type { RunResults } from '../harness/runner/results.js';
+import { fuzzPropertyRuns, fuzzVerdict, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
+import type { RunResults } from '../harness/results/results.js';
 import { withExtras, x, type Extras } from './junit-xml.js';
 import { oneLine, pretty } from './text.js';
 import { renderTranscript } from './transcript.js';

@@ -1,7 +1,7 @@
 // The compatibility matrix in JUnit: a testsuite of its own that holds no testcases (the matrix
 // is a view of the checks, not a test), with one property per row and cell and the whole table.
 import type { Builder } from 'junit-report-builder';
-import type { RunResults } from '../harness/runner/results.js';
+import type { RunResults } from '../harness/results/results.js';
 import { cellText, matrixOf } from './matrix-view.js';
 import { xmlSafe } from './text.js';
 

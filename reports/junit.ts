@@ -6,11 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Builder, TestSuite } from 'junit-report-builder';
-import { isObject } from '../harness/model.js';
+import { isObject } from '../harness/results/vocabulary.js';
 import { addFuzzSuites } from './junit-fuzz.js';
 import { addMatrixSuite } from './junit-matrix.js';
 import { newBuilder, withExtras, x, type Extras } from './junit-xml.js';
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine, pretty } from './text.js';
 import { renderTranscript } from './transcript.js';
 

@@ -1,7 +1,7 @@
 // The matrix a report shows: the one the run recorded, or one computed from the checks (results
 // files written before matrices existed, or merged from shards).
-import { computeMatrix, type CompatibilityMatrix, type MatrixCell, type MatrixRow } from '../harness/runner/matrix.js';
-import type { RunResults } from '../harness/runner/results.js';
+import { computeMatrix, type CompatibilityMatrix, type MatrixCell, type MatrixRow } from '../harness/results/matrix.js';
+import type { RunResults } from '../harness/results/results.js';
 
 export function matrixOf(results: RunResults): CompatibilityMatrix {
   return results.matrix ?? computeMatrix(results.revisions, results.checks);

@@ -1,5 +1,5 @@
 // Writes the report files a command was asked for, all rendered from the same results.
-import type { RunResults } from '../harness/runner/results.js';
+import type { RunResults } from '../harness/results/results.js';
 import { writeHtml } from './html/index.js';
 import { writeResultsJson } from './json.js';
 import { writeJUnit } from './junit.js';

@@ -3,10 +3,10 @@
 // repository holds (the config file or the server's entry point), else at the results file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Verdict } from '../harness/model.js';
-import type { CheckResult, RunResults } from '../harness/runner/results.js';
+import type { Verdict } from '../harness/results/vocabulary.js';
+import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine } from './text.js';
-import { redactionNote } from '../harness/redact.js';
+import { redactionNote } from '../harness/results/redact.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 

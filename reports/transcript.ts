@@ -1,5 +1,5 @@
 // Plain-text rendering of a wire transcript, for JUnit system-out and the console.
-import type { WireEntry } from '../harness/recorder/wire-log.js';
+import type { WireEntry } from '../harness/results/wire-entry.js';
 
 const ARROWS: Record<WireEntry['direction'], string> = { 'client->server': '>>', 'server->client': '<<', harness: '--' };
 

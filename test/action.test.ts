@@ -32,12 +32,12 @@ async function runInstall(options: { built: boolean; buildWorks: boolean }) {
   const fakeBin = path.join(actionDir, 'fake-bin');
   mkdirSync(fakeBin);
   const log = path.join(actionDir, 'npm.log');
-  const produce = options.buildWorks ? 'mkdir -p dist/harness/cli && touch dist/harness/cli/bin.js' : 'true';
+  const produce = options.buildWorks ? 'mkdir -p dist/harness/cli && touch dist/harness/faces/cli/bin.js' : 'true';
   writeFileSync(path.join(fakeBin, 'npm'), `#!/usr/bin/env bash\necho "$PWD: $*" >> "${log}"\nif [ "$1 $2" = "run build" ]; then ${produce}; fi\n`);
   chmodSync(path.join(fakeBin, 'npm'), 0o755);
   if (options.built) {
     mkdirSync(path.join(actionDir, 'dist/harness/cli'), { recursive: true });
-    writeFileSync(path.join(actionDir, 'dist/harness/cli/bin.js'), '');
+    writeFileSync(path.join(actionDir, 'dist/harness/faces/cli/bin.js'), '');
   }
   const result = await execa('bash', [INSTALL_SH], { reject: false, env: { GITHUB_ACTION_PATH: actionDir, PATH: `${fakeBin}:${process.env.PATH}` } });
   return { result, npmCalls: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [], actionDir };
@@ -211,6 +211,6 @@ describe('install.sh', () => {
   test('a build that leaves no binary fails the step with the reason', async () => {
     const { result } = await runInstall({ built: false, buildWorks: false });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain('::error title=mcp-conform::the build finished but dist/harness/cli/bin.js is missing');
+    expect(result.stdout).toContain('::error title=mcp-conform::the build finished but dist/harness/faces/cli/bin.js is missing');
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
 import { PROJECT_ROOT } from './helpers/fixture-process.js';
 
-const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 const SPEC_SCHEMAS = path.resolve(process.env.MCP_CONFORM_SPEC_DIR ?? path.join(PROJECT_ROOT, '../shared/spec'), 'schema');
 
 const cli = (args: string[]) => execa(process.execPath, [BIN, ...args], { reject: false, env: { NO_COLOR: '1' } });

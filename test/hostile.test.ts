@@ -13,7 +13,7 @@ import { execa } from 'execa';
 import { afterAll, describe, expect, test } from 'vitest';
 import { builtFixture, PROJECT_ROOT, startHttpFixture, type HttpFixture } from './helpers/fixture-process.js';
 
-const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
 const HOSTILE_HTTP = builtFixture('fixtures/hostile/http-server.ts');
 

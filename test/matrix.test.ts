@@ -2,8 +2,8 @@
 // one row), verdicts per revision, rolled up per area; in the results JSON, JUnit and console.
 import { describe, expect, test } from 'vitest';
 import type { Revision, Verdict } from '../harness/model.js';
-import { computeMatrix, rollUp } from '../harness/runner/matrix.js';
-import { summarize, type CheckResult, type RevisionRun, type RunResults } from '../harness/runner/results.js';
+import { computeMatrix, rollUp } from '../harness/results/matrix.js';
+import { summarize, type CheckResult, type RevisionRun, type RunResults } from '../harness/results/results.js';
 import { renderSummary } from '../reports/console.js';
 import { renderJUnit } from '../reports/junit.js';
 import { BOTH, referenceStdio, run } from './helpers/harness.js';

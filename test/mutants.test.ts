@@ -7,7 +7,7 @@ import { MUTANTS, type Mutant } from './fixtures/reference-server/mutants/index.
 import type { Revision, TransportKind } from '../harness/model.js';
 import { BOTH, idsWith, referenceHttp, referenceStdio, run } from './helpers/harness.js';
 import type { HttpFixture } from './helpers/fixture-process.js';
-import type { CheckResult } from '../harness/runner/results.js';
+import type { CheckResult } from '../harness/results/results.js';
 import { areaOf, expectedIn, planMutantRuns, SCOPE_TITLES, unprovenOn, type Scope } from './helpers/mutant-plans.js';
 
 // MUTANTS=name1,name2 runs only those (handy while working on one area); CI runs them all.

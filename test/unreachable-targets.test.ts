@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { builtFixture, PROJECT_ROOT } from './helpers/fixture-process.js';
 
-const BIN = `${PROJECT_ROOT}/dist/harness/cli/bin.js`;
+const BIN = `${PROJECT_ROOT}/dist/harness/faces/cli/bin.js`;
 
 function processesMentioning(token: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });

@@ -1,7 +1,7 @@
 // Time is evidence, never a verdict: a correct server that starts slowly or answers some requests
 // late gets the verdicts it gets when it is quick, with its lateness on record.
 import { describe, expect, test } from 'vitest';
-import type { RunResults } from '../harness/runner/results.js';
+import type { RunResults } from '../harness/results/results.js';
 import type { TargetSpec } from '../harness/target.js';
 import { withStartupAllowance } from '../harness/target.js';
 import { builtFixture } from './helpers/fixture-process.js';

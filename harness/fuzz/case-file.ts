@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, isRevision, type Level, type Revision, type TransportKind } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
-import type { FuzzFailure } from '../runner/fuzz-results.js';
+import type { FuzzFailure } from '../results/fuzz-results.js';
 import type { FuzzCase } from './case.js';
 
 export const CASE_FILE_FORMAT = 'mcp-conform-fuzz-case/1';

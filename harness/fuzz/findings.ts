@@ -1,7 +1,7 @@
 // Turns a failing property run into a finding: the shrunk counterexample, every broken rule with
 // its spec link, the command that regenerates it (seed + path), and the saved case file.
 import type { WireEntry } from '../recorder/wire-log.js';
-import type { FuzzFinding } from '../runner/fuzz-results.js';
+import type { FuzzFinding } from '../results/fuzz-results.js';
 import { CASE_FILE_FORMAT, writeCaseFile, type CaseFile } from './case-file.js';
 import { levelOf, type PropertyOutcome } from './run-property.js';
 import { shellLine, shellWord } from './shell-words.js';

@@ -5,13 +5,13 @@
 import { REVISIONS, type Revision } from '../model.js';
 import { summarizeProfile } from '../runner/profile-summary.js';
 import { probeTarget } from '../runner/probe.js';
-import { settleOutcome } from '../runner/baseline.js';
-import type { RevisionRun, RunResults } from '../runner/results.js';
+import { settleOutcome } from '../results/baseline.js';
+import type { RevisionRun, RunResults } from '../results/results.js';
 import { resultsHeader } from '../runner/results-header.js';
-import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../runner/fuzz-results.js';
+import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../results/fuzz-results.js';
 import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
-import { matchesPattern } from '../runner/select.js';
-import { inShard, type ShardSpec } from '../runner/shard.js';
+import { matchesPattern } from '../results/select.js';
+import { inShard, type ShardSpec } from '../results/shard.js';
 import { createWireValidator } from '../schema/index.js';
 import type { TargetSpec } from '../target.js';
 import { TimeBudget } from './budget.js';

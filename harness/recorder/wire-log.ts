@@ -1,67 +1,9 @@
 // Records every byte and message in both directions, so each verdict can show its evidence.
 
-export type Direction = 'client->server' | 'server->client' | 'harness';
+import type { WireEntry } from '../results/wire-entry.js';
 
-export type WireKind =
-  | 'message' // a parsed JSON-RPC message (either direction)
-  | 'raw' // bytes sent as-is by a check or the fuzzer
-  | 'pollution' // stdout bytes that are not a JSON-RPC message
-  | 'stderr' // a chunk of the server's stderr
-  | 'http-request'
-  | 'http-response'
-  | 'sse-event'
-  | 'process' // spawn / exit / signal
-  | 'note'; // harness remark (timeout, abort, teardown)
-
-export interface HttpDetails {
-  method?: string;
-  url?: string;
-  status?: number;
-  headers?: Record<string, string>;
-}
-
-export interface SseDetails {
-  event?: string;
-  id?: string;
-  retry?: number;
-}
-
-export interface WireEntry {
-  seq: number;
-  /** Milliseconds since the recorder was created. */
-  t: number;
-  /** Wall clock time, ISO 8601. */
-  at: string;
-  connection: string;
-  direction: Direction;
-  kind: WireKind;
-  /** Parsed JSON-RPC message, when there is one. */
-  message?: unknown;
-  /** Text form of raw bytes (UTF-8 with replacement), truncated to the recorder's cap. */
-  text?: string;
-  /** Byte length before truncation. */
-  bytes?: number;
-  truncated?: boolean;
-  /** Hex of the first bytes, for bytes that are not valid UTF-8. */
-  hex?: string;
-  http?: HttpDetails;
-  sse?: SseDetails;
-  note?: string;
-  /** Checks this entry belongs to (the sender's check, or all checks active on the connection). */
-  checks?: string[];
-  /** Schema problems found when validating a server message. */
-  schema?: { def: string; issues: string[] };
-  /** How many events this entry stands for, when a flood was counted instead of logged. */
-  count?: number;
-  /** A response that answers nothing we are waiting for. */
-  anomaly?: 'unknown-id' | 'duplicate-response' | 'late-response' | 'unanswered';
-  /** For 'unanswered': the id of the request that got no response. */
-  requestId?: string | number;
-  /** The harness stopped waiting for an answer it expected: evidence of time, never of the server. */
-  timeout?: true;
-  /** With `timeout`: how long it had waited, in ms. */
-  waitedMs?: number;
-}
+// The entry's shape is the results contract's; the recorder fills it.
+export type { Direction, HttpDetails, SseDetails, WireEntry, WireKind } from '../results/wire-entry.js';
 
 export type WireInput = Omit<WireEntry, 'seq' | 't' | 'at'> & {
   /** Size on the wire, for the memory budget (not stored). */

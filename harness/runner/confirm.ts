@@ -2,7 +2,7 @@
 // verdict; two conclusive runs that disagree make `unstable`; an inconclusive run (no answer in
 // time) never outvotes a conclusive one.
 import type { Verdict } from '../model.js';
-import type { Attempt, CheckResult } from './results.js';
+import type { Attempt, CheckResult } from '../results/results.js';
 
 /** Verdicts worth a second, lone run. An interrupted check is not confirmed. */
 export function needsConfirmation(result: CheckResult): boolean {

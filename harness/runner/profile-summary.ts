@@ -1,6 +1,6 @@
 // The server profile as the results file shows it (names only), for check and fuzz runs alike.
 import type { ServerProfile } from '../lifecycles/profile.js';
-import type { ProfileSummary } from './results.js';
+import type { ProfileSummary } from '../results/results.js';
 
 export function summarizeProfile(profile: ServerProfile): ProfileSummary {
   const names = (items: Record<string, unknown>[], key: string) => items.map((item) => String(item[key] ?? '?'));

@@ -1,7 +1,7 @@
 // The fields every results file opens with, for a run of checks and a fuzz run alike.
 import { describeTarget, type TargetSpec } from '../target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { RESULTS_SCHEMA_VERSION, type RunResults } from './results.js';
+import { RESULTS_SCHEMA_VERSION, type RunResults } from '../results/results.js';
 
 /** Format version, tool, timing (from `startedAt` and the `performance.now()` taken with it) and target. */
 export function resultsHeader(target: TargetSpec, startedAt: Date, startedMs: number): Pick<RunResults, 'schemaVersion' | 'tool' | 'startedAt' | 'finishedAt' | 'durationMs' | 'target'> {

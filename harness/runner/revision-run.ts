@@ -18,7 +18,7 @@ import { adaptedTimeout, answerTimes } from './adaptive-timeout.js';
 import { attemptOf, INTERRUPTED, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
-import type { Attempt, CheckResult, RevisionRun } from './results.js';
+import type { Attempt, CheckResult, RevisionRun } from '../results/results.js';
 import type { RunSettings } from './settings.js';
 
 class CheckTimeout extends Error {}

@@ -2,14 +2,14 @@
 import type { Check } from '../checks/check.js';
 import { REVISIONS, type Revision } from '../model.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
-import type { CheckResult, RevisionRun, RunResults } from './results.js';
+import type { CheckResult, RevisionRun, RunResults } from '../results/results.js';
 import { resultsHeader } from './results-header.js';
 import { RevisionRunner, TargetUnreachable } from './revision-run.js';
 import { Slots } from './pool.js';
-import { computeMatrix } from './matrix.js';
-import { selectIds } from './select.js';
-import { settleOutcome } from './baseline.js';
-import { inShard, type ShardSpec } from './shard.js';
+import { computeMatrix } from '../results/matrix.js';
+import { selectIds } from '../results/select.js';
+import { settleOutcome } from '../results/baseline.js';
+import { inShard, type ShardSpec } from '../results/shard.js';
 import { defaultSettings, type RunSettings } from './settings.js';
 
 /** Confirming runs that end without an answer, in a row, before the rest are left unconfirmed. */

@@ -1,7 +1,7 @@
 // Knobs of a run, with defaults that suit a local server on a 2-core machine.
 import type { SchemaSource } from '../schema/index.js';
 import { DEFAULT_LIMITS, type TargetSpec, type TransportLimits } from '../target.js';
-import type { CheckResult } from './results.js';
+import type { CheckResult } from '../results/results.js';
 
 export interface ProgressEvents {
   onRevisionStart?(revision: string, checkCount: number): void;

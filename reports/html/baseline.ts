@@ -1,5 +1,5 @@
 // The expected-failures baseline as applied: what it excused, what it missed, what went stale.
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { esc } from './escape.js';
 import { anchorId, plural } from './parts.js';
 

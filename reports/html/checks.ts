@@ -1,5 +1,5 @@
 // Every check with its evidence, grouped by revision and area; failures open by default.
-import type { CheckResult, RunResults } from '../../harness/runner/results.js';
+import type { CheckResult, RunResults } from '../../harness/results/results.js';
 import { cellVerdict } from '../compat-matrix.js';
 import { esc, escPretty } from './escape.js';
 import { anchorId, badge, duration, link, plural } from './parts.js';

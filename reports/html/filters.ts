@@ -1,5 +1,5 @@
 // The filter bar: checkboxes for each verdict, level, area and revision present in the run.
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { CELL_LABELS, cellVerdict, type CellVerdict } from '../compat-matrix.js';
 import { esc } from './escape.js';
 import { badge } from './parts.js';

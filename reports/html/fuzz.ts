@@ -1,9 +1,9 @@
 // The fuzz run, when the results have one: every property with its verdict, then each finding
 // (fails the run) and warning (a SHOULD missed) with what broke, the shrunk input and the replay
 // commands, and the properties the harness could not run.
-import type { FuzzFinding, FuzzResults } from '../../harness/runner/fuzz-results.js';
-import { fuzzPropertyRuns, fuzzVerdict } from '../../harness/runner/fuzz-results.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { FuzzFinding, FuzzResults } from '../../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict } from '../../harness/results/fuzz-results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { esc, escPretty } from './escape.js';
 import { badge, duration, link, plural } from './parts.js';
 

@@ -2,8 +2,8 @@
 // rendered from the results JSON, which it also embeds for the transcripts and for reuse.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isObject } from '../../harness/model.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import { isObject } from '../../harness/results/vocabulary.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { renderBaseline } from './baseline.js';
 import { renderChecks } from './checks.js';
 import { CLIENT_SCRIPT } from './client-script.js';

@@ -1,5 +1,5 @@
 // The compatibility matrix: one row per requirement, one column per revision, colour plus text.
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { compatibilityMatrix, type ViewRow } from '../compat-matrix.js';
 import { esc } from './escape.js';
 import { anchorId, badge } from './parts.js';

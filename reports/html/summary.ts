@@ -1,6 +1,6 @@
 // The report's head: outcome, target, the server as each revision saw it, verdict counts.
-import { isObject, VERDICTS, type Verdict } from '../../harness/model.js';
-import type { ProfileSummary, RevisionRun, RunResults, VerdictCounts } from '../../harness/runner/results.js';
+import { isObject, VERDICTS, type Verdict } from '../../harness/results/vocabulary.js';
+import type { ProfileSummary, RevisionRun, RunResults, VerdictCounts } from '../../harness/results/results.js';
 import { esc } from './escape.js';
 import { badge, duration, plural } from './parts.js';
 

@@ -4,7 +4,7 @@
 # Written for bash 3.2 too (macOS runners): no mapfile, no associative arrays.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
-bin="${MCP_CONFORM_BIN:-$here/dist/harness/cli/bin.js}"
+bin="${MCP_CONFORM_BIN:-$here/dist/harness/faces/cli/bin.js}"
 report_dir="${INPUT_REPORT_DIR:-mcp-conform-report}"
 results="$report_dir/results.json"
 sarif="$report_dir/mcp-conform.sarif"

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ALL_CAMPAIGNS } from '../../harness/cli/fuzz-command.js';
+import { ALL_CAMPAIGNS } from '../../suites/campaigns.js';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../harness/fuzz/defaults.js';
 import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
 import { runFuzz } from '../../harness/fuzz/run-fuzz.js';

@@ -9,14 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 // The product's default concurrency, so the figures are what a user gets without flags.
 import { DEFAULT_CONCURRENCY } from '../../harness/runner/settings.js';
 import { replayFloor, type Target } from './replay.js';
 import { httpServer } from '../shared/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = path.join(ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
 const REFERENCE = path.join(ROOT, 'dist/test/fixtures/reference-server/main.js');
 const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const LOOPBACK = path.join(ROOT, 'dist/scripts/bench/loopback.js');

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 
 interface Sent {

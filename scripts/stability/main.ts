@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { httpServer } from '../shared/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = path.join(ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
 const fixture = (name: string) => path.join(ROOT, 'dist/test/fixtures', name);
 const EVERYTHING = path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const LISTENING = /MCP_CONFORM_LISTENING/;

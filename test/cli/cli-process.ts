@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { builtFixture, PROJECT_ROOT } from '../helpers/fixture-process.js';
 
-export const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 export const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
 
 /** The bundled reference server as argv, optionally with a mutant switched on. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync, writeFileSync as wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { configProblem, configProblems, configTargets, loadConfig } from '../../harness/cli/config-file.js';
+import { configProblem, configProblems, configTargets, loadConfig } from '../../harness/faces/cli/config-file.js';
 
 describe('config file validation', () => {
   test('a complete, valid config has no problem', () => {
@@ -44,7 +44,7 @@ describe('config file validation', () => {
 });
 
 describe('config modules', () => {
-  const defineConfigSource = path.resolve(import.meta.dirname, '../../harness/config.ts');
+  const defineConfigSource = path.resolve(import.meta.dirname, '../../harness/faces/config.ts');
 
   test('.mjs: the default export, awaited, validated like JSON, read again when edited', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));

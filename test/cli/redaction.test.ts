@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { secretsFrom, redactResults } from '../../harness/redact.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import { secretsFrom, redactResults } from '../../harness/results/redact.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { tempDir } from '../reports/helpers.js';
 import { cli } from './cli-process.js';
 

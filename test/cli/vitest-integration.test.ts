@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { REFERENCE } from './cli-process.js';
 
 const VITEST = path.join(PROJECT_ROOT, 'node_modules/vitest/vitest.mjs');
-const ENTRY = path.join(PROJECT_ROOT, 'dist/harness/vitest.js');
+const ENTRY = path.join(PROJECT_ROOT, 'dist/harness/faces/vitest.js');
 
 interface JsonReport {
   numFailedTests: number;

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
-import { shardOf } from '../../harness/runner/shard.js';
+import { shardOf } from '../../harness/results/shard.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { FUZZ_SEED } from './helpers.js';
 
-const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 const REFERENCE = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
 const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
 

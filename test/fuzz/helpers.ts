@@ -2,14 +2,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ALL_CAMPAIGNS } from '../../harness/cli/fuzz-command.js';
+import { ALL_CAMPAIGNS } from '../../suites/campaigns.js';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../harness/fuzz/defaults.js';
 import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
 import { runFuzz } from '../../harness/fuzz/run-fuzz.js';
 import type { Revision } from '../../harness/model.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import type { ToolCallPolicy } from '../../harness/runner/settings.js';
-import type { ShardSpec } from '../../harness/runner/shard.js';
+import type { ShardSpec } from '../../harness/results/shard.js';
 import type { TargetSpec } from '../../harness/target.js';
 
 /** The seed every fixed-seed fuzz test uses. */

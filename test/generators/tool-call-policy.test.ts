@@ -2,7 +2,7 @@
 // only, the default), all, or none. Proven on the reference server, whose `slow` tool is not
 // annotated read-only.
 import { describe, expect, test } from 'vitest';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { referenceStdio, run } from '../helpers/harness.js';
 
 const CALLING = ['valid-arguments', 'invalid-arguments', 'output-schema', 'structured-text-mirror', 'content-blocks'].map((slug) => `2026-07-28/tools/${slug}`);

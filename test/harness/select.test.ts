@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { matchesPattern } from '../../harness/runner/select.js';
+import { matchesPattern } from '../../harness/results/select.js';
 
 test.each([
   ['2026-07-28/meta/missing-meta', '2026-07-28', true],

@@ -1,7 +1,7 @@
 // Runs the real harness against fixture servers, the way the CLI does.
 import { ALL_CHECKS } from '../../suites/index.js';
 import { runChecks, type RunRequest } from '../../harness/runner/run.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import type { TargetSpec } from '../../harness/target.js';
 import type { Revision, Verdict } from '../../harness/model.js';
 import { builtFixture, startHttpFixture, type HttpFixture } from './fixture-process.js';

@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { applyBaseline, BaselineFileError, loadBaseline, parseBaseline } from '../../harness/runner/baseline.js';
-import type { RunResults } from '../../harness/runner/results.js';
-import { applyStrict } from '../../reports/strict.js';
+import { applyBaseline, BaselineFileError, loadBaseline, parseBaseline } from '../../harness/results/baseline.js';
+import type { RunResults } from '../../harness/results/results.js';
+import { applyStrict } from '../../harness/results/strict.js';
 import { RUN_TIMEOUT_MS, hostileResults, tempDir, withVerdict } from './helpers.js';
 
 const PING = '2025-11-25/lifecycle/ping';

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { RUN_TIMEOUT_MS, cli, tempDir } from './helpers.js';
 
 const HOSTILE = ['--', process.execPath, 'test/reports/fixtures/hostile-server.mjs'];

@@ -1,7 +1,8 @@
 // `diff`: regressions, fixes, other changes, new and removed checks between two runs.
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { RunResults } from '../../harness/runner/results.js';
-import { diffExitCode, diffResults, renderDiffText } from '../../reports/diff.js';
+import type { RunResults } from '../../harness/results/results.js';
+import { diffExitCode, diffResults } from '../../harness/results/diff.js';
+import { renderDiffText } from '../../reports/diff.js';
 import { RUN_TIMEOUT_MS, hostileResults, referenceResults, withVerdict } from './helpers.js';
 
 let good: RunResults;

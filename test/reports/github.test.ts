@@ -2,7 +2,7 @@
 // never breaks the Markdown table or the workflow command.
 import { describe, expect, test } from 'vitest';
 import type { Verdict } from '../../harness/model.js';
-import { summarize, type CheckResult, type RunResults } from '../../harness/runner/results.js';
+import { summarize, type CheckResult, type RunResults } from '../../harness/results/results.js';
 import { MAX_ANNOTATIONS, renderAnnotations } from '../../reports/github-annotations.js';
 import { cell, renderJobSummary } from '../../reports/github-summary.js';
 

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import type { RunRequest } from '../../harness/runner/run.js';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { referenceStdio, run, type ReferenceOptions } from '../helpers/harness.js';
 
-export const BIN = path.join(PROJECT_ROOT, 'dist/harness/cli/bin.js');
+export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 export const REFERENCE_JS = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
 const HOSTILE_SERVER = path.join(PROJECT_ROOT, 'test/reports/fixtures/hostile-server.mjs');
 

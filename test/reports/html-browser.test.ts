@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import junitModule, { type Builder } from 'junit-report-builder';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunResults } from '../../harness/runner/results.js';
+import type { RunResults } from '../../harness/results/results.js';
 import { renderHtml } from '../../reports/html/index.js';
 import { renderJUnit } from '../../reports/junit.js';
 import { CDATA_END, IMG, SCRIPT } from './fixtures/hostile-strings.js';

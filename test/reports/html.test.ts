@@ -1,9 +1,9 @@
 // The HTML report as a file: self-contained, strict CSP, every server string escaped, and the
 // embedded results JSON unable to break out of its script block.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { applyBaseline } from '../../harness/runner/baseline.js';
-import type { RunResults } from '../../harness/runner/results.js';
-import { computeMatrix, type CompatibilityMatrix } from '../../harness/runner/matrix.js';
+import { applyBaseline } from '../../harness/results/baseline.js';
+import type { RunResults } from '../../harness/results/results.js';
+import { computeMatrix, type CompatibilityMatrix } from '../../harness/results/matrix.js';
 import { compatibilityMatrix } from '../../reports/compat-matrix.js';
 import { CLIENT_SCRIPT } from '../../reports/html/client-script.js';
 import { jsonForScript } from '../../reports/html/escape.js';

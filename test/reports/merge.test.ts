@@ -1,8 +1,8 @@
 // `report merge`: the shards of a run joined give the verdicts of the unsplit run.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { applyBaseline } from '../../harness/runner/baseline.js';
-import type { RunResults } from '../../harness/runner/results.js';
-import { mergeResults, MergeError } from '../../reports/merge.js';
+import { applyBaseline } from '../../harness/results/baseline.js';
+import type { RunResults } from '../../harness/results/results.js';
+import { mergeResults, MergeError } from '../../harness/results/merge.js';
 import { RUN_TIMEOUT_MS, hostileTarget, referenceResults, withVerdict } from './helpers.js';
 import { run } from '../helpers/harness.js';
 

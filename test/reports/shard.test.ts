@@ -1,7 +1,7 @@
 // --shard i/n: a deterministic split by a stable hash of the check id, so a CI job matrix runs
 // every check exactly once and adding checks does not move the others.
 import { describe, expect, test } from 'vitest';
-import { formatShard, inShard, parseShard, shardOf, ShardSpecError } from '../../harness/runner/shard.js';
+import { formatShard, inShard, parseShard, shardOf, ShardSpecError } from '../../harness/results/shard.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { referenceResults } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // How a first run and its confirming run make one verdict.
 import { describe, expect, test } from 'vitest';
 import { attemptOf, needsConfirmation, settleAttempts } from '../../harness/runner/confirm.js';
-import type { CheckResult } from '../../harness/runner/results.js';
+import type { CheckResult } from '../../harness/results/results.js';
 import type { Verdict } from '../../harness/model.js';
 
 function result(verdict: Verdict, reason?: string): CheckResult {

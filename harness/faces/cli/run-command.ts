@@ -1,0 +1,286 @@
+// `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ALL_CHECKS } from '../../../suites/index.js';
+import { renderSummary, styleFor, targetLine } from '../../../reports/console.js';
+import { describeTarget } from '../../target.js';
+import { redactor, redactResults, secretsFrom } from '../../results/redact.js';
+import { TOOL_VERSION } from '../../version.js';
+import { applyBaseline, type Baseline } from '../../results/baseline.js';
+import { baselineOption, shardOption } from './report-command.js';
+import { isRevision, REVISIONS, type Revision } from '../../model.js';
+import { runChecks, type RunRequest } from '../../runner/run.js';
+import { DEFAULT_CONCURRENCY } from '../../runner/settings.js';
+import { withStartupAllowance } from '../../target.js';
+import { killAllGroupsNow } from '../../transports/process-groups.js';
+import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
+import { runProgress } from './run-progress.js';
+import { fileSafe, reportToGitHub, writeReports } from './run-reports.js';
+import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import { unmatchedPatternProblems } from '../pattern-hints.js';
+
+export const RUN_HELP = `Usage: mcp-conform run [target] [options]
+
+Runs the conformance suites against an MCP server and reports a verdict per check.
+
+Target (one of; with none, the config file's targets; with neither, a usage error):
+  --stdio "<command line>"   spawn the server and talk over stdin/stdout
+  --url <url>                talk Streamable HTTP to this endpoint
+  -- <command> [args...]     like --stdio, given as separate arguments
+  --demo                     the reference server bundled with mcp-conform (a demonstration)
+  --cwd <dir>                working directory of a stdio server
+  --env NAME=VALUE           extra environment for a stdio server (repeatable)
+  --header "Name: value"     extra HTTP header, e.g. for auth (repeatable); with config
+                             targets, --cwd/--env/--header apply to each target they fit
+
+Config file:
+  --config <file>            settings and targets from this file, JSON or a module whose
+                             default export is the config (.mjs, .js; .ts through tsx); default:
+                             mcp-conform.config.{json,mjs,js,ts,mts} in the working directory;
+                             flags override its values; several targets run one after another
+  --no-config                ignore the config file
+
+Options:
+  --revision <rev>           2026-07-28, 2025-11-25, all, or auto (default: auto,
+                             probe the server and run every revision it claims)
+  --check <pattern>          only checks whose id matches (prefix or glob; repeatable)
+  --skip <pattern>           leave out checks whose id matches (repeatable)
+  --strict                   SHOULD-level misses fail the run instead of warning
+  --json <file>              write the full results (with transcripts) as JSON; - for stdout
+                             (the summary then goes to stderr)
+  --junit <file>             write JUnit XML
+  --html <file>              write the self-contained HTML report
+  --sarif <file>             write SARIF 2.1.0 for code scanning (one result per failed or
+                             warned check, located at the config file or the server's entry point)
+  --expected-failures <file> known failures (YAML/JSON list of check ids or patterns): listed
+                             failures pass, unlisted ones fail, listed checks that pass are stale
+  --shard <i/n>              run the i-th of n deterministic slices of the checks (CI matrix);
+                             join the results with mcp-conform report merge
+  --timeout <ms>             wait at least this long for each response (default 5000); the
+                             wait grows with the server's answer times seen in discovery
+  --max-timeout <ms>         the most that wait may grow to (default 15000)
+  --startup-timeout <ms>     how long a new stdio process may take to say its first word
+                             before its requests' clocks start (default 30000)
+  --check-timeout <ms>       backstop for one whole check (default 30000, grows with --timeout)
+  --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY})
+  --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
+  --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
+                             annotated readOnlyHint: true), all, or none
+  --quiet                    no progress; print only the summary counts
+  --verbose                  print each check's wire transcript on stderr as it finishes, and
+                             list every check in the summary (by default only those not passing)
+  -h, --help                 show this help
+
+Before the checks run, the target and the revisions found go to stderr, then progress: a counter
+on a terminal, a line per check otherwise. The summary lists the checks that did not pass, worst
+first, and ends with the report files written. Colours on a terminal unless NO_COLOR is set, or
+wherever FORCE_COLOR is set (FORCE_COLOR=0 turns them off).
+
+On GitHub: wherever GITHUB_STEP_SUMMARY is set, a Markdown job summary (outcome, target,
+revisions, counts per level, the failures and warnings) is appended to it; with
+GITHUB_ACTIONS=true, failures and warnings are also ::error/::warning annotations (at most 10
+of each).
+
+Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
+target could not be reached. With several targets, the worst of them.
+
+Examples:
+  mcp-conform run --stdio "node build/server.js"
+  mcp-conform run --demo --revision 2026-07-28
+  mcp-conform run --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
+  mcp-conform run --revision 2026-07-28 --check 2026-07-28/meta --json results.json -- node server.js
+  mcp-conform run --config ci/mcp-conform.config.json --header "Authorization: Bearer $TOKEN"
+  mcp-conform run --shard 2/4 --expected-failures baseline.yml --json shard-2.json --html shard-2.html -- node server.js`;
+
+function positiveInt(value: string | undefined, flag: string, fallback: number | undefined): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} expects a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisions']): Revision[] | 'auto' {
+  if (flag === undefined && Array.isArray(fromConfig)) return fromConfig as Revision[];
+  const value = flag ?? (fromConfig as string | undefined) ?? 'auto';
+  if (value === 'auto') return 'auto';
+  if (value === 'all') return [...REVISIONS];
+  const list = value.split(',').map((v) => v.trim());
+  for (const item of list) if (!isRevision(item)) throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
+  return list as Revision[];
+}
+
+const RUN_OPTIONS = {
+  ...TARGET_OPTIONS,
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
+  revision: { type: 'string' },
+  check: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  strict: { type: 'boolean' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  html: { type: 'string' },
+  sarif: { type: 'string' },
+  'expected-failures': { type: 'string' },
+  shard: { type: 'string' },
+  timeout: { type: 'string' },
+  'check-timeout': { type: 'string' },
+  'max-timeout': { type: 'string' },
+  'startup-timeout': { type: 'string' },
+  concurrency: { type: 'string' },
+  'schema-dir': { type: 'string' },
+  'tool-calls': { type: 'string' },
+  quiet: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type RunValues = ReturnType<typeof parseArgs<{ options: typeof RUN_OPTIONS }>>['values'];
+
+interface RunPlan {
+  targets: NamedTarget[];
+  request: Omit<RunRequest, 'target' | 'checks'>;
+  baseline?: Baseline;
+  reports: { json?: string; junit?: string; html?: string; sarif?: string };
+  /** The config file, for SARIF locations. */
+  configFile?: string;
+}
+
+/** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
+function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded: LoadedConfig | undefined): NamedTarget[] {
+  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv, demo: values.demo };
+  if (targetGiven(flags)) return [{ name: 'target', spec: targetFromFlags(flags)! }];
+  if (!loaded?.config.targets) throw noTargetError('run', flags);
+  const targets = configTargets(loaded);
+  const env = parsePairs(values.env, '=', '--env');
+  const headers = parsePairs(values.header, ':', '--header');
+  if (values.header?.length && !targets.some((t) => t.spec.kind === 'http')) throw new UsageError('--header applies to url targets only, and the config file lists none');
+  if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio')) throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
+  const cwd = values.cwd === undefined ? undefined : path.resolve(values.cwd);
+  if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
+  return targets.map(({ name, spec }) => ({
+    name,
+    spec: spec.kind === 'http' ? { ...spec, headers: { ...spec.headers, ...headers } } : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd },
+  }));
+}
+
+/** Flags over config values over defaults; every usage error surfaces here, before anything runs. */
+async function planRun(values: RunValues, serverArgv: string[] | undefined): Promise<RunPlan> {
+  if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
+  const loaded = values['no-config'] ? undefined : await loadConfig(values.config);
+  const config: ConfigFile = loaded?.config ?? {};
+  const fromFile = (file: string | undefined) => (loaded ? resolveFrom(loaded.baseDir, file) : file);
+  const toolCalls = values['tool-calls'] ?? config.toolCalls ?? 'safe';
+  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
+  const schemaDir = values['schema-dir'] ?? fromFile(config.schemaDir);
+  const request: RunPlan['request'] = {
+    revisions: revisionsFrom(values.revision, config.revisions),
+    select: values.check ?? config.checks,
+    skip: values.skip ?? config.skip,
+    strict: values.strict === true || config.strict === true,
+    requestTimeoutMs: positiveInt(values.timeout, '--timeout', config.timeoutMs ?? 5000),
+    checkTimeoutMs: positiveInt(values['check-timeout'], '--check-timeout', config.checkTimeoutMs ?? 30_000),
+    maxRequestTimeoutMs: positiveInt(values['max-timeout'], '--max-timeout', config.maxTimeoutMs),
+    limits: withStartupAllowance(positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs)),
+    shard: shardOption(values.shard),
+    toolCalls,
+    schemaSource: schemaDir ? { kind: 'dir', dir: schemaDir } : undefined,
+  };
+  // Left out when unset, so the runner's own default applies.
+  const concurrency = positiveInt(values.concurrency, '--concurrency', config.concurrency);
+  if (concurrency !== undefined) request.concurrency = concurrency;
+  const targets = targetsFor(values, serverArgv, loaded);
+  const ids = ALL_CHECKS.map((check) => check.id);
+  const unmatched = [
+    ...unmatchedPatternProblems(ids, values.check, '--check'),
+    ...unmatchedPatternProblems(ids, values.skip, '--skip'),
+    ...(values.check ? [] : unmatchedPatternProblems(ids, config.checks, `config file ${loaded?.file}: checks entry`)),
+    ...(values.skip ? [] : unmatchedPatternProblems(ids, config.skip, `config file ${loaded?.file}: skip entry`)),
+  ];
+  if (unmatched.length > 0) throw new UsageError(unmatched.join('\n'));
+  const safeNames = targets.map((target) => fileSafe(target.name));
+  const clash = safeNames.findIndex((name, i) => safeNames.indexOf(name) !== i);
+  if (values.json === '-' && targets.length > 1) throw new UsageError('--json - writes one results file to stdout; with several targets give a file name');
+  if (clash !== -1) throw new UsageError(`targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`);
+  return {
+    targets,
+    request,
+    baseline: baselineOption(values['expected-failures'] ?? fromFile(config.expectedFailures)),
+    reports: {
+      json: values.json ?? fromFile(config.reports?.json),
+      junit: values.junit ?? fromFile(config.reports?.junit),
+      html: values.html ?? fromFile(config.reports?.html),
+      sarif: values.sarif ?? fromFile(config.reports?.sarif),
+    },
+    configFile: loaded?.file,
+  };
+}
+
+async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
+  // With `--json -` stdout carries the results only; everything for people goes to stderr.
+  const out = plan.reports.json === '-' ? process.stderr : process.stdout;
+  const quiet = values.quiet === true;
+  if (several) out.write(`\n== target ${target.name}\n`);
+  const label = several ? target.name : undefined;
+  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: describeTarget(target.spec) })}\n`);
+  // Values of secret-looking variables (a stdio server inherits them) and of --env/--header never reach a report.
+  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+  const { redact } = redactor(secrets);
+  let results = await runChecks({
+    ...plan.request,
+    target: target.spec,
+    checks: [...ALL_CHECKS],
+    signal,
+    progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
+  });
+  results = redactResults(results, secrets);
+  if (plan.baseline) results = applyBaseline(results, plan.baseline);
+  const written = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
+  out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
+  reportToGitHub(results, written, out);
+  if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
+  return results.exitCode;
+}
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const { own, serverArgv } = splitServerArgv(argv);
+  const { values } = parseArgs({ args: own, allowPositionals: false, options: RUN_OPTIONS });
+  if (values.help) {
+    process.stdout.write(RUN_HELP + '\n');
+    return 0;
+  }
+  const plan = await planRun(values, serverArgv);
+
+  const abort = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (abort.signal.aborted) {
+      killAllGroupsNow();
+      process.exit(130);
+    }
+    process.stderr.write(`\nmcp-conform: ${signal} received; stopping the target and writing a partial report\n`);
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const several = plan.targets.length > 1;
+  const codes: string[] = [];
+  let worst = 0;
+  try {
+    for (const target of plan.targets) {
+      if (abort.signal.aborted) {
+        codes.push(`${target.name} not run (interrupted)`);
+        continue;
+      }
+      const code = await runTarget(target, plan, values, several, abort.signal);
+      codes.push(`${target.name} exit ${code}`);
+      worst = Math.max(worst, code);
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (several) (plan.reports.json === '-' ? process.stderr : process.stdout).write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  return worst;
+}

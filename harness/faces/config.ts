@@ -1,0 +1,34 @@
+// `mcp-conform/config`: types for mcp-conform.config.ts. It loads nothing at run time, so a config
+// compiled either way (ESM or CommonJS, by tsx) can import it.
+
+export interface ConfigTarget {
+  name?: string;
+  stdio?: string | string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ConfigFile {
+  targets?: ConfigTarget[];
+  revisions?: 'auto' | 'all' | string[];
+  checks?: string[];
+  skip?: string[];
+  strict?: boolean;
+  timeoutMs?: number;
+  maxTimeoutMs?: number;
+  startupTimeoutMs?: number;
+  checkTimeoutMs?: number;
+  concurrency?: number;
+  toolCalls?: 'safe' | 'all' | 'none';
+  schemaDir?: string;
+  expectedFailures?: string;
+  reports?: { json?: string; junit?: string; html?: string; sarif?: string };
+  fuzz?: { seed?: number; runs?: number; timeBudgetMs?: number; campaigns?: string[] };
+}
+
+/** `export default defineConfig({ ... })`: the config, checked by the type system as you write it. */
+export function defineConfig(config: ConfigFile): ConfigFile {
+  return config;
+}

@@ -1,0 +1,71 @@
+// What the fuzzer prints: progress on stderr while it runs, and per finding the broken rule with
+// its spec link, the shrunk counterexample and the one-line commands that replay it.
+import { visibleText } from '../../reports/text.js';
+import type { FuzzFinding } from '../results/fuzz-results.js';
+import type { RunResults } from '../results/results.js';
+import type { FuzzProgress } from '../fuzz/run-fuzz.js';
+import type { PropertyOutcome } from '../fuzz/run-property.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function outcomeLine(outcome: PropertyOutcome, finding: FuzzFinding | undefined): string {
+  const id = outcome.property.id;
+  if (outcome.skipped) return `  skip     ${id}: ${outcome.skipped}`;
+  if (outcome.error) return `  ERROR    ${id}: ${outcome.error}`;
+  const cases = `${outcome.cases} cases${outcome.crashes > 0 ? `, ${outcome.crashes} server restart(s)` : ''}, ${seconds(outcome.durationMs)}`;
+  if (finding) return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
+  return `  ok       ${id} (${cases}${outcome.interrupted ? ', stopped by the time budget' : ''})`;
+}
+
+/** Progress lines on stderr; on a terminal, a live case counter too. */
+export function stderrProgress(stream: NodeJS.WriteStream, quiet: boolean): FuzzProgress {
+  const live = stream.isTTY === true && !quiet;
+  return {
+    onRevision: (revision, count) => {
+      if (!quiet) stream.write(`fuzzing ${revision}: ${count} propert${count === 1 ? 'y' : 'ies'}\n`);
+    },
+    onCase: (property, done) => {
+      if (live && done % 10 === 0) stream.write(`\r\u001b[2K  ${property.id}: ${done} cases`);
+    },
+    onPropertyDone: (outcome, finding) => {
+      if (live) stream.write('\r\u001b[2K');
+      if (!quiet || finding) stream.write(outcomeLine(outcome, finding) + '\n');
+    },
+  };
+}
+
+export function findingBlock(finding: FuzzFinding): string {
+  const lines = [
+    `${finding.level === 'MUST' ? 'FINDING' : 'WARNING'} ${finding.id} (${finding.transport ?? ''}, ${finding.level}): ${finding.title ?? ''}`,
+    ...(finding.failures ?? [{ message: finding.message, spec: finding.spec ?? '', level: finding.level ?? 'MUST' }]).map((f) => `  - ${visibleText(f.message)}\n    ${f.level} ${f.spec}`),
+    `  shrunk counterexample: ${visibleText(JSON.stringify(finding.counterexample)).slice(0, 600)}`,
+    `  replay (seed + path): ${finding.replayCommand}`,
+  ];
+  if (finding.replayFileCommand) lines.push(`  replay the saved bytes: ${finding.replayFileCommand}`);
+  return lines.join('\n');
+}
+
+/** "2 × time budget used up before it started; 1 × server lists no tools": skipped properties by reason. */
+function skippedReasons(reasons: string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, n]) => `${n} × ${visibleText(reason)}`).join('; ');
+}
+
+export function fuzzSummary(results: RunResults): string {
+  const fuzz = results.fuzz;
+  const lines: string[] = [];
+  for (const finding of [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])]) lines.push(findingBlock(finding), '');
+  const cases = (fuzz?.campaigns ?? []).reduce((sum, c) => sum + c.runs, 0);
+  const properties = (fuzz?.campaigns ?? []).flatMap((c) => c.properties ?? []);
+  const skipped = properties.filter((p) => p.skipped);
+  const stopped = properties.filter((p) => p.interrupted && !p.skipped).length;
+  lines.push(`mcp-conform fuzz — ${results.target.transport} target ${visibleText(results.target.description)}${results.shard ? `, shard ${results.shard.index}/${results.shard.count}` : ''}`);
+  lines.push(`seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`);
+  if (skipped.length > 0) lines.push(`skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`);
+  if (stopped > 0) lines.push(`stopped by the time budget before all their runs: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} (each gets a fair share of --time-budget)`);
+  for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
+  if (results.error) lines.push(`error: ${visibleText(results.error)}`);
+  lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,123 @@
+// Fuzz findings as they appear in the results file; reports render them when present.
+// Reports read the first fields; the fuzzer fills the optional ones too.
+import type { Level, Revision, TransportKind, Verdict } from './vocabulary.js';
+import type { WireEntry } from './wire-entry.js';
+
+/** One invariant a failing case broke, with the spec sentence behind it. */
+export interface FuzzFailure {
+  message: string;
+  spec: string;
+  level: Level;
+  /** Which rule: an invariant every case keeps, or 'property' for what the property allows. */
+  invariant: string;
+}
+
+export interface FuzzFinding {
+  /** Stable id, e.g. `fuzz/2026-07-28/ids/same-id`; baselines and diffs key on it. */
+  id: string;
+  campaign: string;
+  property: string;
+  revision?: Revision;
+  level?: Level;
+  spec?: string;
+  /** One line: what went wrong. */
+  message: string;
+  /** fast-check replay data. */
+  seed: number;
+  path?: string;
+  /** The shrunk input, as sent (JSON value or raw text). */
+  counterexample: unknown;
+  /** One command that replays exactly this finding. */
+  replayCommand: string;
+  /** Where the counterexample was saved, if it was. */
+  file?: string;
+  transcript?: WireEntry[];
+  /** The property's title and requirement, as for checks. */
+  title?: string;
+  requirement?: string;
+  transport?: TransportKind;
+  /** Every invariant the shrunk case broke (the message is the first). */
+  failures?: FuzzFailure[];
+  /** `mcp-conform replay FILE`: re-sends the saved bytes as they were. */
+  replayFileCommand?: string;
+  /** Cases run before the first failure, and shrinking steps taken. */
+  numRuns?: number;
+  numShrinks?: number;
+}
+
+/** One property as run: its cases and how it ended. */
+export interface FuzzPropertyRun {
+  /** The property id, e.g. `2026-07-28/ids/same-id` (its finding's id is `fuzz/` + this). */
+  id: string;
+  cases: number;
+  /** A finding that fails the run (MUST, or SHOULD with --strict). */
+  finding?: boolean;
+  /** A finding that does not fail the run (SHOULD, or MAY). */
+  warning?: boolean;
+  skipped?: string;
+  error?: string;
+  /** The time budget ran out before all its runs were made. */
+  interrupted?: boolean;
+  level?: Level;
+  title?: string;
+  spec?: string;
+  durationMs?: number;
+}
+
+export interface FuzzCampaignSummary {
+  campaign: string;
+  runs: number;
+  seed: number;
+  durationMs?: number;
+  /** Properties with a finding that fails the run. */
+  findings: number;
+  /** Properties with a finding that only warns. */
+  warnings?: number;
+  revision?: Revision;
+  /** Properties run, and those skipped with the reason (not applicable to this server, or no time left). */
+  properties?: FuzzPropertyRun[];
+  /** stdio servers started again after they died. */
+  restarts?: number;
+}
+
+export interface FuzzResults {
+  campaigns?: FuzzCampaignSummary[];
+  findings: FuzzFinding[];
+  /** SHOULD-level findings, which do not fail the run unless --strict (as SHOULD checks warn). */
+  warnings?: FuzzFinding[];
+  /** The seed every property of the run used; `--seed` with it reproduces the run. */
+  seed?: number;
+  /** Per-property budget (`--runs`) and overall time budget (`--time-budget`), as used. */
+  budget?: { runs: number; timeBudgetMs?: number };
+  /** Properties the harness could not run (not findings). */
+  errors?: string[];
+}
+
+/** A property's verdict, as a check's: finding fail, warning warn, harness error error, skipped skip, else pass. */
+export function fuzzVerdict(property: FuzzPropertyRun): Verdict {
+  if (property.finding) return 'fail';
+  if (property.error) return 'error';
+  if (property.warning) return 'warn';
+  if (property.skipped) return 'skip';
+  return 'pass';
+}
+
+/** Every property of a fuzz run, each once; findings of files without per-property records too. */
+export function fuzzPropertyRuns(fuzz: FuzzResults | undefined): FuzzPropertyRun[] {
+  if (!fuzz) return [];
+  const runs = new Map<string, FuzzPropertyRun>();
+  for (const campaign of fuzz.campaigns ?? []) for (const property of campaign.properties ?? []) runs.set(property.id, property);
+  const orphan = (finding: FuzzFinding, failing: boolean) => {
+    const id = finding.id.replace(/^fuzz\//, '');
+    if (runs.has(id)) return;
+    runs.set(id, { id, cases: finding.numRuns ?? 0, finding: failing || undefined, warning: !failing || undefined, level: finding.level, title: finding.title, spec: finding.spec });
+  };
+  for (const finding of fuzz.findings) orphan(finding, true);
+  for (const finding of fuzz.warnings ?? []) orphan(finding, false);
+  return [...runs.values()];
+}
+
+/** Properties that produced a verdict: they ran cases, or found something, or the harness failed on them. */
+export function fuzzVerdictCount(fuzz: FuzzResults | undefined): number {
+  return fuzzPropertyRuns(fuzz).filter((p) => !p.skipped && (p.cases > 0 || p.finding || p.warning || p.error)).length;
+}

@@ -1,0 +1,126 @@
+// The results JSON: the source of truth every report is rendered from.
+import type { Level, Revision, TransportKind, Verdict, VerdictCounts } from './vocabulary.js';
+import type { WireEntry } from './wire-entry.js';
+import type { BaselineSummary, ExpectedFailure } from './baseline-types.js';
+import type { FuzzResults } from './fuzz-results.js';
+import type { CompatibilityMatrix } from './matrix-types.js';
+import type { ShardInfo } from './shard.js';
+
+export type { VerdictCounts };
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export interface CheckResult {
+  id: string;
+  revision: Revision;
+  area: string;
+  title: string;
+  requirement: string;
+  level: Level;
+  spec: string;
+  catalog?: string[];
+  transport: TransportKind;
+  verdict: Verdict;
+  /** One line: why this verdict. */
+  reason?: string;
+  expected?: unknown;
+  actual?: unknown;
+  durationMs: number;
+  notes?: string[];
+  transcript: WireEntry[];
+  /** Entries of the transcript left out to keep the file bounded. */
+  transcriptDropped?: number;
+  /** Set when an --expected-failures entry lists this failing check. */
+  expectedFailure?: ExpectedFailure;
+  /** Every run of the check when a non-pass was confirmed by running it again alone (first run first). */
+  attempts?: Attempt[];
+}
+
+/** One run of a check: a non-pass is run a second time, alone, before it is reported. */
+export interface Attempt {
+  verdict: Verdict;
+  reason?: string;
+  durationMs: number;
+  /** The request timeout this run waited with. */
+  timeoutMs: number;
+  /** Other checks of its revision in flight when it started (0 for a confirming run). */
+  concurrent: number;
+}
+
+export interface ProfileSummary {
+  serverInfo?: unknown;
+  capabilities?: unknown;
+  supportedVersions?: string[];
+  protocolVersion?: string;
+  tools: string[];
+  resources: string[];
+  resourceTemplates: string[];
+  prompts: string[];
+  problems: string[];
+}
+
+export interface RevisionRun {
+  revision: Revision;
+  /** Why this revision was run: the server claims it, or the user asked for it. */
+  selectedBecause: string;
+  profile?: ProfileSummary;
+  durationMs: number;
+  /** Head and tail of the server's stderr during this revision's run (stdio). */
+  stderr?: string;
+  /** Traffic of the profile discovery, which belongs to no single check. */
+  discoveryTranscript: WireEntry[];
+  /** The per-request timeout the run used, adapted from the server's answer times during discovery. */
+  requestTimeoutMs?: number;
+  /** Set when the revision was asked for (or claimed) but could not be run: why, in one line. */
+  error?: string;
+}
+
+export interface RunSummary extends VerdictCounts {
+  total: number;
+  byRevision: Partial<Record<Revision, VerdictCounts>>;
+  byLevel: Partial<Record<Level, VerdictCounts>>;
+}
+
+export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'interrupted' | 'usage-error' | 'stale-baseline';
+
+export interface RunResults {
+  schemaVersion: number;
+  tool: { name: string; version: string };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  target: { transport: TransportKind; description: string };
+  options: { strict: boolean; revisions: string; select?: string[]; skip?: string[] };
+  probe?: { claimed: Revision[]; evidence: string[] };
+  revisions: RevisionRun[];
+  checks: CheckResult[];
+  summary: RunSummary;
+  outcome: RunOutcome;
+  exitCode: 0 | 1 | 2;
+  /** One line when the run could not produce verdicts (unreachable target, interruption). */
+  error?: string;
+  interrupted?: boolean;
+  /** This file holds one shard of a run (`--shard i/n`). */
+  shard?: ShardInfo;
+  /** Set by `report merge`: the shards this file was merged from, as "i/n". */
+  mergedShards?: string[];
+  baseline?: BaselineSummary;
+  fuzz?: FuzzResults;
+  /** Capabilities, areas and checks x revisions run (matrix.ts). */
+  matrix?: CompatibilityMatrix;
+}
+
+export function emptyCounts(): VerdictCounts {
+  return { pass: 0, fail: 0, warn: 0, unstable: 0, skip: 0, error: 0 };
+}
+
+export function summarize(checks: CheckResult[]): RunSummary {
+  const summary: RunSummary = { ...emptyCounts(), total: checks.length, byRevision: {}, byLevel: {} };
+  for (const check of checks) {
+    summary[check.verdict]++;
+    (summary.byRevision[check.revision] ??= emptyCounts())[check.verdict]++;
+    (summary.byLevel[check.level] ??= emptyCounts())[check.verdict]++;
+  }
+  return summary;
+}
+
