@@ -111,10 +111,10 @@ function expectSurvived(run: CliRun, bound: { exitCode: number; seconds: number;
 const verdictOf = (run: CliRun, id: string) => run.results?.checks.find((check) => check.id === id)?.verdict;
 const reasonOf = (run: CliRun, id: string) => run.results?.checks.find((check) => check.id === id)?.reason;
 const stdio = (token: string, ...flags: string[]) => ['--', process.execPath, HOSTILE_STDIO, ...flags, token];
-const FEW_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--check', '2026-07-28/stdio', '--check', '2026-07-28/wire'];
 // Checks that need no process of their own: a flood is paid for by the probe and the shared process only.
 const SHARED_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--check', '2026-07-28/stdio/stdout-only-jsonrpc', '--check', '2026-07-28/wire'];
-const HTTP_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--check', '2026-07-28/wire'];
+const HTTP_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--check', '2026-07-28/wire'];
+const checks = (...ids: string[]) => ['--revision', '2026-07-28', ...ids.flatMap((id) => ['--check', `2026-07-28/${id}`])];
 
 const WELL_BEHAVED_TOKEN = randomUUID();
 let wellBehaved: Promise<CliRun> | undefined;
@@ -132,9 +132,11 @@ describe('hostile stdio targets', () => {
   test('answers some requests, then hangs: the rest time out, reports are written', async () => {
     const token = randomUUID();
     // The timeout must cover a node start-up on a loaded machine, or discovery itself times out (exit 2).
-    // 12 answers get the harness past discovery and the profile's lists (10 requests), into the checks.
-    const run = await runCli(['--timeout', '1500', ...SHARED_CHECKS, ...stdio(token, '--hang-after', '12')]);
-    expectSurvived(run, { exitCode: 1, seconds: 20, token });
+    // 11 answers get the harness past discovery and the profile's lists (10 requests) and answer one
+    // of the two checks; the other's request hangs (each hang costs a wait, a confirming wait and a linger).
+    const run = await runCli(['--timeout', '1500', ...checks('lifecycle/discover-result', 'lifecycle/unsupported-version', 'wire/requests-answered'), ...stdio(token, '--hang-after', '11')]);
+    // About 9 s alone, of which 7.5 s waits (1.5 s, 3 s confirming, 3 s linger); 20 s under load.
+    expectSurvived(run, { exitCode: 1, seconds: 30, token });
     // No answer in time is inconclusive, never a failure: time alone decides no verdict.
     expect(run.results?.checks.some((check) => check.verdict === 'error' && check.reason?.startsWith('inconclusive: no response'))).toBe(true);
     expect(run.results?.checks.some((check) => check.verdict === 'fail' && check.reason?.includes('before the timeout'))).toBe(false);
@@ -145,11 +147,12 @@ describe('hostile stdio targets', () => {
 
   test('exits mid-run: the check in flight fails with the exit, the run goes on with a new process', async () => {
     const token = randomUUID();
-    const run = await runCli(['--timeout', '1000', ...FEW_CHECKS, ...stdio(token, '--exit-after', '5')]);
+    // Discovery (10 requests) outlives a process; pipelined-requests sends 12 on a process of its own.
+    const run = await runCli(['--timeout', '1000', ...checks('lifecycle', 'stdio/pipelined-requests', 'wire/requests-answered'), ...stdio(token, '--exit-after', '5')]);
     expectSurvived(run, { exitCode: 1, seconds: 20, token });
     // The crash left requests unanswered: a finding even when it hit the harness's own discovery.
     expect(verdictOf(run, '2026-07-28/wire/requests-answered')).toBe('fail');
-    expect(run.results?.checks.some((check) => check.reason?.includes('server exited with code 3'))).toBe(true);
+    expect(reasonOf(run, '2026-07-28/stdio/pipelined-requests')).toContain('server exited with code 3');
     expect(run.results?.checks.filter((check) => check.verdict === 'pass').length).toBeGreaterThan(0);
   });
 
@@ -255,14 +258,16 @@ describe('hostile HTTP targets', () => {
     return fixture;
   };
 
+  // An answer that never completes proves the same with a short wait; each probe is tried three
+  // times, with twice the wait each time.
   test.each([
-    ['status-500', /HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/mcp without a JSON-RPC response/],
-    ['html-404', /HTTP 404 from .* without a JSON-RPC response/],
-    ['endless-sse', /did not answer within 800 ms/],
-    ['trickle', /did not answer within 800 ms/],
-  ])('%s: a clear one-line error and exit 2 within the timeout', async (mode, message) => {
+    ['status-500', '800', /HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/mcp without a JSON-RPC response/],
+    ['html-404', '800', /HTTP 404 from .* without a JSON-RPC response/],
+    ['endless-sse', '200', /did not answer within 200 ms/],
+    ['trickle', '200', /did not answer within 200 ms/],
+  ])('%s: a clear one-line error and exit 2 within the timeout', async (mode, timeout, message) => {
     const fixture = await start('--mode', mode);
-    const run = await runCli(['--timeout', '800', '--url', fixture.url]);
+    const run = await runCli(['--timeout', timeout, '--url', fixture.url]);
     expectSurvived(run, { exitCode: 2, seconds: 15 });
     expect(run.stderr).toMatch(message);
     expect(run.results?.outcome).toBe('unreachable');
@@ -272,9 +277,10 @@ describe('hostile HTTP targets', () => {
 
   test.each(['endless-sse', 'trickle'])('answers until prompts/get, then %s: those requests time out, the run goes on', async (stall) => {
     const fixture = await start('--mode', 'serve', '--stall-on', 'prompts/get', '--stall', stall);
-    const prompts = ['list-result', 'unknown-prompt', 'missing-required-argument', 'non-string-argument'].flatMap((slug) => ['--check', `2026-07-28/prompts/${slug}`]);
-    // One check at a time: the stalls come one after another, so each must be cut before the next begins.
-    const run = await runCli(['--timeout', '800', '--concurrency', '1', ...HTTP_CHECKS, ...prompts, '--url', fixture.url]);
+    // Two checks stall, each in its run and its confirming run: four stalls. One check at a time:
+    // the stalls come one after another, so each must be cut before the next begins.
+    const selected = checks('lifecycle/discover-result', 'prompts/list-result', 'prompts/unknown-prompt', 'prompts/missing-required-argument', 'wire/requests-answered');
+    const run = await runCli(['--timeout', '800', '--concurrency', '1', ...selected, '--url', fixture.url]);
     expectSurvived(run, { exitCode: 1, seconds: 30 });
     expect(verdictOf(run, '2026-07-28/lifecycle/discover-result')).toBe('pass');
     expect(verdictOf(run, '2026-07-28/prompts/list-result')).toBe('pass');

@@ -17,7 +17,7 @@ function withClosedStdout(args: string[]): Promise<{ code: number | null; stderr
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
 }
 
-describe('help and pipes', () => {
+describe.concurrent('help and pipes', () => {
   test("every command's --help shows examples", async () => {
     const commands = ['run', 'list', 'report', 'diff', 'fuzz', 'replay'];
     const results = await Promise.all(commands.map((command) => cli([command, '--help'])));
@@ -34,12 +34,11 @@ describe('help and pipes', () => {
       .split('\n')
       .map((line) => line.trim().split(/ {2,}/)[0]);
     expect(examples.length).toBeGreaterThan(2);
-    for (const example of examples) {
-      const [, ...args] = splitCommandLine(example);
-      const result = await cli(args);
-      expect(result.exitCode, example).toBe(0);
-      expect(result.stdout.length, example).toBeGreaterThan(0);
-    }
+    const results = await Promise.all(examples.map((example) => cli(splitCommandLine(example).slice(1))));
+    results.forEach((result, index) => {
+      expect(result.exitCode, examples[index]).toBe(0);
+      expect(result.stdout.length, examples[index]).toBeGreaterThan(0);
+    });
   });
 
   test('list into a closed pipe ends quietly with exit 0', async () => {

@@ -8,7 +8,8 @@ import { cli, referenceArgv } from './cli-process.js';
 
 const emptyDir = () => mkdtempSync(path.join(tmpdir(), 'mcp-conform-nogreen-'));
 
-describe('no false green', () => {
+// Each case has a directory of its own: side by side.
+describe.concurrent('no false green', () => {
   test.each([
     [['run'], /run: no target given; give --stdio "<command>", --url <url> or -- <command> \[args\.\.\.\], a config file with targets \(--config\), or --demo/],
     [['run', '--'], /run: `--` is followed by no command \(an unset variable\?\); give --stdio/],
@@ -54,7 +55,8 @@ describe('no false green', () => {
   });
 
   test('a pattern that matches checks runs them as before', async () => {
-    const result = await cli(['run', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping', '--quiet'], { cwd: emptyDir() });
+    const result = await cli(['run', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result', '--quiet'], { cwd: emptyDir() });
     expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('1 checks: 1 pass');
   });
 });

@@ -59,6 +59,8 @@ describe('the packed package, installed', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'mcp-conform-pack-'));
   let packed: string[] = [];
   let consumer = '';
+  // The bin npm linked at install, which `npx mcp-conform` runs; called directly, without npm's own start-up.
+  const installed = (args: string[]) => execa(path.join(consumer, 'node_modules/.bin/mcp-conform'), args, inConsumer(consumer));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   beforeAll(async () => {
@@ -81,24 +83,24 @@ describe('the packed package, installed', () => {
     expect(packed.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
   });
 
-  test('npx mcp-conform --help and list work from the installed package', async () => {
-    const help = await execa('npx', ['--offline', 'mcp-conform', '--help'], inConsumer(consumer));
+  // These three only read the consumer project: side by side. The config test writes config files there.
+  test.concurrent('the installed mcp-conform bin: --help and list work', async () => {
+    const [help, list] = await Promise.all([installed(['--help']), installed(['list', '2026-07-28/lifecycle'])]);
     expect(help.exitCode).toBe(0);
     expect(String(help.stdout)).toContain('Usage: mcp-conform <command> [options]');
-    const list = await execa('npx', ['--offline', 'mcp-conform', 'list', '2026-07-28/lifecycle'], inConsumer(consumer));
     expect(list.exitCode).toBe(0);
     expect(String(list.stdout)).toMatch(/MUST {3}2026-07-28\/lifecycle\/discover-result/);
   });
 
-  test('run tests the reference server bundled in the installed package', async () => {
-    const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], inConsumer(consumer));
+  test.concurrent('run tests the reference server bundled in the installed package', async () => {
+    const run = await installed(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28']);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     // The target line comes before the checks run, on stderr.
     expect(String(run.stderr)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
     expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
   });
 
-  test('the library entry imports by package name', async () => {
+  test.concurrent('the library entry imports by package name', async () => {
     const script = "import { listChecks, runConformance } from 'mcp-conform'; console.log(typeof runConformance, listChecks().length > 0);";
     const result = await execa(process.execPath, ['--input-type=module', '-e', script], inConsumer(consumer));
     expect(String(result.stdout).trim()).toBe('function true');
@@ -109,12 +111,12 @@ describe('the packed package, installed', () => {
     const ts = path.join(consumer, 'mcp-conform.config.ts');
     try {
       writeFileSync(mjs, "import { defineConfig } from 'mcp-conform/config';\nexport default defineConfig({ revisions: ['2026-07-28'], checks: ['2026-07-28/lifecycle/discover-result'] });\n");
-      const run = await execa('npx', ['--offline', 'mcp-conform', 'run', '--demo'], inConsumer(consumer));
+      const run = await installed(['run', '--demo']);
       expect(run.exitCode, String(run.stderr)).toBe(0);
       expect(String(run.stdout)).toContain('1 checks: 1 pass, 0 fail');
       rmSync(mjs);
       writeFileSync(ts, "export default { revisions: ['2026-07-28'] };\n");
-      const tsRun = await execa('npx', ['--offline', 'mcp-conform', 'run'], inConsumer(consumer));
+      const tsRun = await installed(['run']);
       expect(tsRun.exitCode).toBe(2);
       expect(String(tsRun.stderr).trim()).toBe(`mcp-conform: config file ${ts} is TypeScript, which needs tsx (npm install --save-dev tsx) on this Node; or write mcp-conform.config.mjs or .json`);
     } finally {

@@ -12,9 +12,11 @@ function projectWith(config: unknown, name = 'mcp-conform.config.json'): string 
   return dir;
 }
 
-const PING_ONLY = { revisions: ['2025-11-25'], checks: ['2025-11-25/ping'] };
+// One check the ping-missing mutant fails: every non-pass is confirmed by a second run, so one is enough.
+const PING_ONLY = { revisions: ['2025-11-25'], checks: ['2025-11-25/ping/empty-result'] };
 
-describe('run with a config file', () => {
+// Each case has a project directory of its own.
+describe.concurrent('run with a config file', () => {
   test('several targets run one after another, each reported, reports per target, exit code the worst', async () => {
     const dir = projectWith({
       ...PING_ONLY,
@@ -40,7 +42,7 @@ describe('run with a config file', () => {
 
   test('flags override the file: --check replaces its checks, a target on the command line replaces its targets', async () => {
     const dir = projectWith({ revisions: ['2025-11-25'], checks: ['2025-11-25/lifecycle'], targets: [{ stdio: 'definitely-not-a-real-mcp-server' }] });
-    const result = await cli(['run', '--check', '2025-11-25/ping', '--json', 'r.json', '--', ...referenceArgv()], { cwd: dir });
+    const result = await cli(['run', '--check', '2025-11-25/ping/empty-result', '--json', 'r.json', '--', ...referenceArgv()], { cwd: dir });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
     expect(results.checks.length).toBeGreaterThan(0);
@@ -55,7 +57,7 @@ describe('run with a config file', () => {
     expect(explicit.stdout).toContain('FAIL  2025-11-25/ping/empty-result');
 
     const dir = projectWith({ ...PING_ONLY, targets: [{ stdio: 'definitely-not-a-real-mcp-server' }] });
-    const ignored = await cli(['run', '--no-config', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping'], { cwd: dir });
+    const ignored = await cli(['run', '--no-config', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result'], { cwd: dir });
     expect(ignored.exitCode, ignored.stderr).toBe(0);
   });
 

@@ -46,7 +46,8 @@ function inTerminal(args: string[], env: Record<string, string>) {
   return execa('script', ['-qec', command, '/dev/null'], { reject: false, env: { TERM: 'xterm-256color', NO_COLOR: '', ...env } });
 }
 
-describe('run output', () => {
+// Each case reads only its own process's output: side by side.
+describe.concurrent('run output', () => {
   test('outside a terminal, the target and revisions come first on stderr, then one plain line per check with a counter', async () => {
     const result = await cli(LIFECYCLE);
     expect(result.exitCode).toBe(0);
@@ -60,17 +61,17 @@ describe('run output', () => {
 
   test('a passing run does not list its checks twice: the summary names none of them, --verbose names all', async () => {
     const json = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-')), 'results.json');
-    const result = await cli([...LIFECYCLE, '--json', json]);
+    const [result, verbose] = await Promise.all([cli([...LIFECYCLE, '--json', json]), cli([...LIFECYCLE, '--verbose'])]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).not.toContain('PASS  2026-07-28/lifecycle/');
     expect(result.stdout.trim().split('\n').slice(-3)).toEqual([expect.stringMatching(/^4 checks: 4 pass, 0 fail/), 'outcome: passed (exit 0)', `reports: ${json}`]);
-    const verbose = await cli([...LIFECYCLE, '--verbose']);
     expect(verbose.stdout.match(/^PASS  2026-07-28\/lifecycle\//gm)).toHaveLength(4);
   });
 
   test('the summary lists the checks that did not pass, failures before skips', async () => {
-    // On this dual-era server the lifecycle has a skip and a warn, ping fails: listed fail, warn, skip.
-    const result = await cli(['run', '--revision', '2025-11-25', '--check', '2025-11-25/lifecycle', '--check', '2025-11-25/ping', '--', ...referenceArgv('ping-missing')]);
+    // Without ping, a MUST ping check fails and a SHOULD one warns; the modern-probe check skips this dual-era server.
+    const checks = ['2025-11-25/lifecycle/modern-probe-not-modern', '2025-11-25/ping/while-busy', '2025-11-25/ping/empty-result'].flatMap((id) => ['--check', id]);
+    const result = await cli(['run', '--revision', '2025-11-25', ...checks, '--', ...referenceArgv('ping-missing')]);
     expect(result.exitCode).toBe(1);
     const listed = result.stdout.split('\n').filter((line) => /^(FAIL|SKIP|WARN|ERROR|PASS) /.test(line));
     const order = [...new Set(listed.map((line) => line.slice(0, 4)))];
@@ -89,13 +90,11 @@ describe('run output', () => {
   });
 
   test('FORCE_COLOR colours output that is not a terminal; FORCE_COLOR=0 and NO_COLOR do not', async () => {
-    const forced = await cli(LIFECYCLE, { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    const plainEnvs: Array<Record<string, string>> = [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }];
+    const [forced, ...plains] = await Promise.all([cli(LIFECYCLE, { env: { NO_COLOR: '', FORCE_COLOR: '1' } }), ...plainEnvs.map((env) => cli(LIFECYCLE, { env }))]);
     expect(forced.stderr).toMatch(SGR);
     expect(forced.stdout).toMatch(SGR);
-    for (const env of [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }] as Array<Record<string, string>>) {
-      const plain = await cli(LIFECYCLE, { env });
-      expect(plain.stderr + plain.stdout, JSON.stringify(env)).not.toMatch(SGR);
-    }
+    plains.forEach((plain, i) => expect(plain.stderr + plain.stdout, JSON.stringify(plainEnvs[i])).not.toMatch(SGR));
   });
 
   test('--quiet prints no progress and only the counts', async () => {
@@ -116,10 +115,9 @@ describe('run output', () => {
   });
 
   test.skipIf(!hasScript)('on a terminal the verdicts are coloured, and NO_COLOR turns colour off', async () => {
-    const coloured = await inTerminal(LIFECYCLE, {});
+    const [coloured, plain] = await Promise.all([inTerminal(LIFECYCLE, {}), inTerminal(LIFECYCLE, { NO_COLOR: '1' })]);
     expect(coloured.exitCode, coloured.stdout).toBe(0);
     expect(coloured.stdout).toMatch(SGR);
-    const plain = await inTerminal(LIFECYCLE, { NO_COLOR: '1' });
     expect(plain.exitCode, plain.stdout).toBe(0);
     expect(plain.stdout).toContain('4 checks: 4 pass, 0 fail');
     expect(plain.stdout).not.toMatch(SGR);

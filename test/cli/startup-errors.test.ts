@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cli } from './cli-process.js';
 
-describe('start-up errors', () => {
+describe.concurrent('start-up errors', () => {
   test.each(['auto', '2026-07-28', '2025-11-25'])('--revision %s: a missing entry point shows "Error: Cannot find module ..."', async (revision) => {
     const missing = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-startup-')), 'build/server.js');
     const result = await cli(['run', '--quiet', '--revision', revision, '--timeout', '2000', '--', process.execPath, missing]);
