@@ -15,10 +15,10 @@ import { mergeResults, MergeError } from '../../reports/merge.js';
 import { applyStrict } from '../../reports/strict.js';
 import { fuzz } from '../fuzz/helpers.js';
 import { referenceStdio } from '../helpers/harness.js';
-import { cli, hostileTarget, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
+import { cli, hostileTarget, REPORT_SHRINK_BUDGET_MS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
-const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5 };
-const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10 };
+const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS };
+const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS };
 
 let hostile: RunResults;
 let hostileShards: RunResults[];

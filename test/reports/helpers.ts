@@ -44,6 +44,13 @@ export const REFERENCE_CHECKS = [...HOSTILE_CHECKS, '2026-07-28/wire'];
  */
 export const REFERENCE_SKIP = ['2025-11-25/ping/while-busy'];
 
+/**
+ * The shrink budget of fuzz runs in the report tests: a report needs a finding, not its smallest
+ * form, and the hostile server fails every case (one fresh process each), so shrinking would
+ * otherwise go on for the default 30 s.
+ */
+export const REPORT_SHRINK_BUDGET_MS = 500;
+
 /** Patterns as `run` arguments. */
 export const checkArgs = (patterns: string[]) => patterns.flatMap((pattern) => ['--check', pattern]);
 
