@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
+import { vi } from 'vitest';
 import type { RunRequest } from '../../harness/runner/run.js';
 import type { RunResults } from '../../harness/runner/results.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
@@ -71,8 +72,35 @@ export function hostileResults(options: { inconclusive?: boolean } = {}, request
   return run(hostileTarget, { select: [...HOSTILE_CHECKS, HOSTILE_INCONCLUSIVE], requestTimeoutMs: INCONCLUSIVE_TIMEOUT_MS, ...request });
 }
 
-export function cli(args: string[], cwd = PROJECT_ROOT) {
+export interface CliOutcome {
+  exitCode?: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(args: string[], cwd = PROJECT_ROOT): Promise<CliOutcome> {
   return execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
+}
+
+/**
+ * The command line's main called in this process, without colour: its exit code and what it
+ * wrote. For the cases past a command's end-to-end test: each start of the binary costs a second.
+ */
+export async function inProcess(args: string[]): Promise<CliOutcome> {
+  // Loaded on first use: the files that never call it do not load the whole command line.
+  const { main } = await import('../../harness/cli/main.js');
+  const written = { stdout: '', stderr: '' };
+  const capture = (stream: 'stdout' | 'stderr') =>
+    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => ((written[stream] += String(chunk)), true));
+  const spies = [capture('stdout'), capture('stderr')];
+  vi.stubEnv('NO_COLOR', '1');
+  vi.stubEnv('FORCE_COLOR', undefined);
+  try {
+    return { exitCode: await main(args), ...written };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    vi.unstubAllEnvs();
+  }
 }
 
 /** A copy of results with one check's verdict replaced, for cases a live server cannot stage. */
