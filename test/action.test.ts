@@ -10,6 +10,8 @@ import { builtFixture, PROJECT_ROOT } from './helpers/fixture-process.js';
 const RUN_SH = path.join(PROJECT_ROOT, 'scripts/action/run.sh');
 const INSTALL_SH = path.join(PROJECT_ROOT, 'scripts/action/install.sh');
 const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
+// A check or two per run: these tests are about the action's steps, not the suites.
+const PING = '--check 2025-11-25/ping/empty-result';
 
 async function runAction(inputs: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-')), runner: Record<string, string> = {}) {
   const output = path.join(dir, 'github-output');
@@ -32,11 +34,11 @@ async function runInstall(options: { built: boolean; buildWorks: boolean }) {
   const fakeBin = path.join(actionDir, 'fake-bin');
   mkdirSync(fakeBin);
   const log = path.join(actionDir, 'npm.log');
-  const produce = options.buildWorks ? 'mkdir -p dist/harness/cli && touch dist/harness/faces/cli/bin.js' : 'true';
+  const produce = options.buildWorks ? 'mkdir -p dist/harness/faces/cli && touch dist/harness/faces/cli/bin.js' : 'true';
   writeFileSync(path.join(fakeBin, 'npm'), `#!/usr/bin/env bash\necho "$PWD: $*" >> "${log}"\nif [ "$1 $2" = "run build" ]; then ${produce}; fi\n`);
   chmodSync(path.join(fakeBin, 'npm'), 0o755);
   if (options.built) {
-    mkdirSync(path.join(actionDir, 'dist/harness/cli'), { recursive: true });
+    mkdirSync(path.join(actionDir, 'dist/harness/faces/cli'), { recursive: true });
     writeFileSync(path.join(actionDir, 'dist/harness/faces/cli/bin.js'), '');
   }
   const result = await execa('bash', [INSTALL_SH], { reject: false, env: { GITHUB_ACTION_PATH: actionDir, PATH: `${fakeBin}:${process.env.PATH}` } });
@@ -57,7 +59,8 @@ describe('action.yml', () => {
   });
 
   test('a conforming server: outcome passed, reports written, exit code 0 handed to the last step', async () => {
-    const { result, outputs, report, summary } = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio` });
+    // Revisions as probed: both, one check each.
+    const { result, outputs, report, summary } = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, args: `--check '*/tools/list-result'` });
     expect(result.exitCode).toBe(0);
     expect(outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
     for (const file of ['results.json', 'junit.xml', 'report.html']) expect(existsSync(path.join(report, file)), file).toBe(true);
@@ -66,13 +69,13 @@ describe('action.yml', () => {
     expect(summary).not.toContain('#### Failures and warnings');
   });
 
-  test('a failing server: a job summary table of failures and warnings, annotations, and SARIF for upload', async () => {
+  test('a failing server: outcome failed, exit code 1, a job summary table of failures and warnings, annotations, and SARIF for upload', async () => {
     const { outputs, summary, result, report } = await runAction(
-      { command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`, revision: '2025-11-25', args: '--check 2025-11-25/ping' },
+      { command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`, revision: '2025-11-25', args: `${PING} --check 2025-11-25/ping/while-busy` },
       undefined,
       { GITHUB_ACTIONS: 'true' },
     );
-    expect(outputs).toMatchObject({ outcome: 'failed', sarif: path.join(report, 'mcp-conform.sarif') });
+    expect(outputs).toMatchObject({ outcome: 'failed', 'exit-code': '1', sarif: path.join(report, 'mcp-conform.sarif') });
     expect(summary).toMatch(/^### ❌ mcp-conform: failed$/m);
     expect(summary).toMatch(/^\| fail \| `2025-11-25\/ping\/empty-result` \| MUST \| expected a result for ping without params, got error -32601 .*\| \[.*\]\(https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/.*\) \|$/m);
     expect(summary).toMatch(/^\| warn \| `2025-11-25\/ping\/while-busy` \| SHOULD \|/m);
@@ -121,19 +124,22 @@ describe('action.yml', () => {
     expect(readFileSync(summary, 'utf8')).toContain('Reports: [mcp-conform-report-x](https://example.invalid/artifacts/1)');
   });
 
-  test('a failing server: outcome failed and exit code 1', async () => {
-    const { outputs } = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`, revision: '2025-11-25' });
-    expect(outputs).toMatchObject({ outcome: 'failed', 'exit-code': '1' });
-  });
-
   test('a regression against earlier results fails the job even when the baseline absorbs the failure', async () => {
-    const good = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, revision: '2025-11-25' });
-    const { outputs, summary } = await runAction({
-      command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`,
-      revision: '2025-11-25',
-      'baseline-results': path.join(good.report, 'results.json'),
-    });
-    expect(outputs['exit-code']).toBe('1');
+    const good = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, revision: '2025-11-25', args: PING });
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-'));
+    writeFileSync(path.join(dir, 'known.yml'), '- 2025-11-25/ping/empty-result\n');
+    const { outputs, summary } = await runAction(
+      {
+        command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`,
+        revision: '2025-11-25',
+        args: PING,
+        'expected-failures': 'known.yml',
+        'baseline-results': path.join(good.report, 'results.json'),
+      },
+      dir,
+    );
+    // The run passes with its baseline; the diff against the earlier results fails the job.
+    expect(outputs).toMatchObject({ outcome: 'passed', 'exit-code': '1' });
     expect(summary).toMatch(/^#### Against earlier results/m);
     expect(summary).toMatch(/^- new: `2025-11-25\/ping\/empty-result` \(pass → fail\)/m);
   });
@@ -159,7 +165,7 @@ describe('action.yml', () => {
       {
         command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`,
         revision: '2025-11-25',
-        args: `--check 2025-11-25/ping --expected-failures "known failures.yml" --junit '$(touch owned).xml' --html "\`touch owned\`.html"`,
+        args: `${PING} --expected-failures "known failures.yml" --junit '$(touch owned).xml' --html "\`touch owned\`.html"`,
       },
       dir,
     );

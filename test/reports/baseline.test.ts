@@ -12,10 +12,12 @@ const PING = '2025-11-25/lifecycle/ping';
 let failing: RunResults;
 let first: string;
 
-// A server that answers ping with -32601 and pollutes stdout fails several checks and passes others.
+// A server that answers ping with -32601 and pollutes stdout fails several checks and passes
+// others; it never answers unparseable bytes, an inconclusive check that fails the run as well.
 beforeAll(async () => {
-  failing = await hostileResults();
+  failing = await hostileResults({ inconclusive: true });
   expect(failingIds().length, 'the hostile server fails at least two checks').toBeGreaterThanOrEqual(2);
+  expect(failing.checks.some((c) => c.verdict === 'error'), 'and leaves one inconclusive').toBe(true);
   expect(failing.checks.some((c) => c.verdict === 'pass')).toBe(true);
   first = failingIds()[0];
 }, RUN_TIMEOUT_MS);

@@ -15,10 +15,10 @@ import { mergeResults, MergeError } from '../../harness/results/merge.js';
 import { applyStrict } from '../../harness/results/strict.js';
 import { fuzz } from '../fuzz/helpers.js';
 import { referenceStdio } from '../helpers/harness.js';
-import { cli, hostileTarget, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
+import { cli, hostileTarget, inProcess, REPORT_SHRINK_BUDGET_MS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
-const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5 };
-const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10 };
+const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS };
+const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS };
 
 let hostile: RunResults;
 let hostileShards: RunResults[];
@@ -68,7 +68,7 @@ describe('one outcome for fuzz, report and report --strict', () => {
   });
 
   test('report --strict on a clean fuzz-only file passes, saying what ran', async () => {
-    const result = await cli(['report', saved(clean), '--strict']);
+    const result = await inProcess(['report', saved(clean), '--strict']);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(result.stdout).toMatch(/^fuzz: 3 properties: 3 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\); 30 cases, seed \d+$/m);
     expect(result.stdout).not.toMatch(/0 checks/);
@@ -148,7 +148,7 @@ describe('diff of fuzz runs', () => {
   });
 
   test('the command line says so', async () => {
-    const result = await cli(['diff', saved(clean), saved(mutant)]);
+    const result = await inProcess(['diff', saved(clean), saved(mutant)]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/^Regressions \(1\):\n {2}PASS +-> FAIL +fuzz\/2026-07-28\/ids\/same-id/m);
   });

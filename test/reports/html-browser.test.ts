@@ -69,7 +69,13 @@ const clickBox = (page: Page, name: string, value: string) => page.click(`#filte
 
 describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' (skipped: no chromium found; apt-get install -y chromium)'}`, () => {
   beforeAll(async () => {
-    [hostile, mixed] = await Promise.all([hostileResults(), referenceResults()]);
+    // The browser starts while the servers run; afterAll closes it whatever they do.
+    const launching = chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'mcp-conform-chromium-')), { executablePath: CHROMIUM, headless: true, args: ARGS });
+    try {
+      [hostile, mixed] = await Promise.all([hostileResults(), referenceResults()]);
+    } finally {
+      context = await launching;
+    }
     // Real results with one check of each kind, so every filter has something to do.
     const byRevision = (r: string) => mixed.checks.filter((c) => c.revision === r && c.verdict === 'pass');
     mixed = withVerdict(mixed, byRevision('2026-07-28')[0].id, 'fail', 'expected X, got Y');
@@ -77,11 +83,6 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     mixed = withVerdict(mixed, byRevision('2025-11-25')[1].id, 'skip', 'server offers no prompts');
     write('hostile', renderHtml(hostile));
     write('mixed', renderHtml(mixed));
-    context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'mcp-conform-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ARGS,
-    });
   }, RUN_TIMEOUT_MS);
 
   afterAll(async () => {

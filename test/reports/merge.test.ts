@@ -3,17 +3,22 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { applyBaseline } from '../../harness/results/baseline.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { mergeResults, MergeError } from '../../harness/results/merge.js';
-import { RUN_TIMEOUT_MS, hostileTarget, referenceResults, withVerdict } from './helpers.js';
-import { run } from '../helpers/harness.js';
+import { RUN_TIMEOUT_MS, hostileResults, referenceResults, withVerdict } from './helpers.js';
 
 let whole: RunResults;
 let shards: RunResults[];
+let hostileShards: RunResults[];
 const inputs = (list: RunResults[]) => list.map((results, i) => ({ file: `shard-${i + 1}.json`, results }));
 const verdicts = (r: RunResults) => Object.fromEntries(r.checks.map((c) => [c.id, c.verdict]));
 
 beforeAll(async () => {
-  whole = await referenceResults();
-  shards = await Promise.all([1, 2, 3].map((index) => referenceResults({}, { shard: { index, count: 3 } })));
+  const runs = await Promise.all([
+    referenceResults(),
+    ...[1, 2, 3].map((index) => referenceResults({}, { shard: { index, count: 3 } })),
+    ...[1, 2].map((index) => hostileResults({}, { shard: { index, count: 2 } })),
+  ]);
+  [whole, ...shards] = runs.slice(0, 4);
+  hostileShards = runs.slice(4);
 }, RUN_TIMEOUT_MS);
 
 describe('merging shards', () => {
@@ -43,7 +48,9 @@ describe('merging shards', () => {
   });
 
   test('a post-phase check, run in every shard, keeps its worst verdict', () => {
-    const post = shards[0].shard!.everyShard[0];
+    // everyShard names every post-phase check; this run selected some of them.
+    const post = shards[0].shard!.everyShard.find((id) => shards[1].checks.some((c) => c.id === id))!;
+    expect(post).toBeDefined();
     const failingInTwo = withVerdict(shards[1], post, 'fail', 'broken in shard 2 traffic');
     const merged = mergeResults(inputs([shards[0], failingInTwo, shards[2]]));
     const check = merged.checks.find((c) => c.id === post)!;
@@ -90,17 +97,17 @@ describe('merging shards', () => {
 });
 
 describe('merging judged shards', () => {
-  test('the baseline is judged on the whole run: an entry for another shard is neither unused nor stale', async () => {
-    const raw = await Promise.all([1, 2].map((index) => run(hostileTarget, { shard: { index, count: 2 } })));
-    const failing = [...new Set(raw.flatMap((r) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id)))];
+  test('the baseline is judged on the whole run: an entry for another shard is neither unused nor stale', () => {
+    const failing = [...new Set(hostileShards.flatMap((r) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id)))];
     const baseline = { file: 'baseline.yml', entries: failing.map((pattern) => ({ pattern })) };
-    const parts = raw.map((r) => applyBaseline(r, baseline));
+    const parts = hostileShards.map((r) => applyBaseline(r, baseline));
     // Alone, a shard sees entries for the other shard's checks as unused, never as stale.
+    expect(parts.every((p) => p.baseline!.unused.length > 0), 'each shard has failures the other does not run').toBe(true);
     expect(parts.every((p) => p.baseline?.stale.length === 0)).toBe(true);
     const merged = mergeResults(inputs(parts));
     expect(merged.baseline?.expected.sort()).toEqual([...failing].sort());
     expect(merged.baseline?.unused).toEqual([]);
     expect(merged.baseline?.stale).toEqual([]);
     expect(merged.exitCode).toBe(0);
-  }, RUN_TIMEOUT_MS);
+  });
 });

@@ -35,17 +35,20 @@ describe('SARIF from run --sarif', () => {
   let results: RunResults;
 
   beforeAll(async () => {
-    // A repository with a config file: SARIF results point at it.
+    // A repository with a config file: SARIF results point at it. A MUST failure, a SHOULD
+    // warning and a pass (a rule with no result), with no fresh server process.
     dir = tempDir();
+    const checks = ['2025-11-25/ping/empty-result', '2025-11-25/ping/while-busy', '2025-11-25/tools/list-result'];
     writeFileSync(
       path.join(dir, 'mcp-conform.config.json'),
-      JSON.stringify({ revisions: ['2025-11-25'], checks: ['2025-11-25/ping', '2025-11-25/lifecycle'], targets: [{ stdio: [process.execPath, REFERENCE_JS, '--stdio', '--mutant', 'ping-missing'] }] }),
+      JSON.stringify({ revisions: ['2025-11-25'], checks, targets: [{ stdio: [process.execPath, REFERENCE_JS, '--stdio', '--mutant', 'ping-missing'] }] }),
     );
     const run = await cli(['run', '--quiet', '--json', 'out/results.json', '--sarif', 'out/mcp-conform.sarif'], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^reports: .*out\/results\.json, .*out\/mcp-conform\.sarif$/m);
     sarif = JSON.parse(readFileSync(path.join(dir, 'out/mcp-conform.sarif'), 'utf8'));
     results = JSON.parse(readFileSync(path.join(dir, 'out/results.json'), 'utf8'));
+    expect(results.checks.map((c) => c.verdict).sort()).toEqual(['fail', 'pass', 'warn']);
   }, RUN_TIMEOUT_MS);
 
   test('is valid against the SARIF 2.1.0 schema', () => {
