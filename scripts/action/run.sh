@@ -65,7 +65,7 @@ if [[ "${INPUT_ARGS:-}" =~ [^[:space:]] ]]; then
     import(require("node:url").pathToFileURL(process.argv[1])).then(({ splitCommandLine }) => {
       for (const arg of splitCommandLine(process.argv[2])) process.stdout.write(arg + "\0");
     }).catch((error) => { console.error(error.message); process.exit(2); });
-  ' "$(dirname "$bin")/../transports/command-line.js" "$INPUT_ARGS" > "$split"; then
+  ' "$(dirname "$bin")/../../transports/command-line.js" "$INPUT_ARGS" > "$split"; then
     rm -f "$split"
     usage_error "the args input cannot be split into arguments: $INPUT_ARGS"
   fi
