@@ -113,20 +113,30 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0) : undefined;
   // A server may still be busy with it (and queue the probe behind it): neither is a finding.
   const judged = pending ? refs.filter((ref) => ref !== pending && ref.step !== -1) : refs;
-  for (const ref of judged) judgeSlot(ref, run, ctx, fail);
-  if (run.transport === 'http') judgeHttp(run, refs, fail);
+  // A POST that got no status line in time decides nothing: time is never a verdict.
+  const waited: string[] = [];
+  for (const ref of judged) judgeSlot(ref, run, ctx, fail, waited);
+  if (run.transport === 'http') judgeHttp(run, refs, fail, waited);
   for (const entry of run.pollution) {
     const bytes = entry.hex ? `hex ${entry.hex.slice(0, 96)}` : JSON.stringify((entry.text ?? '').slice(0, 200));
     fail('stdout', `non-MCP bytes on stdout (${entry.note ?? 'not a JSON-RPC message'}): ${bytes}`);
   }
-  return { failures, undecided: pending && failures.length === 0 ? `${pending.slot.what}: still running after the timeout` : undefined };
+  const undecided = pending ? `${pending.slot.what}: still running after the timeout` : waited[0];
+  return { failures, undecided: undecided && failures.length === 0 ? undecided : undefined };
 }
 
-function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string) => void): void {
+/** An HTTP POST that neither answered nor failed at the transport before the harness gave up. */
+function postTimedOut(run: CaseRun, step: number): boolean {
+  const post = run.posts[step];
+  return run.transport === 'http' && post !== undefined && post.status === undefined && post.timedOut && !post.transportError;
+}
+
+function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string) => void, waited: string[]): void {
   const { slot } = ref;
   if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
   if (ref.answers.length === 0 && ref.idless.length === 0) {
     if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
+    if (postTimedOut(run, ref.step)) return void waited.push(`${slot.what}: no HTTP response before the timeout`);
     if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
     else fail('answered', `${slot.what}: no response${run.transport === 'http' ? describePost(run, ref.step) : ''}`);
     return;
@@ -163,11 +173,12 @@ function match(allow: Allowed[], answer: JsonObject, idless: boolean): Allowed |
   });
 }
 
-function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 'property', message: string) => void): void {
+function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 'property', message: string) => void, waited: string[]): void {
   run.fuzzCase.steps.forEach((step, index) => {
     const post = run.posts[index];
     if (!post) return;
     const mine = refs.filter((ref) => ref.step === index);
+    if (postTimedOut(run, index)) return void waited.push(`${step.label}: no HTTP response before the timeout`);
     if (post.status === undefined) {
       // Slots that need an answer say so themselves; the others still need an HTTP status.
       if (mine.every((ref) => !needsAnswer(ref.slot) && !ref.slot.patient)) fail('http', `${step.label}: no HTTP response at all (${post.transportError ?? 'no status line before the timeout'})`);

@@ -84,9 +84,10 @@ describe('mcp-conform fuzz', () => {
     shards.forEach((list, i) => expect(list.every((id) => shardOf(id, 3) === i + 1)).toBe(true));
   });
 
+  // 8 s: the probe and start-up must leave every property a share on a loaded machine.
   test('--time-budget is shared: a huge --runs on the first property leaves time for the others', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
-    const args = ['fuzz', '--campaign', 'framing', '--revision', '2026-07-28', '--runs', '100000', '--time-budget', '3', '--seed', '1', '--json', 'r.json', '--', process.execPath, REFERENCE, '--stdio'];
+    const args = ['fuzz', '--campaign', 'framing', '--revision', '2026-07-28', '--runs', '100000', '--time-budget', '8', '--seed', '1', '--json', 'r.json', '--', process.execPath, REFERENCE, '--stdio'];
     const result = await cli(args, dir);
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     const properties = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')).fuzz.campaigns.flatMap((c: { properties: unknown[] }) => c.properties);
