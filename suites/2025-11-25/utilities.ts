@@ -29,8 +29,9 @@ export default defineArea('2025-11-25', 'utilities', [
       const slow = durationTool(ctx.profile.tools) ?? ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a request in flight');
       if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
       const id = ctx.client.nextId();
-      // A generous window: a server that ignores the cancel answers after BUSY_MS, later when loaded.
-      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + 1000, expectSilence: true });
+      // A server that ignores the cancel answers after BUSY_MS, later when loaded: the window is
+      // BUSY_MS plus the run's request timeout, which grows with the answer times it measured.
+      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + ctx.requestTimeoutMs, expectSilence: true });
       await ctx.sleep(150);
       const cancel = await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
       await proveRead(ctx.client, cancel, 'notifications/cancelled');
