@@ -26,6 +26,8 @@ export interface FuzzOptions {
   shard?: ShardSpec;
   strict?: boolean;
   shrinkBudgetMs?: number;
+  /** The wait for each answer (`fuzz --timeout`). */
+  timeoutMs?: number;
 }
 
 export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<RunResults> {
@@ -40,7 +42,7 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
     shard: options.shard,
     path: options.path,
     shrinkBudgetMs: options.shrinkBudgetMs ?? DEFAULT_SHRINK_BUDGET_MS,
-    execute: DEFAULT_EXECUTE,
+    execute: options.timeoutMs === undefined ? DEFAULT_EXECUTE : { ...DEFAULT_EXECUTE, timeoutMs: options.timeoutMs },
     toolCalls: options.toolCalls ?? 'safe',
     strict: options.strict ?? false,
     findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-')) },

@@ -15,10 +15,10 @@ import { mergeResults, MergeError } from '../../harness/results/merge.js';
 import { applyStrict } from '../../harness/results/strict.js';
 import { fuzz } from '../fuzz/helpers.js';
 import { referenceStdio } from '../helpers/harness.js';
-import { cli, hostileTarget, inProcess, REPORT_SHRINK_BUDGET_MS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
+import { cli, hostileTarget, inProcess, REPORT_FUZZ, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
-const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS };
-const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10, shrinkBudgetMs: REPORT_SHRINK_BUDGET_MS };
+const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5, ...REPORT_FUZZ };
+const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10, ...REPORT_FUZZ };
 
 let hostile: RunResults;
 let hostileShards: RunResults[];
