@@ -11,9 +11,9 @@ import type { RunResults } from '../../harness/results/results.js';
 import type { ToolCallPolicy } from '../../harness/runner/settings.js';
 import type { ShardSpec } from '../../harness/results/shard.js';
 import type { TargetSpec } from '../../harness/target.js';
+import { FUZZ_SEED } from './seed.js';
 
-/** The seed every fixed-seed fuzz test uses. */
-export const FUZZ_SEED = 20260728;
+export { FUZZ_SEED } from './seed.js';
 
 export interface FuzzOptions {
   select?: string[];
