@@ -90,7 +90,8 @@ describe.concurrent('run output', () => {
   });
 
   test('FORCE_COLOR colours output that is not a terminal; FORCE_COLOR=0 and NO_COLOR do not', async () => {
-    const plainEnvs: Array<Record<string, string>> = [{ FORCE_COLOR: '0' }, { NO_COLOR: '1' }];
+    // cli() sets NO_COLOR=1 unless told otherwise: the FORCE_COLOR=0 case clears it, or it would prove nothing.
+    const plainEnvs: Array<Record<string, string>> = [{ NO_COLOR: '', FORCE_COLOR: '0' }, { NO_COLOR: '1' }];
     const [forced, ...plains] = await Promise.all([cli(LIFECYCLE, { env: { NO_COLOR: '', FORCE_COLOR: '1' } }), ...plainEnvs.map((env) => cli(LIFECYCLE, { env }))]);
     expect(forced.stderr).toMatch(SGR);
     expect(forced.stdout).toMatch(SGR);
