@@ -4,7 +4,7 @@
 // got no time <skipped> with the reason; a SHOULD-level finding passes with a warning, as a
 // SHOULD check does.
 import type { Builder, TestSuite } from 'junit-report-builder';
-import { fuzzPropertyRuns, fuzzVerdict, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict, undecidedNote, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
 import type { RunResults } from '../harness/results/results.js';
 import { withExtras, x, type Extras } from './junit-xml.js';
 import { oneLine, pretty } from './text.js';
@@ -44,8 +44,9 @@ function addProperty(suite: TestSuite, property: FuzzPropertyRun, finding: FuzzF
   } else if (verdict === 'fail') {
     testCase.failure('fuzz finding (details not in the results file)', 'fuzz-finding');
   } else if (verdict === 'error') {
-    testCase.error(x(oneLine(property.error ?? '')), 'harness-error');
-    extras.body = property.error;
+    const why = property.error ?? undecidedNote(property);
+    testCase.error(x(oneLine(why)), property.error ? 'harness-error' : 'inconclusive');
+    extras.body = why;
   } else if (verdict === 'skip') {
     testCase.skipped();
     extras.skipped = property.skipped;

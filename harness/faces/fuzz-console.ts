@@ -1,7 +1,7 @@
 // What the fuzzer prints: progress on stderr while it runs, and per finding the broken rule with
 // its spec link, the shrunk counterexample and the one-line commands that replay it.
 import { visibleText } from '../../reports/text.js';
-import type { FuzzFinding } from '../results/fuzz-results.js';
+import { inconclusiveProperties, type FuzzFinding } from '../results/fuzz-results.js';
 import type { RunResults } from '../results/results.js';
 import type { FuzzProgress } from '../fuzz/run-fuzz.js';
 import type { PropertyOutcome } from '../fuzz/run-property.js';
@@ -14,7 +14,9 @@ function outcomeLine(outcome: PropertyOutcome, finding: FuzzFinding | undefined)
   if (outcome.error) return `  ERROR    ${id}: ${outcome.error}`;
   const cases = `${outcome.cases} cases${outcome.crashes > 0 ? `, ${outcome.crashes} server restart(s)` : ''}, ${seconds(outcome.durationMs)}`;
   if (finding) return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
-  return `  ok       ${id} (${cases}${outcome.interrupted ? ', stopped by the time budget' : ''})`;
+  const known = outcome.known > 0 ? `, ${outcome.known} known` : '';
+  if (outcome.undecided > 0) return `  UNDECIDED ${id} (${cases}${known}, ${outcome.undecided} with no answer in time; first: ${visibleText(outcome.undecidedExample ?? '')})`;
+  return `  ok       ${id} (${cases}${known}${outcome.interrupted ? ', stopped by the time budget' : ''})`;
 }
 
 /** Progress lines on stderr; on a terminal, a live case counter too. */
@@ -64,6 +66,10 @@ export function fuzzSummary(results: RunResults): string {
   lines.push(`seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`);
   if (skipped.length > 0) lines.push(`skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`);
   if (stopped > 0) lines.push(`stopped by the time budget before all their runs: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} (each gets a fair share of --time-budget)`);
+  const inconclusive = inconclusiveProperties(fuzz);
+  if (inconclusive.length > 0) lines.push(`inconclusive: ${inconclusive.length} propert${inconclusive.length === 1 ? 'y' : 'ies'} with cases that got no answer in time (silence decides nothing; a longer --timeout, or --known for a server known to drop such messages): ${inconclusive.map((p) => p.id).join(', ')}`);
+  const known = properties.reduce((sum, p) => sum + (p.known ?? 0), 0);
+  if (known > 0) lines.push(`known: ${known} case(s) matched the known-findings file and did not count`);
   for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);

@@ -137,8 +137,10 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
   if (ref.answers.length === 0 && ref.idless.length === 0) {
     if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
     if (postTimedOut(run, ref.step)) return void waited.push(`${slot.what}: no HTTP response before the timeout`);
+    // Over stdio silence is all there is: a dropped message and a slow answer look alike, so it decides nothing (as in the checks).
+    if (run.transport === 'stdio') return void waited.push(ref.step === -1 ? `${slot.what} got no answer in time (${run.probe.description})` : `${slot.what}: no response before the timeout`);
     if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
-    else fail('answered', `${slot.what}: no response${run.transport === 'http' ? describePost(run, ref.step) : ''}`);
+    else fail('answered', `${slot.what}: no response${describePost(run, ref.step)}`);
     return;
   }
   for (const answer of ref.answers) {

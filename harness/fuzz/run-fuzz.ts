@@ -11,6 +11,7 @@ import { resultsHeader } from '../runner/results-header.js';
 import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../results/fuzz-results.js';
 import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
 import { matchesPattern } from '../results/select.js';
+import type { KnownFuzz } from '../results/fuzz-known.js';
 import { inShard, type ShardSpec } from '../results/shard.js';
 import { createWireValidator } from '../schema/index.js';
 import type { TargetSpec } from '../target.js';
@@ -46,6 +47,8 @@ export interface FuzzRequest {
   toolCalls: ToolCallPolicy;
   /** SHOULD-level findings fail the run too. */
   strict: boolean;
+  /** Findings already known for this server (`--known`): they neither fail the run nor stop a property. */
+  known?: KnownFuzz;
   findings: FindingContext;
   progress?: FuzzProgress;
   signal?: AbortSignal;
@@ -85,7 +88,7 @@ async function fuzzRevision(revision: Revision, properties: FuzzProperty[], requ
       if (request.signal?.aborted) break;
       const deadline = budget.nextShare();
       if (budget.spent) {
-        outcomes.push({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: true, crashes: 0, durationMs: 0, skipped: TIME_BUDGET_SPENT });
+        outcomes.push({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: true, crashes: 0, durationMs: 0, undecided: 0, known: 0, skipped: TIME_BUDGET_SPENT });
         continue;
       }
       request.progress?.onPropertyStart?.(property);
@@ -99,8 +102,9 @@ async function fuzzRevision(revision: Revision, properties: FuzzProperty[], requ
         toolCalls: request.toolCalls,
         validator,
         onCase: (done, failed) => request.progress?.onCase?.(property, done, failed),
+        known: request.known,
         signal: request.signal,
-      }).catch((error: unknown): PropertyOutcome => ({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: false, crashes: 0, durationMs: 0, error: `harness error: ${(error as Error).message}` }));
+      }).catch((error: unknown): PropertyOutcome => ({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: false, crashes: 0, durationMs: 0, undecided: 0, known: 0, error: `harness error: ${(error as Error).message}` }));
       outcomes.push(outcome);
       const finding = found(outcome);
       request.progress?.onPropertyDone?.(outcome, finding);
@@ -140,6 +144,9 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
         skipped: o.skipped,
         error: o.error,
         interrupted: o.interrupted || undefined,
+        undecided: o.undecided || undefined,
+        undecidedExample: o.undecidedExample,
+        known: o.known || undefined,
         level: o.property.level,
         title: o.property.title,
         spec: o.property.specUrl,

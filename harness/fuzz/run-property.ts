@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { Level } from '../model.js';
 import type { WireValidator } from '../schema/index.js';
 import type { ToolCallPolicy } from '../runner/settings.js';
+import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
 import type { FuzzCase } from './case.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
 import { judgeCase, type Failure } from './judge.js';
@@ -35,6 +36,8 @@ export interface PropertyRunOptions {
   toolCalls: ToolCallPolicy;
   validator: WireValidator;
   onCase?: (done: number, failed: boolean) => void;
+  /** Findings and undecided cases already known for this server: they do not stop the property. */
+  known?: KnownFuzz;
   /** Once aborted, the remaining runs are skipped (they pass without being sent). */
   signal?: AbortSignal;
 }
@@ -54,6 +57,11 @@ export interface PropertyOutcome {
   error?: string;
   /** The time budget ran out before all runs were made. */
   interrupted: boolean;
+  /** Cases that decided nothing (no answer in time), and the first one's reason. */
+  undecided: number;
+  undecidedExample?: string;
+  /** Cases whose every problem the known-findings file lists. */
+  known: number;
   crashes: number;
   durationMs: number;
 }
@@ -67,11 +75,14 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   const started = performance.now();
   const restartsBefore = target.restarts;
   const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect };
-  const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0 };
+  const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0, undecided: 0, known: 0 };
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };
 
   let cases = 0;
+  let undecided = 0;
+  let known = 0;
+  let undecidedExample: string | undefined;
   let shrinkDeadline: number | undefined;
   const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
   // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
@@ -85,10 +96,20 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     await target.ensure(fuzzCase.sessionCapabilities);
     const run = await executeCase(target, fuzzCase, options.execute);
     cases++;
-    const { failures, undecided } = judgeCase(run, judge);
+    const verdict = judgeCase(run, judge);
+    const isKnown = (message: string) => knownEntryFor(options.known, property.id, message) !== undefined;
+    const failures = verdict.failures.filter((failure) => !isKnown(failure.message));
+    if (failures.length < verdict.failures.length && failures.length === 0) known++;
+    else if (verdict.undecided && failures.length === 0) {
+      if (isKnown(verdict.undecided)) known++;
+      else if (shrinkDeadline === undefined) {
+        undecided++;
+        undecidedExample ??= verdict.undecided;
+      }
+    }
     options.onCase?.(cases, failures.length > 0);
     // Work still running would answer into the next case: start that one on a fresh connection.
-    if (undecided) target.discard();
+    if (verdict.undecided) target.discard();
     if (failures.length === 0) return;
     shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
     throw new CaseFailure(input, fuzzCase, run, failures);
@@ -113,6 +134,9 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     interrupted: details.interrupted && !details.failed,
     crashes: target.restarts - restartsBefore + (target.exitReport() ? 1 : 0),
     durationMs: Math.round(performance.now() - started),
+    undecided,
+    undecidedExample,
+    known,
   };
   if (!details.failed) return outcome;
   if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: details.counterexamplePath ?? undefined };

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { isObject } from './vocabulary.js';
-import { fuzzPropertyRuns, fuzzVerdictCount } from './fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fuzz-results.js';
 import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
 import type { Baseline, BaselineEntry, BaselineSummary } from './baseline-types.js';
@@ -106,7 +106,8 @@ export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 
   const failsRun = (c: CheckResult) => (FAILING.has(c.verdict) || (c.verdict === 'unstable' && results.options.strict)) && !c.expectedFailure;
   const failing = results.checks.filter(failsRun).length;
   const fuzz = results.fuzz;
-  const fuzzFailing = (fuzz?.findings.length ?? 0) + (fuzz?.errors?.length ?? 0);
+  // Undecided fuzz cases are inconclusive, as a check with no answer in time is.
+  const fuzzFailing = (fuzz?.findings.length ?? 0) + (fuzz?.errors?.length ?? 0) + inconclusiveProperties(fuzz).length;
   const verdicts = summary.pass + summary.warn + summary.unstable + summary.fail + summary.error + fuzzVerdictCount(fuzz);
   const nothingRan = summary.total === 0 && fuzzPropertyRuns(fuzz).length === 0;
   let outcome: RunOutcome;

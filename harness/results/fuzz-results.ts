@@ -58,6 +58,11 @@ export interface FuzzPropertyRun {
   error?: string;
   /** The time budget ran out before all its runs were made. */
   interrupted?: boolean;
+  /** Cases that decided nothing (no answer in time: silence is never a verdict), and the first one's reason. */
+  undecided?: number;
+  undecidedExample?: string;
+  /** Cases whose every problem the known-findings file (`fuzz --known`) lists. */
+  known?: number;
   level?: Level;
   title?: string;
   spec?: string;
@@ -93,13 +98,19 @@ export interface FuzzResults {
   errors?: string[];
 }
 
-/** A property's verdict, as a check's: finding fail, warning warn, harness error error, skipped skip, else pass. */
+/** A property's verdict, as a check's: finding fail, warning warn, harness error or undecided cases error (inconclusive), skipped skip, else pass. */
 export function fuzzVerdict(property: FuzzPropertyRun): Verdict {
   if (property.finding) return 'fail';
   if (property.error) return 'error';
   if (property.warning) return 'warn';
+  if (property.undecided) return 'error';
   if (property.skipped) return 'skip';
   return 'pass';
+}
+
+/** Properties with no finding whose undecided cases leave them inconclusive. */
+export function inconclusiveProperties(fuzz: FuzzResults | undefined): FuzzPropertyRun[] {
+  return fuzzPropertyRuns(fuzz).filter((p) => !p.finding && !p.warning && !p.error && (p.undecided ?? 0) > 0);
 }
 
 /** Every property of a fuzz run, each once; findings of files without per-property records too. */
@@ -120,4 +131,10 @@ export function fuzzPropertyRuns(fuzz: FuzzResults | undefined): FuzzPropertyRun
 /** Properties that produced a verdict: they ran cases, or found something, or the harness failed on them. */
 export function fuzzVerdictCount(fuzz: FuzzResults | undefined): number {
   return fuzzPropertyRuns(fuzz).filter((p) => !p.skipped && (p.cases > 0 || p.finding || p.warning || p.error)).length;
+}
+
+/** "inconclusive: 3 case(s) decided nothing; first: ..." for a property with undecided cases. */
+export function undecidedNote(property: FuzzPropertyRun): string {
+  const first = property.undecidedExample ? `; first: ${property.undecidedExample}` : '';
+  return `inconclusive: ${property.undecided ?? 0} case(s) got no answer in time, which decides nothing${first}`;
 }

@@ -2,7 +2,7 @@
 // (fails the run) and warning (a SHOULD missed) with what broke, the shrunk input and the replay
 // commands, and the properties the harness could not run.
 import type { FuzzFinding, FuzzResults } from '../../harness/results/fuzz-results.js';
-import { fuzzPropertyRuns, fuzzVerdict } from '../../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict, undecidedNote } from '../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { esc, escPretty } from './escape.js';
 import { badge, duration, link, plural } from './parts.js';
@@ -13,7 +13,7 @@ function propertyTable(fuzz: FuzzResults): string {
   const rows = properties
     .map((p) => {
       const verdict = fuzzVerdict(p);
-      const note = p.skipped ?? p.error ?? (p.interrupted ? 'stopped by the time budget' : '');
+      const note = p.skipped ?? p.error ?? (p.undecided ? undecidedNote(p) : p.interrupted ? 'stopped by the time budget' : '');
       return `<tr data-fuzz-verdict="${verdict}"><td>${badge(verdict)}</td><td><code>${esc(p.id)}</code></td><td>${esc(p.level ?? '')}</td><td>${esc(p.cases)}</td><td>${p.durationMs === undefined ? '' : esc(duration(p.durationMs))}</td><td>${esc(note)}</td></tr>`;
     })
     .join('');

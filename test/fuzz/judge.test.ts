@@ -45,8 +45,10 @@ describe('judgeCase', () => {
     expect(failures).toEqual([expect.stringContaining('another JSON type')]);
   });
 
-  test('no answer to a request fails; to a notification passes; an answer to a notification fails', () => {
-    expect(messages(runOf([request('a')], []))).toEqual(['answered: request "a": no response']);
+  test('no answer to a request decides nothing over stdio; to a notification passes; an answer to a notification fails', () => {
+    const silent = judgeCase(runOf([request('a')], []), ctx);
+    expect(silent.failures).toEqual([]);
+    expect(silent.undecided).toBe('request "a": no response before the timeout');
     const notification: Slot = { what: 'a notification', allow: [{ answer: 'none' }] };
     expect(messages(runOf([notification], []))).toEqual([]);
     expect(messages(runOf([notification], [error(-32600)]))).toEqual([expect.stringMatching(/^notifications: a notification: the server answered a notification/)]);
@@ -77,11 +79,13 @@ describe('judgeCase', () => {
     expect(messages(runOf([request(1)], [result(1)], { pollution }))).toEqual(['stdout: non-MCP bytes on stdout (line is not JSON): "Server started"']);
   });
 
-  test('a crash fails once, with the exit; a server that stopped answering fails the probe', () => {
+  test('a crash fails once, with the exit; an unanswered probe decides nothing (silence is not a verdict)', () => {
     const crashed = runOf([request(1)], [], { crash: { exit: 'server exited with code 70', stderr: 'boom' }, received: [], probe: { answered: false, description: 'server is not running' } });
     expect(messages(crashed)).toEqual(['answered: the server died during the case: server exited with code 70; stderr: boom']);
     const silent = runOf([request(1)], [result(1)], { received: [{ message: result(1), group: 0 }], probe: { id: PROBE, method: 'tools/list', answered: false, description: 'no answer before the timeout' } });
-    expect(messages(silent)).toEqual([expect.stringMatching(/^answered: the server stopped serving/)]);
+    const verdict = judgeCase(silent, ctx);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.undecided).toMatch(/^the liveness probe sent after the case got no answer in time/);
   });
 
   test('a slow tool call that is still running decides nothing', () => {
