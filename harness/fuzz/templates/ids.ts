@@ -20,8 +20,8 @@ export function allowedForId(kind: IdKind | undefined): Allowed[] {
     case 'integer':
       return ANSWERED;
     case 'unsafe-integer':
-      // A parser may round it (the answer then carries the same double) or refuse it.
-      return [...ANSWERED, { answer: 'idless-error', codes: [INVALID_REQUEST] }];
+      // A parser may round it (the answer then carries the same double) or refuse it: the id is ours, so any refusal stands.
+      return [...ANSWERED, { answer: 'idless-error' }];
     case 'fractional':
     case 'integral-spelling':
       // Not the "string or integer" MCP asks for, but a JSON-RPC number: served, or refused.

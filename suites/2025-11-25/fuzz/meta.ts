@@ -1,6 +1,6 @@
 // 2025-11-25 _meta campaign: _meta is optional here. Absent, or an object with a string or
 // integer progressToken and extension keys, the request is served; of another type, or with a
-// progress token of another type, it may also be refused with -32602.
+// progress token of another type, it may also be refused with -32602 or -32600.
 import fc from 'fast-check';
 import { legacyMeta, type LegacyMeta } from '../../../generators/meta/legacy-meta.js';
 import type { Allowed } from '../../../harness/fuzz/case.js';
@@ -9,6 +9,8 @@ import { caseId, messageStep, requestBytes, requestSlot } from '../../../harness
 import type { JsonObject } from '../../../harness/model.js';
 
 const INVALID_PARAMS = -32602;
+const INVALID_REQUEST = -32600;
+const PARSE_ERROR = -32700;
 
 function metaValue(meta: LegacyMeta): unknown {
   if (meta.shape === 'other') return meta.other;
@@ -21,7 +23,10 @@ export function allowedForLegacyMeta(meta: LegacyMeta): Allowed[] {
   if (meta.shape === 'absent') return [{ answer: 'result' }];
   const token = meta.progressToken.set ? meta.progressToken.value : undefined;
   const wellFormed = meta.shape === 'object' && (token === undefined || typeof token === 'string' || Number.isInteger(token)) && Object.keys(meta.extras).length === 0;
-  return wellFormed ? [{ answer: 'result' }] : [{ answer: 'result' }, { answer: 'error', codes: [INVALID_PARAMS] }];
+  // A malformed _meta breaks the schema's request type itself: Invalid Request (-32600, id left out when the
+  // request is not read) says that as well as -32602 does; the checks warn where the code strays further.
+  const refusals: Allowed[] = [{ answer: 'error', codes: [INVALID_PARAMS, INVALID_REQUEST] }, { answer: 'idless-error', codes: [INVALID_REQUEST, PARSE_ERROR] }];
+  return wellFormed ? [{ answer: 'result' }] : [{ answer: 'result' }, ...refusals];
 }
 
 const metaShapes = fuzzProperty<{ meta: LegacyMeta; nonce: number }>({

@@ -13,6 +13,7 @@ import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LOG_LEVEL_KEY, PROTOCOL_VERSI
 import { isObject, type JsonObject } from '../../../harness/model.js';
 
 const INVALID_PARAMS = -32602;
+const INVALID_REQUEST = -32600;
 const UNSUPPORTED_VERSION = -32022;
 const HEADER_MISMATCH = -32020;
 
@@ -30,21 +31,25 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
   // A dual-era server may take a request with no modern _meta keys for legacy traffic: any error then, 4xx on HTTP.
   const legacyLooking = meta.container.kind !== 'object' || (!meta.protocolVersion.set && !meta.clientCapabilities.set);
   if (malformed && legacyLooking && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }];
-  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...mismatch], status: http ? [400] : undefined }];
+  // A _meta that is not an object breaks the schema's request shape itself: -32600 says that as well as -32602 does.
+  const shapeCodes = meta.container.kind === 'not-object' ? [INVALID_REQUEST] : [];
+  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...shapeCodes, ...mismatch], status: http ? [400] : undefined }];
   const supportedElsewhere = version !== MODERN_VERSION && (env.profile.supportedVersions ?? []).includes(version as string);
-  if (version !== MODERN_VERSION && !supportedElsewhere) {
-    return [
-      { answer: 'error', codes: [UNSUPPORTED_VERSION], rules: [{ kind: 'unsupported-version-data', requested: version }], status: http ? [400] : undefined },
-      ...(mismatch.length > 0 ? [{ answer: 'error' as const, codes: mismatch, status: [400] }] : []),
-    ];
-  }
   // Optional members of the wrong shape, unknown keys and an unknown log level may be refused or ignored.
-  const doubtful =
-    supportedElsewhere ||
+  const mistyped =
     (meta.clientCapabilities.set && !wellTypedCapabilities(meta.clientCapabilities.value)) ||
     (meta.clientInfo.set && !isImplementation(meta.clientInfo.value)) ||
     (meta.logLevel.set && !LOG_LEVELS.includes(meta.logLevel.value as string)) ||
     Object.keys(meta.extras).length > 0;
+  if (version !== MODERN_VERSION && !supportedElsewhere) {
+    return [
+      { answer: 'error', codes: [UNSUPPORTED_VERSION], rules: [{ kind: 'unsupported-version-data', requested: version }], status: http ? [400] : undefined },
+      ...(mismatch.length > 0 ? [{ answer: 'error' as const, codes: mismatch, status: [400] }] : []),
+      // Two things wrong at once: the spec orders no checks, so the mistyped member's -32602 may come first.
+      ...(mistyped ? [{ answer: 'error' as const, codes: [INVALID_PARAMS] }] : []),
+    ];
+  }
+  const doubtful = supportedElsewhere || mistyped;
   const refusals: Allowed[] = doubtful ? [{ answer: 'error', codes: [INVALID_PARAMS, ...(supportedElsewhere ? [UNSUPPORTED_VERSION] : []), ...mismatch] }] : [];
   return [{ answer: 'result' }, ...refusals];
 }
