@@ -8,6 +8,7 @@ import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
 import { runFuzz } from '../../harness/fuzz/run-fuzz.js';
 import type { Revision } from '../../harness/model.js';
 import type { RunResults } from '../../harness/results/results.js';
+import type { KnownFuzz } from '../../harness/results/fuzz-known.js';
 import type { ToolCallPolicy } from '../../harness/runner/settings.js';
 import type { ShardSpec } from '../../harness/results/shard.js';
 import type { TargetSpec } from '../../harness/target.js';
@@ -28,6 +29,8 @@ export interface FuzzOptions {
   shrinkBudgetMs?: number;
   /** The wait for each answer (`fuzz --timeout`). */
   timeoutMs?: number;
+  /** Findings already known for the target (`fuzz --known`). */
+  known?: KnownFuzz;
 }
 
 export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<RunResults> {
@@ -45,6 +48,7 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
     execute: options.timeoutMs === undefined ? DEFAULT_EXECUTE : { ...DEFAULT_EXECUTE, timeoutMs: options.timeoutMs },
     toolCalls: options.toolCalls ?? 'safe',
     strict: options.strict ?? false,
+    known: options.known,
     findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-')) },
   });
 }

@@ -1,5 +1,6 @@
 // `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
 // its shrunk counterexample and the command that replays it; writes the same reports as `run`.
+import { KnownFuzzFileError, loadKnownFuzz, type KnownFuzz } from '../../results/fuzz-known.js';
 import { redactResults, secretsFrom } from '../../results/redact.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +46,9 @@ Options:
   --findings-dir <dir>       where failing cases are saved (default ${DEFAULT_FINDINGS_DIR})
   --tool-calls <policy>      safe (default: readOnlyHint tools only), all, or none
   --strict                   SHOULD-level findings fail the run too
+  --known <file>             findings already known for this server (YAML/JSON list of
+                             {property, match, why}): a case whose every problem is listed
+                             does not count and does not stop the property, so new ones show
   --shard <i/n>              run the i-th of n deterministic slices of the properties (by a
                              stable hash of the property id); join with mcp-conform report merge
   --json <file>, --junit <file>, --html <file>   reports, as for run
@@ -52,8 +56,12 @@ Options:
   --quiet                    print only findings and the summary
   -h, --help                 show this help
 
-Exit status: 0 no finding; 1 a MUST finding (a SHOULD one too with --strict), a harness error,
-or no property ran at all; 2 usage error or the target could not be reached.
+A case whose request got no answer in time decides nothing (silence is never a verdict): a
+property with such cases and no finding is inconclusive.
+
+Exit status: 0 no finding; 1 a MUST finding (a SHOULD one too with --strict), an inconclusive
+property, a harness error, or no property ran at all; 2 usage error or the target could not be
+reached.
 
 Examples:
   mcp-conform fuzz --stdio "node build/server.js" --runs 200
@@ -121,6 +129,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       'findings-dir': { type: 'string' },
       'tool-calls': { type: 'string' },
       strict: { type: 'boolean' },
+      known: { type: 'string' },
       shard: { type: 'string' },
       json: { type: 'string' },
       junit: { type: 'string' },
@@ -166,6 +175,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const timeBudget = positive(values['time-budget'], '--time-budget', fromFile.timeBudgetMs === undefined ? undefined : fromFile.timeBudgetMs / 1000, false);
   const runs = positive(values.runs, '--runs', fromFile.runs ?? DEFAULT_RUNS)!;
   const strict = values.strict === true || loaded?.config.strict === true;
+  const known = values.known === undefined ? undefined : knownOption(values.known);
 
   const abort = new AbortController();
   const onSignal = () => {
@@ -202,6 +212,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         execute: { ...DEFAULT_EXECUTE, timeoutMs: positive(values.timeout, '--timeout', DEFAULT_EXECUTE.timeoutMs)! },
         toolCalls,
         strict,
+        known,
         findings: {
           targetWords: words,
           targetDescription: describeTarget(target.spec),
@@ -239,4 +250,13 @@ function wordsOf(target: NamedTarget): string[] {
 function suffixPath(file: string, name: string): string {
   const { dir, name: base, ext } = path.parse(file);
   return path.join(dir, `${base}-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}${ext}`);
+}
+
+function knownOption(file: string): KnownFuzz {
+  try {
+    return loadKnownFuzz(file);
+  } catch (error) {
+    if (error instanceof KnownFuzzFileError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -1,0 +1,99 @@
+// scripts/fuzz-baseline: every fuzz campaign against the official-SDK fixture servers (both SDKs,
+// both transports) with the known-findings file test/sdk-servers/fuzz-known.yaml. Prints one line
+// per target and seed and exits 1 on any unexplained finding or inconclusive property: a clean
+// baseline is what lets the fuzzer show a new defect on these servers.
+//   npm run fuzz-baseline [-- --seeds 1,2,3 --runs 100 --only sdk-v2-stdio]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { fuzzPropertyRuns, inconclusiveProperties } from '../../harness/results/fuzz-results.js';
+import type { RunResults } from '../../harness/results/results.js';
+import { httpServer } from '../shared/servers.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
+const KNOWN = path.join(ROOT, 'test/sdk-servers/fuzz-known.yaml');
+const fixture = (name: string) => path.join(ROOT, 'dist/test/fixtures/sdk-servers', name);
+
+interface Target {
+  name: string;
+  start(): Promise<{ cliArgs: string[]; stop(): void }>;
+}
+
+const stdio = (name: string, file: string): Target => ({ name, start: async () => ({ cliArgs: ['--', process.execPath, file], stop: () => undefined }) });
+const http = (name: string, file: string): Target => ({
+  name,
+  start: async () => {
+    const server = await httpServer([file], {}, (port) => `http://127.0.0.1:${port}/mcp`, /MCP_CONFORM_LISTENING/);
+    return { cliArgs: ['--url', server.url], stop: server.stop };
+  },
+});
+
+const TARGETS: Target[] = [
+  stdio('sdk-v2-stdio', fixture('v2-stdio.js')),
+  http('sdk-v2-http', fixture('v2-http.js')),
+  stdio('sdk-v1-stdio', fixture('v1-stdio.js')),
+  http('sdk-v1-http', fixture('v1-http.js')),
+];
+
+function fuzzOnce(cliArgs: string[], seed: number, runs: number, dir: string): Promise<RunResults> {
+  const json = path.join(dir, `fuzz-${seed}.json`);
+  // Our flags first: everything after `--` belongs to the server's command line.
+  const args = [BIN, 'fuzz', '--quiet', '--seed', String(seed), '--runs', String(runs), '--known', KNOWN, '--findings-dir', path.join(dir, 'cases'), '--json', json];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...args, ...cliArgs], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', () => {
+      try {
+        resolve(JSON.parse(readFileSync(json, 'utf8')) as RunResults);
+      } catch (error) {
+        reject(new Error(`no results from fuzz --seed ${seed}: ${(error as Error).message}`));
+      }
+    });
+  });
+}
+
+function describe(results: RunResults): { line: string; unexplained: number } {
+  const fuzz = results.fuzz;
+  const properties = fuzzPropertyRuns(fuzz);
+  const findings = [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])];
+  const inconclusive = inconclusiveProperties(fuzz);
+  const cases = properties.reduce((sum, p) => sum + p.cases, 0);
+  const known = properties.reduce((sum, p) => sum + (p.known ?? 0), 0);
+  const problems = [
+    ...findings.map((f) => `    finding ${f.id}: ${f.message}`),
+    ...inconclusive.map((p) => `    inconclusive ${p.id}: ${p.undecidedExample ?? ''}`),
+    ...(fuzz?.errors ?? []).map((e) => `    error ${e}`),
+  ];
+  const line = `${properties.length} properties, ${cases} cases, ${known} known, ${findings.length} finding(s), ${inconclusive.length} inconclusive, ${(results.durationMs / 1000).toFixed(1)} s`;
+  return { line: [line, ...problems].join('\n'), unexplained: problems.length };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' } } });
+  const seeds = values.seeds.split(',').map(Number);
+  const only = values.only?.split(',');
+  const targets = TARGETS.filter((t) => !only || only.includes(t.name));
+  let unexplained = 0;
+  for (const target of targets) {
+    for (const seed of seeds) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-fuzz-baseline-'));
+      const server = await target.start();
+      try {
+        const outcome = describe(await fuzzOnce(server.cliArgs, seed, Number(values.runs), dir));
+        unexplained += outcome.unexplained;
+        process.stdout.write(`${target.name} seed ${seed}: ${outcome.line}\n`);
+      } finally {
+        server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+  process.stdout.write(unexplained === 0 ? 'fuzz baseline: clean (every finding and silence on the SDK servers is known)\n' : `fuzz baseline: ${unexplained} unexplained\n`);
+  process.exitCode = unexplained === 0 ? 0 : 1;
+}
+
+await main();
