@@ -67,9 +67,9 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
     .map((v) => paint(style, v, `${s[v] ?? 0} ${v}`))
     .join(', ');
   if (!options.quiet) lines.push(...matrixLines(results, style));
+  if (s.total > 0 && results.revisions.length > 0) lines.push(...conformanceLines(conformanceOf(results)).map((line) => `conformance ${inlineText(line)}`));
   // A fuzz-only results file has no checks: its counts are the fuzz line's.
   if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
-  if (s.total > 0 && results.revisions.length > 0) lines.push(...conformanceLines(conformanceOf(results)).map((line) => `conformance ${inlineText(line)}`));
   lines.push(...baselineLines(results));
   lines.push(...fuzzLines(results));
   if (results.error) lines.push(`error: ${inlineText(results.error)}`);
