@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ImplementationMatrix } from '../../harness/results/implementation-matrix.js';
 import { esc, jsonForScript } from '../html/escape.js';
-import { REPORT_CSP } from '../html/index.js';
+import { pageStart } from '../html/index.js';
 import { STYLE } from '../html/style.js';
 import { MATRIX_SCRIPT } from './client-script.js';
 import { renderMatrixFilters } from './filters.js';
@@ -19,18 +19,7 @@ section.detail li, section.detail ul { scroll-margin-top: 9rem; } section.detail
 `;
 
 export function renderMatrixHtml(matrix: ImplementationMatrix, tool: { name: string; version: string }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(`mcp-conform: ${matrix.columns.length} implementations`)}</title>
-<link rel="icon" href="data:,">
-<style>${STYLE}${MATRIX_STYLE}</style>
-</head>
-<body>
+  return `${pageStart(`mcp-conform: ${matrix.columns.length} implementations`, STYLE + MATRIX_STYLE)}
 ${renderMatrixHeader(matrix)}
 ${renderMatrixFilters(matrix)}
 ${renderMatrixTable(matrix)}

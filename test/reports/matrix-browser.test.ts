@@ -3,12 +3,12 @@
 // servers, plus a copy named by a hostile server: it renders, its filters show exactly the
 // matching rows, every evidence link lands on an element that exists, no script error, no
 // dialog, nothing fetched.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM, launchChromium, openLogged, type PageLog } from './browser.js';
 import type { ImplementationMatrix } from '../../harness/results/implementation-matrix.js';
 import { SCRIPT } from './fixtures/hostile-strings.js';
 import { RUN_TIMEOUT_MS, inProcess, tempDir } from './helpers.js';
@@ -19,40 +19,15 @@ declare const window: { __pwned?: number };
 declare const document: { body: { innerText: string }; getElementById(id: string): unknown };
 declare const location: { hash: string; href: string };
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
 if (!CHROMIUM) console.warn('matrix-browser.test.ts: skipped, no Chromium at /usr/bin/chromium (install it: apt-get install -y chromium, or set CHROMIUM_PATH)');
-
-// The machine's closed network refuses Chromium's background connections: switch them off.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-interface PageLog {
-  errors: string[];
-  dialogs: string[];
-  requests: string[];
-}
 
 const dir = tempDir();
 const at = (name: string) => path.join(dir, name);
 let context: BrowserContext;
 let matrix: ImplementationMatrix;
 
-async function open(url: string): Promise<{ page: Page; log: PageLog }> {
-  const page = await context.newPage();
-  const log: PageLog = { errors: [], dialogs: [], requests: [] };
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') log.errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => log.errors.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => {
-    log.dialogs.push(d.message());
-    void d.dismiss();
-  });
-  page.on('request', (r) => {
-    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) log.requests.push(r.url());
-  });
-  await page.goto(url);
-  await page.waitForSelector('html[data-ready="yes"]');
-  return { page, log };
+function open(url: string): Promise<{ page: Page; log: PageLog }> {
+  return openLogged(context, url);
 }
 
 const openMatrix = () => open(pathToFileURL(at('out/matrix.html')).href);
@@ -62,7 +37,7 @@ const all = (page: Page) => page.click('#filters button[data-action="all"]');
 
 describe.skipIf(!CHROMIUM)(`matrix page in headless Chromium${CHROMIUM ? '' : ' (skipped: no chromium found; apt-get install -y chromium)'}`, () => {
   beforeAll(async () => {
-    const launching = chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'mcp-conform-chromium-')), { executablePath: CHROMIUM, headless: true, args: ARGS });
+    const launching = launchChromium();
     try {
       const inputs = await runMatrixInputs(dir);
       const evil = writeEvilCopy(dir, inputs.reference);
