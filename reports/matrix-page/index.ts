@@ -14,7 +14,7 @@ import { renderMatrixDetails, renderMatrixTable } from './table.js';
 const MATRIX_STYLE = `
 .impl-matrix th[data-impl] { min-width: 6rem; } .impl-matrix tr.group-row th { background: var(--panel); font-weight: 600; }
 .impl-matrix td.cell.unique { outline: 3px solid var(--fail); outline-offset: -3px; } .unique-mark { color: var(--fail); margin-left: .2rem; }
-.implementations td.rate { font-weight: 600; } ul.statement { margin: 0; padding-left: 1rem; } section.detail { scroll-margin-top: 9rem; }
+.implementations td.rate { font-weight: 600; } .implementations td.conformance { min-width: 28rem; } ul.statement { margin: 0; padding-left: 1rem; } section.detail { scroll-margin-top: 9rem; }
 section.detail li, section.detail ul { scroll-margin-top: 9rem; } section.detail li:target { background: var(--panel); }
 `;
 
