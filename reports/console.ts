@@ -7,6 +7,7 @@ import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
 import { paint, severity, type Style } from './console-style.js';
 import { redactionNote } from '../harness/results/redact.js';
+import { conformanceLines, conformanceOf } from '../harness/results/conformance.js';
 
 export { paint, severity, styleFor, type Style } from './console-style.js';
 
@@ -66,6 +67,7 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
     .map((v) => paint(style, v, `${s[v] ?? 0} ${v}`))
     .join(', ');
   if (!options.quiet) lines.push(...matrixLines(results, style));
+  if (s.total > 0 && results.revisions.length > 0) lines.push(...conformanceLines(conformanceOf(results)).map((line) => `conformance ${inlineText(line)}`));
   // A fuzz-only results file has no checks: its counts are the fuzz line's.
   if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
   lines.push(...baselineLines(results));

@@ -25,6 +25,8 @@ export interface ConfigFile {
   schemaDir?: string;
   expectedFailures?: string;
   reports?: { json?: string; junit?: string; html?: string; sarif?: string };
+  /** Also write the matrix of the targets run (`report matrix` over their results). */
+  matrix?: { html?: string; json?: string; badges?: string };
   fuzz?: { seed?: number; runs?: number; timeBudgetMs?: number; campaigns?: string[] };
 }
 

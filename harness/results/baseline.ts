@@ -8,6 +8,7 @@ import { isObject } from './vocabulary.js';
 import { fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fuzz-results.js';
 import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
+import { computeConformance } from './conformance.js';
 import type { Baseline, BaselineEntry, BaselineSummary } from './baseline-types.js';
 
 export type { Baseline, BaselineEntry, BaselineSummary, ExpectedFailure, StaleEntry, WarningEntry } from './baseline-types.js';
@@ -119,5 +120,7 @@ export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 
   else if (verdicts === 0 && !(results.shard && nothingRan)) outcome = 'no-verdicts';
   else outcome = 'passed';
   const exitCode = outcome === 'unreachable' ? 2 : outcome === 'passed' ? 0 : 1;
-  return { ...results, summary, outcome, exitCode };
+  // Every judge of a results file passes here, so the statement always matches the verdicts.
+  const conformance = results.revisions.length > 0 && results.checks.length > 0 ? computeConformance(results) : undefined;
+  return { ...results, summary, outcome, exitCode, ...(conformance ? { conformance } : {}) };
 }

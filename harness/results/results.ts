@@ -5,6 +5,7 @@ import type { BaselineSummary, ExpectedFailure } from './baseline-types.js';
 import type { FuzzResults } from './fuzz-results.js';
 import type { CompatibilityMatrix } from './matrix-types.js';
 import type { ShardInfo } from './shard.js';
+import type { ConformanceStatement } from './conformance-types.js';
 
 export type { VerdictCounts };
 
@@ -108,6 +109,8 @@ export interface RunResults {
   fuzz?: FuzzResults;
   /** Capabilities, areas and checks x revisions run (matrix.ts). */
   matrix?: CompatibilityMatrix;
+  /** Conformance levels per revision (conformance.ts); files written before it get it on read. */
+  conformance?: ConformanceStatement;
 }
 
 export function emptyCounts(): VerdictCounts {

@@ -22,7 +22,8 @@ function titleOf(results: RunResults): string {
   return `mcp-conform: ${typeof info?.name === 'string' ? info.name : results.target.description} — ${results.outcome}`;
 }
 
-export function renderHtml(results: RunResults): string {
+/** The page's head and opening body: the CSP, no referrer, no icon fetch, the inline style. */
+export function pageStart(title: string, style = STYLE): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -30,11 +31,15 @@ export function renderHtml(results: RunResults): string {
 <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(titleOf(results))}</title>
+<title>${esc(title)}</title>
 <link rel="icon" href="data:,">
-<style>${STYLE}</style>
+<style>${style}</style>
 </head>
-<body>
+<body>`;
+}
+
+export function renderHtml(results: RunResults): string {
+  return `${pageStart(titleOf(results))}
 ${renderHeader(results)}
 ${renderSummary(results)}
 ${renderBaseline(results)}

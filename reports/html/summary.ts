@@ -1,6 +1,8 @@
 // The report's head: outcome, target, the server as each revision saw it, verdict counts.
 import { isObject, VERDICTS, type Verdict } from '../../harness/results/vocabulary.js';
 import type { ProfileSummary, RevisionRun, RunResults, VerdictCounts } from '../../harness/results/results.js';
+import { conformanceOf } from '../../harness/results/conformance.js';
+import { renderConformance } from './conformance.js';
 import { esc } from './escape.js';
 import { badge, duration, plural } from './parts.js';
 
@@ -24,6 +26,7 @@ export function renderHeader(results: RunResults): string {
   ];
   if (results.mergedShards) facts.push(['Merged', esc(`shards ${results.mergedShards.join(', ')}`)]);
   if (results.probe) facts.push(['Probe', esc(results.probe.evidence.join('; '))]);
+  if (results.revisions.length > 0 && results.checks.length > 0) facts.push(['Conformance', renderConformance(conformanceOf(results))]);
   return `<header>
 <h1>MCP conformance report</h1>
 <p class="outcome ${good ? 'good' : 'bad'}"><strong>${esc(OUTCOME_TEXT[results.outcome] ?? results.outcome)}</strong> · exit ${esc(results.exitCode)}${results.error ? ` · ${esc(results.error)}` : ''}</p>

@@ -1,12 +1,12 @@
 // The HTML report in a real browser (Debian chromium, driven by playwright-core): it opens from
 // disk, fetches nothing, runs nothing the server sent, logs no errors, and its filters work.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import junitModule, { type Builder } from 'junit-report-builder';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM, launchChromium, openLogged, type PageLog } from './browser.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { renderHtml } from '../../reports/html/index.js';
 import { renderJUnit } from '../../reports/junit.js';
@@ -20,17 +20,7 @@ declare const location: { hash: string };
 declare const DOMParser: new () => { parseFromString(text: string, type: string): { getElementsByTagName(name: string): { length: number } } };
 type PageElement = { dataset: Record<string, string | undefined>; open: boolean };
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
 if (!CHROMIUM) console.warn('html-browser.test.ts: skipped, no Chromium at /usr/bin/chromium (install it: apt-get install -y chromium, or set CHROMIUM_PATH)');
-
-// The machine's closed network refuses Chromium's background connections: switch them off.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-interface PageLog {
-  errors: string[];
-  dialogs: string[];
-  requests: string[];
-}
 
 let context: BrowserContext;
 let hostile: RunResults;
@@ -45,23 +35,8 @@ function write(name: string, html: string): string {
   return file;
 }
 
-async function open(name: string): Promise<{ page: Page; log: PageLog }> {
-  const page = await context.newPage();
-  const log: PageLog = { errors: [], dialogs: [], requests: [] };
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') log.errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => log.errors.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => {
-    log.dialogs.push(d.message());
-    void d.dismiss();
-  });
-  page.on('request', (r) => {
-    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) log.requests.push(r.url());
-  });
-  await page.goto(urls[name]);
-  await page.waitForSelector('html[data-ready="yes"]');
-  return { page, log };
+function open(name: string): Promise<{ page: Page; log: PageLog }> {
+  return openLogged(context, urls[name]);
 }
 
 const visibleChecks = (page: Page) => page.$$eval('details.check:not([hidden])', (els) => els.map((e) => ({ ...(e as unknown as PageElement).dataset })));
@@ -70,7 +45,7 @@ const clickBox = (page: Page, name: string, value: string) => page.click(`#filte
 describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' (skipped: no chromium found; apt-get install -y chromium)'}`, () => {
   beforeAll(async () => {
     // The browser starts while the servers run; afterAll closes it whatever they do.
-    const launching = chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'mcp-conform-chromium-')), { executablePath: CHROMIUM, headless: true, args: ARGS });
+    const launching = launchChromium();
     try {
       [hostile, mixed] = await Promise.all([hostileResults(), referenceResults()]);
     } finally {

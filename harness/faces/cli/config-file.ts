@@ -54,6 +54,12 @@ const CONFIG_SCHEMA = {
     schemaDir: { type: 'string' },
     expectedFailures: { type: 'string' },
     reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' }, sarif: { type: 'string' } } },
+    matrix: {
+      description: 'where the matrix of the targets goes: html, json, badges (a folder)',
+      type: 'object',
+      additionalProperties: false,
+      properties: { html: { type: 'string' }, json: { type: 'string' }, badges: { type: 'string' } },
+    },
     fuzz: {
       type: 'object',
       additionalProperties: false,
@@ -163,6 +169,8 @@ export function resolveFrom(baseDir: string, file: string | undefined): string |
 export interface NamedTarget {
   name: string;
   spec: TargetSpec;
+  /** The name the config file gave, for the target's column in a matrix. */
+  label?: string;
 }
 
 /** The file's targets as specs. A stdio server starts in its cwd, resolved from the file's folder (default: that folder). */
@@ -170,8 +178,9 @@ export function configTargets(loaded: LoadedConfig): NamedTarget[] {
   return (loaded.config.targets ?? []).map((target, index) => {
     const label = `config file ${loaded.file}: targets[${index}]`;
     const name = target.name ?? `target-${index + 1}`;
-    if (target.url !== undefined) return { name, spec: httpTarget(target.url, target.headers ?? {}, `${label}.url`) };
+    const named = target.name === undefined ? {} : { label: target.name };
+    if (target.url !== undefined) return { name, ...named, spec: httpTarget(target.url, target.headers ?? {}, `${label}.url`) };
     const cwd = resolveFrom(loaded.baseDir, target.cwd) ?? loaded.baseDir;
-    return { name, spec: stdioTarget(target.stdio!, cwd, target.env ?? {}, { command: `${label}.stdio`, cwd: `${label}.cwd` }) };
+    return { name, ...named, spec: stdioTarget(target.stdio!, cwd, target.env ?? {}, { command: `${label}.stdio`, cwd: `${label}.cwd` }) };
   });
 }

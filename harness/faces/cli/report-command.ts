@@ -11,14 +11,17 @@ import { applyBaseline, BaselineFileError, loadBaseline, type Baseline } from '.
 import type { RunResults } from '../../results/results.js';
 import { parseShard, ShardSpecError, type ShardSpec } from '../../results/shard.js';
 import { UsageError } from './target-options.js';
+import { matrixCommand } from './matrix-command.js';
 
 export const REPORT_HELP = `Usage: mcp-conform report <results.json> [options]
        mcp-conform report merge <shard.json> <shard.json>... [options]
+       mcp-conform report matrix <results.json>... [options]   (see report matrix --help)
 
 Renders reports from results written by \`run --json\` or \`fuzz --json\`: the results file is
 the source of truth and every other report is rendered from it. \`merge\` joins the results of
 a run or fuzz run split with --shard i/n (every shard must be given) into one, as if it had not
-been split.
+been split. \`matrix\` builds one checks x implementations matrix from the results of several
+servers.
 
 Options:
   --html <file>               write the self-contained HTML report (opens from disk, no network)
@@ -59,6 +62,7 @@ function asUsage<T>(work: () => T): T {
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
+  if (argv[0] === 'matrix') return matrixCommand(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -16,7 +16,10 @@ import { withStartupAllowance } from '../../target.js';
 import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
-import { fileSafe, reportToGitHub, writeReports } from './run-reports.js';
+import { fileSafe, reportPath, reportToGitHub, writeReports } from './run-reports.js';
+import { relativeLink, reportMatrix, type MatrixOutputs } from './matrix-command.js';
+import type { MatrixSource } from '../../results/implementation-matrix.js';
+import type { RunResults } from '../../results/results.js';
 import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 import { unmatchedPatternProblems } from '../pattern-hints.js';
 
@@ -39,7 +42,8 @@ Config file:
                              default export is the config (.mjs, .js; .ts through tsx); default:
                              mcp-conform.config.{json,mjs,js,ts,mts} in the working directory;
                              flags override its values; several targets run one after another
-  --no-config                ignore the config file
+  --no-config                ignore the config file; its "matrix" key ({"html", "json",
+                             "badges"}) also writes the targets' implementation matrix
 
 Options:
   --revision <rev>           2026-07-28, 2025-11-25, all, or auto (default: auto,
@@ -145,6 +149,8 @@ interface RunPlan {
   reports: { json?: string; junit?: string; html?: string; sarif?: string };
   /** The config file, for SARIF locations. */
   configFile?: string;
+  /** The config file's `matrix`: the targets' results feed one matrix. */
+  matrix?: MatrixOutputs;
 }
 
 /** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
@@ -159,8 +165,9 @@ function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded:
   if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio')) throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
   const cwd = values.cwd === undefined ? undefined : path.resolve(values.cwd);
   if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
-  return targets.map(({ name, spec }) => ({
+  return targets.map(({ name, label, spec }) => ({
     name,
+    ...(label === undefined ? {} : { label }),
     spec: spec.kind === 'http' ? { ...spec, headers: { ...spec.headers, ...headers } } : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd },
   }));
 }
@@ -214,10 +221,11 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
       sarif: values.sarif ?? fromFile(config.reports?.sarif),
     },
     configFile: loaded?.file,
+    matrix: config.matrix && { html: fromFile(config.matrix.html), json: fromFile(config.matrix.json), badges: fromFile(config.matrix.badges) },
   };
 }
 
-async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<number> {
+async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<RunResults> {
   // With `--json -` stdout carries the results only; everything for people goes to stderr.
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
   const quiet = values.quiet === true;
@@ -240,7 +248,20 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
   reportToGitHub(results, written, out);
   if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
-  return results.exitCode;
+  return results;
+}
+
+/** The targets' results as the matrix's columns: labelled by their config names, linked to their HTML reports. */
+function matrixSources(ran: Array<{ target: NamedTarget; results: RunResults }>, plan: RunPlan, several: boolean): MatrixSource[] {
+  return ran.map(({ target, results }) => {
+    const html = reportPath(plan.reports.html, target, several);
+    return {
+      results,
+      file: reportPath(plan.reports.json, target, several) ?? target.name,
+      ...(target.label === undefined ? {} : { label: target.label }),
+      ...(html === undefined ? {} : { report: relativeLink(plan.matrix?.html, html) }),
+    };
+  });
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
@@ -266,6 +287,7 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   const several = plan.targets.length > 1;
   const codes: string[] = [];
+  const ran: Array<{ target: NamedTarget; results: RunResults }> = [];
   let worst = 0;
   try {
     for (const target of plan.targets) {
@@ -273,7 +295,9 @@ export async function runCommand(argv: string[]): Promise<number> {
         codes.push(`${target.name} not run (interrupted)`);
         continue;
       }
-      const code = await runTarget(target, plan, values, several, abort.signal);
+      const results = await runTarget(target, plan, values, several, abort.signal);
+      ran.push({ target, results });
+      const code = results.exitCode;
       codes.push(`${target.name} exit ${code}`);
       worst = Math.max(worst, code);
     }
@@ -281,6 +305,11 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  if (several) (plan.reports.json === '-' ? process.stderr : process.stdout).write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  const out = plan.reports.json === '-' ? process.stderr : process.stdout;
+  if (several) out.write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  if (plan.matrix && ran.length > 0) {
+    out.write('\n');
+    reportMatrix(matrixSources(ran, plan, several), plan.matrix, out);
+  }
   return worst;
 }

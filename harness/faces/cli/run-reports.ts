@@ -23,7 +23,7 @@ export interface ReportFiles {
 export const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** results.json -> results-<target>.json, so several targets do not overwrite each other's reports. */
-function reportPath(file: string | undefined, target: NamedTarget, several: boolean): string | undefined {
+export function reportPath(file: string | undefined, target: NamedTarget, several: boolean): string | undefined {
   if (file === undefined || !several) return file;
   const { dir, name, ext } = path.parse(file);
   return path.join(dir, `${name}-${fileSafe(target.name)}${ext}`);

@@ -1,0 +1,30 @@
+// Which spec areas belong to which capability a server may declare: the one table the
+// conformance levels read. An area not listed here is core (every server must meet it).
+import { isObject } from './vocabulary.js';
+
+export interface CapabilityAreas {
+  /** The key under `capabilities` (or under `capabilities.extensions`, for an extension id). */
+  capability: string;
+  /** Check areas (the `area` of a check result) whose MUSTs make up this capability's level. */
+  areas: string[];
+}
+
+export const CAPABILITY_AREAS: readonly CapabilityAreas[] = [
+  { capability: 'tools', areas: ['tools'] },
+  { capability: 'resources', areas: ['resources'] },
+  { capability: 'prompts', areas: ['prompts'] },
+  { capability: 'completions', areas: ['completion'] },
+  { capability: 'logging', areas: ['logging'] },
+  { capability: 'tasks', areas: ['tasks'] },
+];
+
+export function capabilityOfArea(area: string): string | undefined {
+  return CAPABILITY_AREAS.find((entry) => entry.areas.includes(area))?.capability;
+}
+
+/** Declared as a capability object, or as an extension id under `capabilities.extensions`. */
+export function declares(capabilities: unknown, capability: string): boolean {
+  if (!isObject(capabilities)) return false;
+  if (isObject(capabilities[capability])) return true;
+  return isObject(capabilities.extensions) && isObject(capabilities.extensions[capability]);
+}
