@@ -152,11 +152,22 @@ function mirrorable(tool: JsonObject, input: InvalidInput, transport: string): b
   });
 }
 
+/** True when the arguments ask for a duration (ms, delay, seconds...) longer than `capMs`. */
+export function lengthensDuration(tool: JsonObject, args: JsonObject, capMs: number): boolean {
+  const capped = capDurations(tool.inputSchema, args, capMs);
+  return Object.keys(args).some((key) => capped[key] !== args[key]);
+}
+
 /** Up to `perTool` schema-violating argument objects per tool, one keyword kind after another. */
 export function invalidCalls(ctx: Ctx, tools: JsonObject[], perTool: number): PlannedCall[] {
   return tools.flatMap((tool) => {
     const { inputs, problem } = invalidInputs(tool.inputSchema, { seed: 1 });
-    const usable = inputs.filter((input) => isObject(input.value) && mirrorable(tool, input, ctx.transport));
+    // A duration past the cap (e.g. one above its maximum) keeps a server that does not check bounds
+    // busy past the timeout, and time would decide the verdict: such inputs are not sent.
+    const capMs = durationCapUnder(ctx.requestTimeoutMs);
+    const shaped = inputs.filter((input) => isObject(input.value) && mirrorable(tool, input, ctx.transport));
+    const usable = shaped.filter((input) => !lengthensDuration(tool, input.value as JsonObject, capMs));
+    if (usable.length < shaped.length) ctx.note(`${toolName(tool)}: ${shaped.length - usable.length} invalid input(s) not sent: a duration longer than ${capMs} ms`);
     if (usable.length === 0) ctx.note(`${toolName(tool)}: no invalid arguments to send (${problem ?? 'no keyword to break'})`);
     const firstOfKind = usable.filter((input, i) => usable.findIndex((other) => other.kind === input.kind) === i);
     const chosen = [...firstOfKind, ...usable.filter((input) => !firstOfKind.includes(input))].slice(0, perTool);
