@@ -1,5 +1,6 @@
 // Valid arguments on an edge: one property of a generated value set to its minimum, maximum,
-// next-to-exclusive bound, minLength or maxLength. Kept only when the schema still accepts it,
+// next-to-exclusive bound, minLength or maxLength, or to a string or number that handlers get
+// wrong (a lone surrogate, a line feed, NUL, 2^31). Kept only when the schema still accepts it,
 // so every value is valid.
 import fc from 'fast-check';
 import { compileSchema } from '../schema/compile.js';
@@ -19,8 +20,29 @@ function edges(root: unknown, schema: unknown): unknown[] {
   for (const key of ['minLength', 'maxLength']) if (num(key) !== undefined && num(key)! <= 4096) out.push('x'.repeat(num(key)!));
   if (Array.isArray(node.enum)) out.push(node.enum[0], node.enum[node.enum.length - 1]);
   if (integer) out.push(0, -1, Number.MAX_SAFE_INTEGER);
+  if (integer || node.type === 'number') out.push(2 ** 31, -(2 ** 31) - 1, 2 ** 53);
+  if (node.type === 'number') out.push(1e-7, 0.1 + 0.2);
+  if (node.type === 'string' && !Array.isArray(node.enum)) out.push(...HARD_STRINGS);
   return out;
 }
+
+/** Valid JSON strings that break careless handlers: encoders, line-based logs, C strings, bidi text, number parsers. */
+export const HARD_STRINGS = [
+  '\uD800',
+  'a\uDC00b',
+  'first line\nsecond line',
+  'carriage\r\nreturn',
+  'nul\u0000byte',
+  'line\u2028separator\u2029',
+  '\u202Eevil\u202C',
+  '\u{1F600}',
+  '',
+  ' ',
+  '-0',
+  '1e309',
+  '0x10',
+  'x'.repeat(20_000),
+];
 
 /** Undefined when the schema has no edge to put a property on. */
 export function boundaryArguments(schema: unknown): fc.Arbitrary<GeneratedArguments> | undefined {

@@ -14,7 +14,9 @@ export type Rule =
   /** A -32021 error must name, in data.requiredCapabilities, something the request did not declare. */
   | { kind: 'names-missing-capability'; declared: unknown }
   /** A -32022 error carries data.supported (strings) and data.requested (the version sent). */
-  | { kind: 'unsupported-version-data'; requested: unknown };
+  | { kind: 'unsupported-version-data'; requested: unknown }
+  /** 2026-07-28, a request that advertised no extension: the result's resultType is a core one. */
+  | { kind: 'core-result-type' };
 
 export type Allowed =
   /** A result response carrying the slot's id. */

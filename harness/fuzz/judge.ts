@@ -110,7 +110,7 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   if (run.crash) fail('answered', `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr}` : ''}`);
   // Broken framing first: it explains a response that then seems missing.
   if (run.transport === 'http') judgeSse(run, fail);
-  const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0) : undefined;
+  const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0 && !postEnded(run, ref.step)) : undefined;
   // A server may still be busy with it (and queue the probe behind it): neither is a finding.
   const judged = pending ? refs.filter((ref) => ref !== pending && ref.step !== -1) : refs;
   // A POST that got no status line in time decides nothing: time is never a verdict.
@@ -123,6 +123,12 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   }
   const undecided = pending ? `${pending.slot.what}: still running after the timeout` : waited[0];
   return { failures, undecided: undecided && failures.length === 0 ? undecided : undefined };
+}
+
+/** An HTTP POST the server ended without the answer: the connection dropped, or the body closed. Work behind it is not still running. */
+function postEnded(run: CaseRun, step: number): boolean {
+  const post = run.posts[step];
+  return run.transport === 'http' && post !== undefined && (post.transportError !== undefined || (post.status !== undefined && !post.timedOut));
 }
 
 /** An HTTP POST that neither answered nor failed at the transport before the harness gave up. */
@@ -148,7 +154,7 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
     if (!allowed) fail('property', `${slot.what}: got ${brief(answer)}, but the spec allows ${describeAllowed(slot.allow)}`);
     else for (const rule of ('rules' in allowed ? allowed.rules : undefined) ?? []) {
       const broken = breaks(rule, { result: isObject(answer.result) ? answer.result : undefined, error: isObject(answer.error) ? answer.error : undefined });
-      if (broken) fail('property', `${slot.what}: ${broken}`);
+      if (broken) fail(rule.kind === 'core-result-type' ? 'result-type' : 'property', `${slot.what}: ${broken}`);
     }
     if (allowed && 'status' in allowed && allowed.status && run.transport === 'http') {
       const status = run.posts[ref.step]?.status;

@@ -5,6 +5,8 @@ import { isObject, type JsonObject } from '../model.js';
 import { declares, neededFor, pathsNamed, showPath } from './capabilities.js';
 import type { Rule } from './case.js';
 
+const CORE_RESULT_TYPES = ['complete', 'input_required'];
+
 function toolResult(result: JsonObject, rule: Rule): string | undefined {
   const success = result.isError !== true && (result.resultType ?? 'complete') === 'complete';
   if (rule.kind === 'tool-error-result') return success ? 'a successful result for arguments the inputSchema rejects (expected -32602 or isError: true)' : undefined;
@@ -55,5 +57,9 @@ export function breaks(rule: Rule, answer: { result?: JsonObject; error?: JsonOb
       return answer.error?.code === -32021 ? missingCapabilityData(answer.error, rule.declared) : undefined;
     case 'unsupported-version-data':
       return answer.error?.code === -32022 ? unsupportedVersionData(answer.error, rule.requested) : undefined;
+    case 'core-result-type':
+      return answer.result && !CORE_RESULT_TYPES.includes(answer.result.resultType as string)
+        ? `resultType ${JSON.stringify(answer.result.resultType)} is not a core one (complete, input_required), and the request advertised no extension`
+        : undefined;
   }
 }

@@ -20,7 +20,9 @@ export type Invariant =
   /** An event stream is well-formed SSE: each event ends with a blank line, each data is one JSON-RPC message. */
   | 'sse'
   /** The event stream ends after the response (SHOULD). */
-  | 'sse-end';
+  | 'sse-end'
+  /** 2026-07-28: a result's resultType is a core one unless the request advertised an extension. */
+  | 'result-type';
 
 const PAGES: Record<Revision, Record<Invariant, string>> = {
   '2026-07-28': {
@@ -33,6 +35,7 @@ const PAGES: Record<Revision, Record<Invariant, string>> = {
     http: 'basic/transports/streamable-http#sending-messages',
     sse: 'basic/transports/streamable-http#sending-messages',
     'sse-end': 'basic/transports/streamable-http#receiving-messages',
+    'result-type': 'basic#resulttype',
   },
   '2025-11-25': {
     answered: 'basic#messages',
@@ -44,6 +47,8 @@ const PAGES: Record<Revision, Record<Invariant, string>> = {
     http: 'basic/transports#sending-messages-to-the-server',
     sse: 'basic/transports#sending-messages-to-the-server',
     'sse-end': 'basic/transports#sending-messages-to-the-server',
+    // 2025-11-25 results have no resultType; the rule is never put on them.
+    'result-type': 'basic#responses',
   },
 };
 

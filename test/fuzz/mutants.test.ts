@@ -27,6 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all(fixtures.map((fixture) => fixture.stop())));
 
+// The full proof (npm run test:mutants-full) finds every mutant with two more seeds as well.
+const EXTRA_SEEDS = process.env.MUTANTS_FULL ? [1, 2] : [];
+
 describe('fuzz-only mutants', () => {
   for (const mutant of FUZZ_MUTANTS) {
     for (const transport of (mutant.transports ?? TRANSPORTS).filter((t) => mutant.foundBy[t])) {
@@ -50,6 +53,16 @@ describe('fuzz-only mutants', () => {
         const again = await fuzz(target, { select: [property], revisions: [revision], path: finding!.path });
         expect(again.fuzz?.findings.concat(again.fuzz?.warnings ?? []).map((f) => f.counterexample)).toEqual([finding!.counterexample]);
       });
+      for (const seed of EXTRA_SEEDS) {
+        test(`${mutant.name} (${transport}) is found by ${property} with seed ${seed} too, and its case replays`, { timeout: 240_000 }, async () => {
+          const target = await targetFor(transport, [mutant.name]);
+          const results = await fuzz(target, { select: [property], revisions: [revision as '2026-07-28' | '2025-11-25'], seed });
+          const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
+          expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
+          console.log(`${mutant.name} (${transport}) seed ${seed}: after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s): ${finding!.message}`);
+          expect((await replayCase(readCaseFile(finding!.file!), target, DEFAULT_EXECUTE)).failures.length).toBeGreaterThan(0);
+        });
+      }
     }
   }
 });

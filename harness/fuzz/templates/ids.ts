@@ -102,3 +102,32 @@ export function inFlightDuplicateProperty(spec: string, catalog: string[]): Fuzz
     },
   });
 }
+
+/** Notification methods a client may send (or a careless one might), with the params each takes. */
+function notificationArbitrary(): fc.Arbitrary<{ method: string; params: Record<string, unknown> }> {
+  const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean());
+  return fc.oneof(
+    fc.record({ method: fc.constant('notifications/cancelled'), params: fc.record({ requestId: fc.oneof(fc.string(), fc.integer()), reason: fc.string() }, { requiredKeys: [] }) }),
+    fc.record({ method: fc.constant('notifications/progress'), params: fc.record({ progressToken: fc.oneof(fc.string(), fc.integer()), progress: fc.double({ noNaN: true }), total: fc.nat() }, { requiredKeys: [] }) }),
+    fc.record({ method: fc.constantFrom('notifications/roots/list_changed', 'notifications/initialized', 'notifications/elicitation/complete'), params: fc.constant({}) }),
+    fc.record({ method: fc.constantFrom('notifications/x-mcp-conform/unknown', 'x-mcp-conform/no-prefix'), params: fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 3 }) }),
+  );
+}
+
+export function notificationsProperty(spec: string, catalog: string[]): FuzzPropertyDefinition {
+  return fuzzProperty<{ method: string; params: Record<string, unknown> }>({
+    slug: 'notifications-unanswered',
+    title: 'Notifications of any method, known or not, get no response',
+    requirement:
+      'A notification (a message without an id) MUST NOT be answered, whatever its method or params: cancellations of unknown requests, progress, list changes, methods the server does not know. Over HTTP it gets 202 Accepted or an HTTP error status, never a JSON-RPC response.',
+    level: 'MUST',
+    spec,
+    catalog,
+    arbitrary: () => notificationArbitrary(),
+    plan({ method, params }, env) {
+      const request = requestBytes(env, undefined, method, params as Record<string, never>);
+      const what = `the notification ${method} ${JSON.stringify(params).slice(0, 80)}`;
+      return { steps: [messageStep(env, what, request.text, [{ what, allow: allowedForId(undefined) }], request.headers)] };
+    },
+  });
+}

@@ -13,6 +13,15 @@ import type { Allowed, Rule } from '../case.js';
 import { fuzzProperty, type FuzzEnv, type FuzzPropertyDefinition } from '../property.js';
 import { caseId, messageStep, requestBytes, requestSlot } from './requests.js';
 
+const HEADER_MISMATCH = -32020;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  return isObject(value) && Object.values(value).some(hasLoneSurrogate);
+}
+
 export interface ToolSpecs {
   valid: string;
   output: string;
@@ -50,7 +59,12 @@ function callArbitrary(env: FuzzEnv, argumentsFor: (schema: unknown) => fc.Arbit
   return fc.record({ call, progress: fc.boolean(), nonce: fc.nat() });
 }
 
-function plan(input: CallInput, env: FuzzEnv, allow: Allowed[]) {
+/** The case of one call; on 2026-07-28 every result it gets must carry a core resultType (the request advertises no extension). */
+function plan(input: CallInput, env: FuzzEnv, given: Allowed[]) {
+  const coreType: Rule[] = env.revision === '2026-07-28' ? [{ kind: 'core-result-type' }] : [];
+  const allow = given.map((allowed): Allowed => (allowed.answer === 'result' ? { ...allowed, rules: [...(allowed.rules ?? []), ...coreType] } : allowed));
+  // A header-mirrored value UTF-8 cannot carry (a lone surrogate) is ours: a header mismatch refusing it decides nothing.
+  if (env.transport === 'http' && hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'error', codes: [HEADER_MISMATCH] });
   const id = caseId(input.nonce, 0);
   const params: JsonObject = { name: input.call.tool, arguments: input.call.args.value as JsonObject };
   const token = `mcp-conform-progress-${input.nonce}`;
