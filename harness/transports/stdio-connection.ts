@@ -7,6 +7,7 @@ import type { Frame } from './line-framer.js';
 import { StdioProcess, type ExitStatus, type ProcessLimits, type StdioCommand, DEFAULT_PROCESS_LIMITS } from './stdio-process.js';
 import { idKey, looseIdKey, type Connection, type Exchange, type SendOptions, type ServerRequestHandler } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
+import { SpreadMessageJoiner } from './spread-message.js';
 
 interface Pending {
   exchange: Exchange;
@@ -39,6 +40,7 @@ export class StdioConnection implements Connection {
   private stderrLogged = 0;
   private pollutionSeen = 0;
   private pollutionUnlogged = { count: 0, bytes: 0 };
+  private readonly spread: SpreadMessageJoiner;
 
   constructor(
     command: StdioCommand,
@@ -46,6 +48,7 @@ export class StdioConnection implements Connection {
     private readonly limits: ProcessLimits = DEFAULT_PROCESS_LIMITS,
   ) {
     this.name = `stdio#${++connectionCounter}`;
+    this.spread = new SpreadMessageJoiner(limits.maxLineBytes);
     this.process = new StdioProcess(
       command,
       {
@@ -206,6 +209,8 @@ export class StdioConnection implements Connection {
 
   private onFrame(frame: Frame): void {
     this.firstOutputAt ??= performance.now() - this.started;
+    if (frame.kind !== 'line' || (this.spread.holding && parseFrame(frame.bytes).ok)) this.releaseSpread();
+    if (frame.kind === 'line' && this.spread.holding) return this.offerSpread(frame.bytes);
     if (frame.kind === 'oversized') {
       this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
       return;
@@ -219,11 +224,24 @@ export class StdioConnection implements Connection {
       return;
     }
     const parsed = parseFrame(frame.bytes);
-    if (!parsed.ok) {
-      this.pollution(frame.bytes, parsed.reason);
+    if (!parsed.ok) return this.offerSpread(frame.bytes);
+    this.route(parsed.message, frame.crlf, frame.bytes.length);
+  }
+
+  /** A line that is no message alone: maybe a line of a pretty-printed one. */
+  private offerSpread(line: Uint8Array): void {
+    const offered = this.spread.offer(line);
+    if (offered.kind === 'held') return;
+    if (offered.kind === 'released') {
+      for (const noise of offered.lines) this.pollution(noise, (parseFrame(noise) as { reason: string }).reason);
       return;
     }
-    this.route(parsed.message, frame.crlf, frame.bytes.length);
+    this.pollution(offered.head, `a JSON-RPC message spread over ${offered.lines} lines (pretty-printed): messages MUST NOT contain embedded newlines; delivered anyway`, offered.bytes);
+    this.route(offered.message, false, offered.bytes);
+  }
+
+  private releaseSpread(): void {
+    for (const noise of this.spread.drain()) this.pollution(noise, (parseFrame(noise) as { reason: string }).reason);
   }
 
   /** Stray stdout bytes: the first ones are logged one by one, a flood is counted. */
@@ -359,6 +377,7 @@ export class StdioConnection implements Connection {
   }
 
   private onExit(status: ExitStatus): void {
+    this.releaseSpread();
     this.flushPollutionCount();
     this.context.recorder.record({
       connection: this.name,
