@@ -129,6 +129,14 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       }
     });
   }
+  // A link to a check (a matrix cell, a baseline entry) opens it: the lines start closed.
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (target && target.tagName === 'DETAILS') target.open = true;
+  }
+  window.addEventListener('hashchange', openTarget);
+  openTarget();
   applyFilters();
   document.documentElement.dataset.ready = 'yes';
 })();

@@ -1,6 +1,6 @@
-// The fuzz run, when the results have one: every property with its verdict, then each finding
-// (fails the run) and warning (a SHOULD missed) with what broke, the shrunk input and the replay
-// commands, and the properties the harness could not run.
+// The fuzz run, when the results have one: each finding (fails the run) and warning (a SHOULD
+// missed), one line opening to what broke, the shrunk input and the replay commands; the harness
+// errors; then every property with its verdict, including those the harness could not run.
 import type { FuzzFinding, FuzzResults } from '../../harness/results/fuzz-results.js';
 import { fuzzPropertyRuns, fuzzVerdict, undecidedNote } from '../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../harness/results/results.js';
@@ -26,7 +26,8 @@ function findingBlock(f: FuzzFinding, index: number, kind: 'finding' | 'warning'
     : '';
   const label = kind === 'finding' ? badge('fail', 'FINDING') : badge('warn', 'WARNING');
   const broken = (f.failures ?? []).map((b) => `<li>${esc(b.message)} <span class="muted">${esc(b.level)}</span> ${link(b.spec)}</li>`).join('');
-  return `<details class="finding" open><summary>${label} <code>${esc(f.id)}</code> ${esc(f.message)}</summary><div class="body">
+  return `<details class="finding" data-kind="${kind}"><summary>${label} <code class="id">${esc(f.id)}</code> <span class="line">${esc(f.message)}</span></summary><div class="body">
+${f.title ? `<p class="check-title">${esc(f.title)}</p>` : ''}<p class="reason">${esc(f.message)}</p>${f.requirement ? `<blockquote>${esc(f.requirement)}</blockquote>` : ''}
 <p>Campaign <code>${esc(f.campaign)}</code>, property <code>${esc(f.property)}</code>${f.level ? `, ${esc(f.level)}` : ''}${f.spec ? ` · Spec: ${link(f.spec)}` : ''}</p>
 ${broken ? `<ul class="broken">${broken}</ul>` : ''}
 <p>Seed <code>${esc(f.seed)}</code>${f.path !== undefined ? `, path <code>${esc(f.path)}</code>` : ''}${f.file ? `, saved as <code>${esc(f.file)}</code>` : ''}</p>
@@ -43,5 +44,7 @@ export function renderFuzz(results: RunResults): string {
   const budget = fuzz.budget ? `, ${esc(fuzz.budget.runs)} runs per property${fuzz.budget.timeBudgetMs !== undefined ? `, time budget ${esc(duration(fuzz.budget.timeBudgetMs))}` : ''}` : '';
   const seed = fuzz.seed !== undefined ? `<p>Seed <code>${esc(fuzz.seed)}</code>${budget}</p>` : '';
   const counts = `${plural(fuzz.findings.length, 'finding')}, ${plural(fuzz.warnings?.length ?? 0, 'warning')}${fuzz.errors?.length ? `, ${plural(fuzz.errors.length, 'error')}` : ''}`;
-  return `<section id="fuzz"><h2>Fuzzing <span class="muted">(${counts})</span></h2>${seed}${propertyTable(fuzz)}${findings}${warnings}${errors}${findings || warnings ? '' : '<p>No findings.</p>'}</section>`;
+  const table = propertyTable(fuzz);
+  const none = findings || warnings ? '' : '<p class="none">No findings.</p>';
+  return `<section id="fuzz"><h2>Fuzzing <span class="muted">(${counts})</span></h2>${findings}${warnings}${none}${errors}${seed}${table ? `<h3>Properties</h3>${table}` : ''}</section>`;
 }

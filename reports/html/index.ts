@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isObject } from '../../harness/results/vocabulary.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { renderBaseline } from './baseline.js';
-import { renderChecks } from './checks.js';
+import { renderChecks, renderProblems } from './checks.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { esc, jsonForScript } from './escape.js';
 import { renderFilters } from './filters.js';
@@ -38,15 +38,28 @@ export function pageStart(title: string, style = STYLE): string {
 <body>`;
 }
 
+/**
+ * What went wrong comes first: the failures and warnings (checks, then fuzz findings) and the
+ * baseline; then the counts and the server; then the filters, the matrix and the checks that
+ * passed or were skipped. A run without checks (fuzz only) has no check sections at all.
+ */
+function main(results: RunResults): string {
+  const checks = results.checks.length > 0;
+  const sections = [
+    checks ? renderProblems(results) : '',
+    renderFuzz(results),
+    renderBaseline(results),
+    checks || results.revisions.length > 0 ? renderSummary(results) : '',
+    checks ? `${renderFilters(results)}\n${renderMatrix(results)}\n${renderChecks(results)}` : '',
+  ];
+  if (!checks && !results.fuzz) sections.push('<p class="muted">No checks were run.</p>');
+  return sections.filter(Boolean).join('\n');
+}
+
 export function renderHtml(results: RunResults): string {
   return `${pageStart(titleOf(results))}
 ${renderHeader(results)}
-${renderSummary(results)}
-${renderBaseline(results)}
-${renderFilters(results)}
-${renderMatrix(results)}
-${renderChecks(results)}
-${renderFuzz(results)}
+${main(results)}
 <footer>Rendered by ${esc(results.tool.name)} ${esc(results.tool.version)} from results schemaVersion ${esc(results.schemaVersion)}. Everything the server sent is shown as text; the full results JSON is embedded below (element #mcp-conform-results).</footer>
 <script type="application/json" id="mcp-conform-results">${jsonForScript(results)}</script>
 <script>${CLIENT_SCRIPT}</script>

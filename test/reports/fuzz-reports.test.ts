@@ -158,8 +158,8 @@ describe('the HTML report', () => {
   test('lists every property with its verdict, and warnings as well as findings', () => {
     const html = renderHtml(hostile);
     for (const p of fuzzPropertyRuns(hostile.fuzz)) expect(html).toContain(`<tr data-fuzz-verdict="${fuzzVerdict(p)}">`);
-    expect(html).toContain('>WARNING</span> <code>fuzz/2025-11-25/schema/valid-arguments</code>');
-    expect(html).toContain('>FINDING</span> <code>fuzz/2025-11-25/capabilities/declared-only</code>');
+    expect(html).toContain('>WARNING</span> <code class="id">fuzz/2025-11-25/schema/valid-arguments</code>');
+    expect(html).toContain('>FINDING</span> <code class="id">fuzz/2025-11-25/capabilities/declared-only</code>');
     expect(html).not.toContain('<script>window.__pwned');
   });
 });

@@ -1,5 +1,6 @@
 // The HTML report in a real browser (Debian chromium, driven by playwright-core): it opens from
-// disk, fetches nothing, runs nothing the server sent, logs no errors, and its filters work.
+// disk, fetches nothing, runs nothing the server sent, logs no errors, and its filters work; at
+// desktop and laptop sizes it opens with the failures (or a fuzz run's findings), screenshots kept.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,16 +8,19 @@ import junitModule, { type Builder } from 'junit-report-builder';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROMIUM, launchChromium, openLogged, type PageLog } from './browser.js';
+import { settleOutcome } from '../../harness/results/baseline.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { renderHtml } from '../../reports/html/index.js';
 import { renderJUnit } from '../../reports/junit.js';
 import { CDATA_END, IMG, SCRIPT } from './fixtures/hostile-strings.js';
-import { RUN_TIMEOUT_MS, hostileResults, referenceResults, tempDir, withVerdict } from './helpers.js';
+import { fuzz } from '../fuzz/helpers.js';
+import { REPORT_FUZZ, RUN_TIMEOUT_MS, hostileResults, hostileTarget, referenceResults, tempDir, withVerdict } from './helpers.js';
 
 // Browser globals for the page.evaluate callbacks: the project compiles without the DOM lib.
 declare const window: { __pwned?: number };
 declare const document: { body: { innerText: string } };
 declare const location: { hash: string };
+declare function getComputedStyle(element: unknown): { position: string };
 declare const DOMParser: new () => { parseFromString(text: string, type: string): { getElementsByTagName(name: string): { length: number } } };
 type PageElement = { dataset: Record<string, string | undefined>; open: boolean };
 
@@ -25,7 +29,15 @@ if (!CHROMIUM) console.warn('html-browser.test.ts: skipped, no Chromium at /usr/
 let context: BrowserContext;
 let hostile: RunResults;
 let mixed: RunResults;
+let late: RunResults;
+let fuzzOnly: RunResults;
 const dir = tempDir();
+// Where the layout tests leave their screenshots, to be looked at: set it to keep them.
+const SHOTS = process.env.MCP_CONFORM_SCREENSHOTS ?? dir;
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'laptop', width: 1280, height: 720 },
+];
 const urls: Record<string, string> = {};
 
 function write(name: string, html: string): string {
@@ -47,10 +59,19 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     // The browser starts while the servers run; afterAll closes it whatever they do.
     const launching = launchChromium();
     try {
-      [hostile, mixed] = await Promise.all([hostileResults(), referenceResults()]);
+      [hostile, mixed, fuzzOnly] = await Promise.all([
+        hostileResults(),
+        referenceResults(),
+        fuzz(hostileTarget, { revisions: ['2025-11-25'], select: ['schema', 'capabilities'], toolCalls: 'all', runs: 5, ...REPORT_FUZZ }),
+      ]);
     } finally {
       context = await launching;
     }
+    expect(fuzzOnly.fuzz!.findings.length, 'the hostile server gives a fuzz finding').toBeGreaterThan(0);
+    // The last check of the run fails with a real server's error: in run order it comes after the whole matrix.
+    const answer = hostile.checks.find((c) => c.verdict === 'fail' && (c.actual as { response?: unknown })?.response)!;
+    const last = mixed.checks[mixed.checks.length - 1];
+    late = settleOutcome({ ...mixed, checks: mixed.checks.map((c) => (c === last ? { ...c, verdict: 'fail', reason: answer.reason, expected: answer.expected, actual: answer.actual } : c)) });
     // Real results with one check of each kind, so every filter has something to do.
     const byRevision = (r: string) => mixed.checks.filter((c) => c.revision === r && c.verdict === 'pass');
     mixed = withVerdict(mixed, byRevision('2026-07-28')[0].id, 'fail', 'expected X, got Y');
@@ -58,6 +79,8 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     mixed = withVerdict(mixed, byRevision('2025-11-25')[1].id, 'skip', 'server offers no prompts');
     write('hostile', renderHtml(hostile));
     write('mixed', renderHtml(mixed));
+    write('late', renderHtml(late));
+    write('fuzz', renderHtml(fuzzOnly));
   }, RUN_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -86,6 +109,7 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     const { page, log } = await open('hostile');
     const failed = hostile.checks.find((c) => c.verdict === 'fail' && c.transcript.length > 0)!;
     const transcript = `details.check[id="check-${failed.id}"] details.transcript`;
+    await page.click(`details.check[id="check-${failed.id}"] > summary`);
     await page.click(`${transcript} > summary`);
     const entries = await page.$$eval(`${transcript} .entry`, (els) => els.map((e) => e.textContent ?? ''));
     expect(entries).toHaveLength(failed.transcript.length);
@@ -125,6 +149,7 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
 
     await page.click('#filters button[data-action="all"]');
     const area = mixed.checks[0].area;
+    await page.click('#filters .more-filters > summary');
     await clickBox(page, 'area', area);
     expect((await visibleChecks(page)).some((d) => d.area === area)).toBe(false);
 
@@ -142,11 +167,14 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     await page.close();
   });
 
-  test('a matrix cell links to its check', async () => {
+  test('a matrix cell links to its check, which opens', async () => {
     const { page, log } = await open('mixed');
     const failing = mixed.checks.find((c) => c.verdict === 'fail')!;
+    const check = `details.check[id="check-${failing.id}"]`;
+    expect(await page.$eval(check, (e) => (e as unknown as PageElement).open)).toBe(false);
     await page.click(`tr.matrix-row a[href="#check-${failing.id}"]`);
     expect(await page.evaluate(() => decodeURIComponent(location.hash))).toBe(`#check-${failing.id}`);
+    expect(await page.$eval(check, (e) => (e as unknown as PageElement).open)).toBe(true);
     expect(log.errors).toEqual([]);
     await page.close();
   });
@@ -164,6 +192,65 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     const raw = junit.newBuilder();
     raw.testSuite().name('s').testCase().className('c').name('n').standardOutput(CDATA_END);
     expect((await parse(raw.build())).errors).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  /** The page at a viewport size, scrolled to the top, with its first screen saved. */
+  async function openAt(name: string, viewport: (typeof VIEWPORTS)[number]) {
+    const opened = await open(name);
+    await opened.page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await opened.page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.name}.png`) });
+    return opened;
+  }
+
+  const inFirstScreen = async (page: Page, selector: string, height: number) => {
+    const box = (await page.locator(selector).first().boundingBox())!;
+    expect(box, selector).not.toBeNull();
+    expect(box.y, `${selector} top`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${selector} bottom`).toBeLessThanOrEqual(height);
+    return box;
+  };
+
+  test.each(VIEWPORTS)('at $name size ($width x $height) the report opens with the outcome, the conformance statement and the failures; the filter bar is small', async (viewport) => {
+    const { page, log } = await openAt('late', viewport);
+    const failing = late.checks[late.checks.length - 1];
+    await inFirstScreen(page, 'header .outcome', viewport.height);
+    await inFirstScreen(page, 'header .statement', viewport.height);
+    expect(await page.getAttribute('#problems details.check', 'id')).toBe(`check-${failing.id}`);
+    const row = await inFirstScreen(page, '#problems details.check', viewport.height);
+    expect(row.height, 'one line').toBeLessThan(40);
+    // Below the failures, in this order: the counts, the filter bar, the matrix, the passing checks.
+    const tops = await Promise.all(['#summary', '#filters', '#matrix', '#checks'].map(async (s) => (await page.locator(s).boundingBox())!.y));
+    expect(tops[0]).toBeGreaterThan(row.y);
+    expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+    const bar = (await page.locator('#filters').boundingBox())!;
+    expect(bar.height).toBeLessThan(0.15 * viewport.height);
+    expect(await page.$eval('#filters', (e) => getComputedStyle(e).position)).toBe('static');
+    expect(log).toEqual({ errors: [], dialogs: [], requests: [] });
+    await page.close();
+  });
+
+  test('a failure opens to the error code and message first, the whole answer one click away', async () => {
+    const { page, log } = await open('late');
+    const failing = late.checks[late.checks.length - 1];
+    const error = (failing.actual as { response: { error: { code: number } } }).response.error;
+    const check = `details.check[id="check-${failing.id}"]`;
+    await page.click(`${check} > summary`);
+    expect(await page.textContent(`${check} pre.gist`)).toMatch(new RegExp(`^error ${error.code}: `));
+    expect(await page.isVisible(`${check} details.whole > pre`)).toBe(false);
+    await page.click(`${check} details.whole > summary`);
+    expect(await page.textContent(`${check} details.whole > pre`)).toContain('"jsonrpc": "2.0"');
+    expect(log).toEqual({ errors: [], dialogs: [], requests: [] });
+    await page.close();
+  });
+
+  test.each(VIEWPORTS)('at $name size a fuzz-only report opens with its findings and has no empty conformance section', async (viewport) => {
+    const { page, log } = await openAt('fuzz', viewport);
+    await inFirstScreen(page, 'header .outcome', viewport.height);
+    await inFirstScreen(page, '#fuzz details.finding', viewport.height);
+    for (const empty of ['#problems', '#checks', '#matrix', '#filters', '.count-tables', '.statement']) expect(await page.locator(empty).count(), empty).toBe(0);
+    expect(await page.$$eval('header dt', (els) => els.map((e) => e.textContent))).not.toContain('Conformance');
+    expect(log).toEqual({ errors: [], dialogs: [], requests: [] });
     await page.close();
   });
 });

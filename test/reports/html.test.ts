@@ -21,7 +21,7 @@ beforeAll(async () => {
   hostileHtml = renderHtml(hostile);
 }, RUN_TIMEOUT_MS);
 
-const ALLOWED_TAGS = 'html head meta title link style body header h1 h2 h3 h4 p strong dl dt dd code section div table caption thead tbody tr th td span ul li details summary pre form fieldset legend label input button blockquote a noscript footer script'.split(' ');
+const ALLOWED_TAGS = 'html head meta title link style body header h1 h2 h3 h4 p strong dl dt dd code section div table caption thead tbody tr th td span ul li details summary pre form label input button blockquote a noscript footer script'.split(' ');
 const embedded = (html: string) => /<script type="application\/json" id="mcp-conform-results">([\s\S]*?)<\/script>/.exec(html)![1];
 const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -102,15 +102,29 @@ describe('content', () => {
     expect(html.match(/<details class="check"/g)).toHaveLength(good.checks.length);
   });
 
-  test('a failure opens with its reason, expected and actual, spec link and transcript', () => {
-    const failed = hostile.checks.find((c) => c.verdict === 'fail' && c.expected !== undefined)!;
+  test('a failure is one closed line, its reason, opening to expected, the gist of actual, spec link and transcript', () => {
+    const failed = hostile.checks.find((c) => c.verdict === 'fail' && c.transcript.length > 0)!;
     const start = hostileHtml.indexOf(`id="check-${failed.id}"`);
     const block = hostileHtml.slice(start, hostileHtml.indexOf('</details>\n', start));
-    expect(block).toMatch(/ open>/);
+    expect(block).not.toMatch(/ open>/);
+    // The line is the reason, as the body's reason paragraph shows it (escaped, invisibles made visible).
+    const line = /<span class="line">([^<]*)<\/span>/.exec(block)![1];
+    expect(line).toContain(escapedHtml(failed.reason!.slice(0, 40)));
+    expect(block).toContain(`<p class="reason">${line}</p>`);
     expect(block).toContain('<h4>Expected</h4>');
     expect(block).toContain('<h4>Actual</h4>');
     expect(block).toContain(`href="${failed.spec}"`);
     expect(block).toMatch(/<details class="transcript" data-source="check:\d+"><summary>Wire transcript \(\d+ entr/);
+  });
+
+  test('the failures come before the summary, the matrix and the passing checks', () => {
+    const at = (marker: string) => hostileHtml.indexOf(marker);
+    const firstProblem = at('<details class="check"');
+    expect(at('<section id="problems">')).toBeLessThan(firstProblem);
+    expect(hostileHtml.slice(firstProblem, firstProblem + 200)).toMatch(/data-verdict="(fail|error)"/);
+    for (const later of ['<section id="summary">', '<form id="filters"', '<section id="matrix">', '<section id="checks">']) expect(at(later)).toBeGreaterThan(firstProblem);
+    const passing = hostile.checks.find((c) => c.verdict === 'pass')!;
+    expect(at(`id="check-${passing.id}"`)).toBeGreaterThan(at('<section id="checks">'));
   });
 
   test('the summary counts verdicts per revision and level and names the server', () => {
