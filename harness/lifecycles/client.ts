@@ -2,6 +2,7 @@
 // traffic by default and lets a check bend any part of it (ids, _meta, headers, bytes).
 import type { JsonObject, JsonRpcId, Revision, TransportKind } from '../model.js';
 import { HttpConnection } from '../transports/http-connection.js';
+import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection, Exchange, SendOptions } from '../transports/types.js';
 import type { MetaPatch } from './meta.js';
 
@@ -70,6 +71,33 @@ export abstract class Client {
 
   get checkId(): string | undefined {
     return this.defaults.checkId;
+  }
+
+  /** The connection's name in the wire log (e.g. `stdio#3`). */
+  get connectionName(): string {
+    return this.connection.name;
+  }
+
+  /** stdio: closes the server's stdin, the transport's shutdown signal. False on other transports. */
+  endInput(): boolean {
+    if (!(this.connection instanceof StdioConnection)) return false;
+    this.connection.process.endStdin();
+    return true;
+  }
+
+  /** stdio: whether the server process has exited, or does within `ms`; undefined on other transports. */
+  async exitsWithin(ms: number): Promise<boolean | undefined> {
+    return this.connection instanceof StdioConnection ? this.connection.process.exitsWithin(ms) : undefined;
+  }
+
+  /** stdio: how the server process ended, in words (undefined while it runs, or on other transports). */
+  exitDescription(): string | undefined {
+    return this.connection instanceof StdioConnection && !this.connection.process.running ? this.connection.exitDescription() : undefined;
+  }
+
+  /** Ends the connection (a stdio server's process with it). */
+  close(): Promise<void> {
+    return this.connection.close();
   }
 
   nextId(): JsonRpcId {

@@ -1,7 +1,6 @@
 // 2025-11-25 stdio transport rules: stdout carries only messages; closing stdin ends the server.
 import { defineArea } from '../../harness/checks/check.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
 
 /** "A reasonable time" to exit after stdin closes, before a client would send SIGTERM. */
@@ -20,12 +19,11 @@ export default defineArea('2025-11-25', 'stdio', [
     transports: ['stdio'],
     connection: 'fresh',
     async run(ctx) {
-      const connection = ctx.client.connection instanceof StdioConnection ? ctx.client.connection : ctx.skip('not a stdio connection');
       const started = performance.now();
-      connection.process.endStdin();
-      const exited = await connection.process.exitsWithin(EXIT_GRACE_MS);
+      if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
+      const exited = await ctx.client.exitsWithin(EXIT_GRACE_MS);
       if (!exited) ctx.fail(`the server was still running ${EXIT_GRACE_MS} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
-      ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${connection.exitDescription()})`);
+      ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${ctx.client.exitDescription()})`);
     },
   },
 ]);

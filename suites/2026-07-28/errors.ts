@@ -2,6 +2,7 @@
 // notifications, and the error codes a server may use (checked over the whole run).
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectHttpStatus, expectThat, observed } from '../../harness/checks/expect.js';
+import { connectionsOver } from '../../harness/checks/wire-query.js';
 import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta.js';
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
@@ -127,7 +128,7 @@ export default defineArea('2026-07-28', 'errors', [
     catalog: ['RPC-014'],
     phase: 'post',
     async run(ctx) {
-      const stdio = new Set(ctx.connections.filter((c) => c.kind === 'stdio').map((c) => c.name));
+      const stdio = new Set(connectionsOver(ctx.wire.entries, 'stdio'));
       const bad = errorsOfRun(ctx.wire.entries).filter(
         ({ code, at }) => RETIRED_CODES.includes(code as number) || (isInt(code) && code <= -32020 && code >= -32099 && !DEFINED_MCP_CODES.includes(code)) || (code === -32020 && stdio.has(at.connection)),
       );

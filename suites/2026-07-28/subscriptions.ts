@@ -10,7 +10,6 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { ACKNOWLEDGED, isAcknowledgmentOf, openListen, sameIdLoosely, subscriptionTag, watchConnection, whenServing, type ListenOptions, type ListenStream } from '../../harness/lifecycles/streams.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
-import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
 import { RESOURCE_UPDATED, resourceUpdates } from './subscription-scope.js';
@@ -194,15 +193,15 @@ export default defineArea('2026-07-28', 'subscriptions', [
     transports: ['stdio'],
     connection: 'fresh',
     async run(ctx) {
-      if (!(ctx.client.connection instanceof StdioConnection)) ctx.skip('not a stdio connection');
+      if (ctx.client.transport !== 'stdio') ctx.skip('not a stdio connection');
       const id = 'mcp-conform-before-restart';
       await openAcknowledged(ctx, fullFilter(ctx), { id });
-      await ctx.client.connection.close(); // the process ends with the subscription open
+      await ctx.client.close(); // the process ends with the subscription open
       const restarted = await ctx.fresh();
       await whenServing(restarted);
       await ctx.sleep(WATCH_MS);
       await barrier(restarted, 'the start of the new process');
-      const stale = ctx.wire.entries.filter((e) => e.connection === restarted.connection.name && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id));
+      const stale = ctx.wire.entries.filter((e) => e.connection === restarted.connectionName && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id));
       expectThat(stale.length === 0, `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`, { expected: 'nothing for an earlier process\'s subscription', actual: stale.map((e) => e.message) });
       const again = await openAcknowledged(ctx, fullFilter(ctx), { id }, 'on a new process, a listen that reuses the id of a subscription open when the old process ended', restarted);
       await again.cancel();
