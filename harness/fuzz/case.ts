@@ -24,7 +24,7 @@ export type Allowed =
   /** An error response carrying the slot's id; any code when `codes` is absent. */
   | { answer: 'error'; codes?: number[]; rules?: Rule[]; status?: number[] }
   /** An error response without an id (or with id null): the server could not read one. */
-  | { answer: 'idless-error'; codes?: number[] }
+  | { answer: 'idless-error'; codes?: number[]; warn?: string }
   /** No response at all (a notification, or input the server may ignore). HTTP: an error status without a JSON-RPC answer. */
   | { answer: 'none' }
   /** HTTP: 202 Accepted with no body (a notification the server accepts). */
@@ -67,6 +67,8 @@ export interface FuzzCase {
   steps: Step[];
   /** 2025-11-25: run on a fresh session whose initialize declared these client capabilities. */
   sessionCapabilities?: Record<string, unknown>;
+  /** The case may move the connection to another state (legacy-looking traffic to a dual-era server): the next case starts on a fresh one. */
+  freshAfter?: boolean;
 }
 
 export function stepBytes(step: Step): Buffer {

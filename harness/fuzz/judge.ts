@@ -69,12 +69,12 @@ export interface Verdict {
 
 export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   const failures: Failure[] = [];
-  const fail = (invariant: Invariant | 'property', message: string) =>
+  const fail = (invariant: Invariant | 'property', message: string, level?: Level) =>
     failures.push({
       invariant,
       message,
       spec: invariant === 'property' ? ctx.spec : invariantSpec(ctx.revision, invariant),
-      level: invariant === 'property' ? ctx.level : invariantLevel(ctx.revision, invariant),
+      level: level ?? (invariant === 'property' ? ctx.level : invariantLevel(ctx.revision, invariant)),
     });
   const refs = slotRefs(run);
   const eligible = (ref: SlotRef, received: Received) => (run.transport === 'http' ? ref.step === received.step : ref.group <= received.group);
@@ -137,7 +137,7 @@ function postTimedOut(run: CaseRun, step: number): boolean {
   return run.transport === 'http' && post !== undefined && post.status === undefined && post.timedOut && !post.transportError;
 }
 
-function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string) => void, waited: string[]): void {
+function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string, level?: Level) => void, waited: string[]): void {
   const { slot } = ref;
   if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
   if (ref.answers.length === 0 && ref.idless.length === 0) {
@@ -166,7 +166,10 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
     if (schemaBreaks.length > 0) fail('schema', `${slot.what}: the response breaks the schema (${schema.def}): ${schemaBreaks.slice(0, 2).join('; ')}`);
   }
   for (const answer of ref.idless) {
-    if (!match(slot.allow, answer, true)) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`);
+    const allowed = match(slot.allow, answer, true);
+    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`);
+    // A refusal the spec's words do not name, as the checks warn of it: a SHOULD, never a MUST.
+    else if ('warn' in allowed && allowed.warn) fail('property', `${slot.what}: got ${brief(answer)} without an id; ${allowed.warn}`, 'SHOULD');
   }
 }
 

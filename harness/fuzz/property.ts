@@ -15,6 +15,8 @@ export interface FuzzEnv {
   profile: ServerProfile;
   toolCalls: ToolCallPolicy;
   dialect: Dialect;
+  /** Revisions the server was found to speak (the probe of an auto run), when known. */
+  claimed?: Revision[];
 }
 
 export interface FuzzPropertyDefinition<T = unknown> {

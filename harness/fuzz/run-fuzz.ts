@@ -49,6 +49,8 @@ export interface FuzzRequest {
   strict: boolean;
   /** Findings already known for this server (`--known`): they neither fail the run nor stop a property. */
   known?: KnownFuzz;
+  /** Revisions the server speaks, as the probe of an auto run found them (filled in by runFuzz). */
+  claimed?: Revision[];
   findings: FindingContext;
   progress?: FuzzProgress;
   signal?: AbortSignal;
@@ -103,6 +105,7 @@ async function fuzzRevision(revision: Revision, properties: FuzzProperty[], requ
         validator,
         onCase: (done, failed) => request.progress?.onCase?.(property, done, failed),
         known: request.known,
+        claimed: request.claimed,
         signal: request.signal,
       }).catch((error: unknown): PropertyOutcome => ({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: false, crashes: 0, durationMs: 0, undecided: 0, known: 0, error: `harness error: ${(error as Error).message}` }));
       outcomes.push(outcome);
@@ -170,6 +173,7 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     if (probe.unreachable) error = probe.unreachable;
     else if (probe.claimed.length === 0) error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to fuzz one anyway`;
     chosen = probe.claimed;
+    request = { ...request, claimed: probe.claimed };
   }
   const selected = selectProperties(request.campaigns, request.select, request.shard);
   // Properties for another transport never ask for a share of the budget.

@@ -2,7 +2,7 @@
 // judge); a failing case throws, fast-check shrinks it by re-running smaller cases on the same
 // server, and the last failing run is the finding, with the seed and path that replay it.
 import fc from 'fast-check';
-import type { Level } from '../model.js';
+import type { Level, Revision } from '../model.js';
 import type { WireValidator } from '../schema/index.js';
 import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
@@ -38,6 +38,8 @@ export interface PropertyRunOptions {
   onCase?: (done: number, failed: boolean) => void;
   /** Findings and undecided cases already known for this server: they do not stop the property. */
   known?: KnownFuzz;
+  /** Revisions the probe found the server speaking. */
+  claimed?: Revision[];
   /** Once aborted, the remaining runs are skipped (they pass without being sent). */
   signal?: AbortSignal;
 }
@@ -74,7 +76,7 @@ export function levelOf(failures: Failure[]): Level {
 export async function runProperty(property: FuzzProperty, target: LiveTarget, options: PropertyRunOptions): Promise<PropertyOutcome> {
   const started = performance.now();
   const restartsBefore = target.restarts;
-  const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect };
+  const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect, claimed: options.claimed };
   const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0, undecided: 0, known: 0 };
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };
@@ -109,7 +111,7 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     }
     options.onCase?.(cases, failures.length > 0);
     // Work still running would answer into the next case: start that one on a fresh connection.
-    if (verdict.undecided) target.discard();
+    if (verdict.undecided || fuzzCase.freshAfter) target.discard();
     if (failures.length === 0) return;
     shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
     throw new CaseFailure(input, fuzzCase, run, failures);

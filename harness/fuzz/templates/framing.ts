@@ -77,7 +77,8 @@ function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { l
       // RFC 8259 lets a parser ignore a byte order mark or treat it as an error.
       return { label: 'a request behind a byte order mark', bytes: Buffer.from(`\uFEFF${request.text}`), slots: [served('a request behind a byte order mark')] };
     case 'non-object':
-      return { label: 'JSON that is not an object', bytes: Buffer.from(malformation.text), slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'idless-error', codes: [INVALID_REQUEST] }] }] };
+      // As for a batch: how a server refuses what is not a message is not specified; 202 with nothing to answer breaks no MUST.
+      return { label: 'JSON that is not an object', bytes: Buffer.from(malformation.text), slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, { answer: 'idless-error', codes: [INVALID_REQUEST] }] }] };
     case 'batch': {
       const items = Array.from({ length: malformation.size }, (_, i) => ({ id: caseId(nonce, i + 1), request: requestBytes(env, caseId(nonce, i + 1)) }));
       const slots: Slot[] = [

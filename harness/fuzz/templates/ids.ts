@@ -9,7 +9,13 @@ import { fuzzProperty, type FuzzPropertyDefinition } from '../property.js';
 import { ANSWERED, messageStep, requestBytes, requestSlot } from './requests.js';
 
 const INVALID_REQUEST = -32600;
-const invalid: Allowed[] = [{ answer: 'error', codes: [INVALID_REQUEST] }, { answer: 'idless-error', codes: [INVALID_REQUEST] }];
+const PARSE_ERROR = -32700;
+// -32700 for JSON that parsed is the wrong code, as the checks warn (errors/invalid-request): a SHOULD.
+const invalid: Allowed[] = [
+  { answer: 'error', codes: [INVALID_REQUEST] },
+  { answer: 'idless-error', codes: [INVALID_REQUEST] },
+  { answer: 'idless-error', codes: [PARSE_ERROR], warn: 'JSON-RPC 2.0 keeps -32700 for text that is not JSON; an invalid request gets -32600' },
+];
 
 /** What the spec lets a server answer to a cheap request carrying an id of this kind. */
 export function allowedForId(kind: IdKind | undefined): Allowed[] {
@@ -27,7 +33,7 @@ export function allowedForId(kind: IdKind | undefined): Allowed[] {
       // Not the "string or integer" MCP asks for, but a JSON-RPC number: served, or refused.
       return [{ answer: 'result' }, ...invalid];
     case 'null':
-      return [{ answer: 'idless-error', codes: [INVALID_REQUEST] }];
+      return invalid.filter((allowed) => allowed.answer === 'idless-error');
     case 'boolean':
     case 'object':
     case 'array':

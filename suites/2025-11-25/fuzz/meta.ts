@@ -22,7 +22,8 @@ function metaValue(meta: LegacyMeta): unknown {
 export function allowedForLegacyMeta(meta: LegacyMeta): Allowed[] {
   if (meta.shape === 'absent') return [{ answer: 'result' }];
   const token = meta.progressToken.set ? meta.progressToken.value : undefined;
-  const wellFormed = meta.shape === 'object' && (token === undefined || typeof token === 'string' || Number.isInteger(token)) && Object.keys(meta.extras).length === 0;
+  // A token past 2^53 is an integer, but one we made up that many parsers cannot hold: refusing it is allowed.
+  const wellFormed = meta.shape === 'object' && (token === undefined || typeof token === 'string' || Number.isSafeInteger(token)) && Object.keys(meta.extras).length === 0;
   // A malformed _meta breaks the schema's request type itself: Invalid Request (-32600, id left out when the
   // request is not read) says that as well as -32602 does; the checks warn where the code strays further.
   const refusals: Allowed[] = [{ answer: 'error', codes: [INVALID_PARAMS, INVALID_REQUEST] }, { answer: 'idless-error', codes: [INVALID_REQUEST, PARSE_ERROR] }];

@@ -18,9 +18,13 @@ const UNSUPPORTED_VERSION = -32022;
 const HEADER_MISMATCH = -32020;
 
 const CLIENT_ERRORS = Array.from({ length: 100 }, (_, i) => 400 + i);
-const isDualEra = (env: FuzzEnv) => (env.profile.supportedVersions ?? []).some((version) => version < MODERN_VERSION);
+// Discovery may list modern versions only; the probe's initialize tells a dual-era server too.
+const isDualEra = (env: FuzzEnv) => (env.profile.supportedVersions ?? []).some((version) => version < MODERN_VERSION) || (env.claimed ?? []).some((revision) => revision < MODERN_VERSION);
 const isImplementation = (value: unknown) => isObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
 const wellTypedCapabilities = (value: unknown) => isObject(value) && ['elicitation', 'sampling', 'roots', 'experimental', 'extensions'].every((key) => value[key] === undefined || isObject(value[key]));
+
+/** No modern _meta keys at all: what a 2025-11-25 client would send. */
+const legacyLooking = (meta: RequestMeta) => meta.container.kind !== 'object' || (!meta.protocolVersion.set && !meta.clientCapabilities.set);
 
 /** What the spec lets the server answer to a request with this _meta (everything else well formed). */
 export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
@@ -29,8 +33,8 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
   const mismatch = http && version !== MODERN_VERSION ? [HEADER_MISMATCH] : [];
   const malformed = meta.container.kind !== 'object' || typeof version !== 'string' || !(meta.clientCapabilities.set && isObject(meta.clientCapabilities.value));
   // A dual-era server may take a request with no modern _meta keys for legacy traffic: any error then, 4xx on HTTP.
-  const legacyLooking = meta.container.kind !== 'object' || (!meta.protocolVersion.set && !meta.clientCapabilities.set);
-  if (malformed && legacyLooking && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }];
+  // On a fresh stdio connection such a request may open legacy traffic, where serving one before initialize is unspecified.
+  if (malformed && legacyLooking(meta) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [] : [{ answer: 'result' as const }])];
   // A _meta that is not an object breaks the schema's request shape itself: -32600 says that as well as -32602 does.
   const shapeCodes = meta.container.kind === 'not-object' ? [INVALID_REQUEST] : [];
   if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...shapeCodes, ...mismatch], status: http ? [400] : undefined }];
@@ -86,7 +90,9 @@ const judgedAlone = fuzzProperty<{ meta: RequestMeta; discover: boolean; nonce: 
     const shape = container.kind === 'no-params' ? { omitParams: true } : { omitMeta: true };
     const request = requestBytes(env, id, method, container.kind === 'no-meta' ? {} : params, shape);
     const what = `${method} with _meta ${container.kind === 'object' ? JSON.stringify(params._meta).slice(0, 160) : container.kind}`;
-    return { steps: [messageStep(env, what, request.text, [requestSlot(what, id, method, allowedForMeta(meta, env))], request.headers)] };
+    // A dual-era stdio server may take a request without modern _meta as the start of legacy traffic for the whole connection.
+    const freshAfter = env.transport === 'stdio' && isDualEra(env) && legacyLooking(meta);
+    return { steps: [messageStep(env, what, request.text, [requestSlot(what, id, method, allowedForMeta(meta, env))], request.headers)], freshAfter };
   },
 });
 
