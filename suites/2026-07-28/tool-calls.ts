@@ -152,11 +152,19 @@ function mirrorable(tool: JsonObject, input: InvalidInput, transport: string): b
   });
 }
 
+/**
+ * An invalid input asking for a duration past the cap (a sleep above its maximum) would keep a
+ * server that does not validate busy past the request timeout, and silence decides nothing.
+ */
+export const asksForLongWait = (inputSchema: unknown, value: JsonObject, capMs: number): boolean =>
+  JSON.stringify(capDurations(inputSchema, value, capMs)) !== JSON.stringify(value);
+
 /** Up to `perTool` schema-violating argument objects per tool, one keyword kind after another. */
 export function invalidCalls(ctx: Ctx, tools: JsonObject[], perTool: number): PlannedCall[] {
+  const capMs = durationCapUnder(ctx.requestTimeoutMs);
   return tools.flatMap((tool) => {
     const { inputs, problem } = invalidInputs(tool.inputSchema, { seed: 1 });
-    const usable = inputs.filter((input) => isObject(input.value) && mirrorable(tool, input, ctx.transport));
+    const usable = inputs.filter((input) => isObject(input.value) && mirrorable(tool, input, ctx.transport) && !asksForLongWait(tool.inputSchema, input.value as JsonObject, capMs));
     if (usable.length === 0) ctx.note(`${toolName(tool)}: no invalid arguments to send (${problem ?? 'no keyword to break'})`);
     const firstOfKind = usable.filter((input, i) => usable.findIndex((other) => other.kind === input.kind) === i);
     const chosen = [...firstOfKind, ...usable.filter((input) => !firstOfKind.includes(input))].slice(0, perTool);
