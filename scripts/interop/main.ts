@@ -88,6 +88,10 @@ async function main(): Promise<number> {
   let expectations: Expectations;
   try {
     options = parseOptions(process.argv.slice(2));
+    if (options.help) {
+      console.log(USAGE);
+      return 0;
+    }
     labs = discover(INTEROP);
     const expectationsFile = path.join(INTEROP, 'expectations.yaml');
     expectations = parseExpectations(existsSync(expectationsFile) ? readFileSync(expectationsFile, 'utf8') : '');

@@ -17,6 +17,7 @@ export interface InteropOptions {
   buildTimeoutMs: number;
   showSkips: boolean;
   suggest: boolean;
+  help: boolean;
 }
 
 export const USAGE = `Usage: npm run interop -- [options]
@@ -48,6 +49,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'build-timeout': { type: 'string' },
       'show-skips': { type: 'boolean' },
       suggest: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
     allowPositionals: false,
@@ -73,5 +75,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     buildTimeoutMs: seconds(values['build-timeout'], '--build-timeout', 900),
     showSkips: values['show-skips'] ?? false,
     suggest: values.suggest ?? false,
+    help: values.help ?? false,
   };
 }
