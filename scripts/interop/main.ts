@@ -76,7 +76,7 @@ async function runCell(lab: Lab, transport: TransportKind, built: BuildOutcome, 
 
 function reportHasMatrix(): boolean {
   try {
-    return /\bmatrix\b/.test(execFileSync(process.execPath, [BIN, 'report', '--help'], { encoding: 'utf8' }));
+    return /\breport matrix\b/.test(execFileSync(process.execPath, [BIN, 'report', '--help'], { encoding: 'utf8' }));
   } catch {
     return false;
   }
