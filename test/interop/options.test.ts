@@ -42,3 +42,22 @@ describe('renderTable', () => {
     expect(lines.find((line) => line.startsWith('skip'))).toMatch(/^skip\s+0\s+0\s+-/);
   });
 });
+
+describe('suggestYaml', () => {
+  test('a cell that differs becomes YAML to review: verdicts with TODO kind and why, skips grouped by reason, transport skips left out', async () => {
+    const { suggestYaml } = await import('../../scripts/interop/suggest.js');
+    const { parseExpectations } = await import('../../scripts/interop/expectations.js');
+    const text = suggestYaml('go-sdk', 'stdio', [
+      { id: '2026-07-28/a/one', revision: '2026-07-28', verdict: 'fail', reason: 'got a result' },
+      { id: '2026-07-28/a/two', revision: '2026-07-28', verdict: 'skip', reason: 'server offers no prompts' },
+      { id: '2026-07-28/a/three', revision: '2026-07-28', verdict: 'skip', reason: 'applies to http only; this target is stdio' },
+      { id: '2026-07-28/a/four', revision: '2026-07-28', verdict: 'pass' },
+    ]);
+    expect(text).toContain('kind: TODO');
+    expect(text).toContain('server offers no prompts:\n          - 2026-07-28/a/two');
+    expect(text).not.toContain('a/three');
+    expect(text).not.toContain('a/four');
+    // Unreviewed, it is refused: a TODO explains nothing.
+    expect(() => parseExpectations(text)).toThrow('kind: must be one of');
+  });
+});
