@@ -54,6 +54,9 @@ export default defineArea('2026-07-28', 'errors', [
     spec: 'schema#parseerror',
     catalog: ['RPC-007', 'RPC-006'],
     exclusive: true, // on stdio an answer without an id belongs to whatever is in flight
+    // A reader that decodes a JSON stream instead of lines (go-sdk) waits for the rest of the cut-off
+    // object and glues the next check's message to it: the damage stays on a connection of its own.
+    connection: 'fresh',
     async run(ctx) {
       const headers = ctx.client.headersFor(discover({ id: 1 }));
       const text = truncatedRequest('server/discover') + (ctx.transport === 'stdio' ? '\n' : '');

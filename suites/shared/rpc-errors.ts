@@ -61,21 +61,45 @@ export interface ErrorSeen {
   code: unknown;
   message: unknown;
   at: ReturnType<typeof where>;
+  /** Long strings of the request this error answers: quoting them back is not the server's wording. */
+  quoted?: string[];
 }
 
-/** Every error response the server sent in these entries. */
+/** Strings at least this long that a request carried count as quoted when an error repeats them. */
+const QUOTED_MIN_LENGTH = 40;
+
+function longStrings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' && value.length >= QUOTED_MIN_LENGTH) out.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => longStrings(item, out));
+  else if (isObject(value)) Object.values(value).forEach((item) => longStrings(item, out));
+  return out;
+}
+
+/** Every error response the server sent in these entries, with the long strings of the request it answers. */
 export function errorsIn(entries: readonly WireEntry[]): ErrorSeen[] {
+  const requests = new Map<string, unknown>();
+  for (const entry of entries) {
+    if (entry.direction !== 'client->server' || entry.kind !== 'message' || !isObject(entry.message)) continue;
+    const id = (entry.message as JsonObject).id;
+    if (typeof id === 'string' || typeof id === 'number') requests.set(`${entry.connection} ${JSON.stringify(id)}`, (entry.message as JsonObject).params);
+  }
   return entries
     .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isResponse(entry.message) && isObject((entry.message as JsonObject).error))
     .map((entry) => {
-      const error = (entry.message as JsonObject).error as JsonObject;
-      return { code: error.code, message: error.message, at: where(entry) };
+      const response = entry.message as JsonObject;
+      const error = response.error as JsonObject;
+      const quoted = longStrings(requests.get(`${entry.connection} ${JSON.stringify(response.id)}`));
+      return { code: error.code, message: error.message, at: where(entry), ...(quoted.length > 0 ? { quoted } : {}) };
     });
 }
 
-/** Errors whose message is not one short sentence: empty, spanning lines, or long. */
+/** Errors whose message is not one short sentence: empty, spanning lines, or long, not counting what it quotes of the request. */
 export function wordyErrors(errors: readonly ErrorSeen[]): ErrorSeen[] {
-  return errors.filter(({ message }) => typeof message !== 'string' || message.trim() === '' || /[\r\n]/.test(message) || message.length > MAX_ERROR_MESSAGE_LENGTH);
+  return errors.filter(({ message, quoted = [] }) => {
+    if (typeof message !== 'string' || message.trim() === '') return true;
+    const own = quoted.reduce((text, sent) => text.split(sent).join('…'), message);
+    return /[\r\n]/.test(own) || own.length > MAX_ERROR_MESSAGE_LENGTH;
+  });
 }
 
 /** The post-phase check that every error message of the revision's traffic is one short sentence. */
@@ -93,7 +117,7 @@ export function errorMessageCheck<C extends Client>(catalog: string[], scope: st
       if (bad.length === 0) return;
       ctx.fail(`${bad.length} error message(s) are empty, span lines or run long; first: ${JSON.stringify(String(bad[0].message).slice(0, 120))}`, {
         expected: 'one concise sentence',
-        actual: bad.slice(0, MAX_LISTED).map((seen) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
+        actual: bad.slice(0, MAX_LISTED).map(({ quoted: _quoted, ...seen }) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
       });
     },
   };

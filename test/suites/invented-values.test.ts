@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { capDurations, choicesInDescription, durationCapUnder, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { refused, refusedInvented } from '../../suites/shared/invented.js';
+import { lengthensDuration } from '../../suites/2026-07-28/tool-calls.js';
 
 const answer = (response: Exchange['response']): Exchange => ({ connection: 'c', response, notifications: [], messages: [], timedOut: false, durationMs: 3 });
 
@@ -64,5 +65,15 @@ describe('durations stay far below the request timeout', () => {
     expect(durationCapUnder(1000)).toBe(250);
     expect(durationCapUnder(60_000)).toBe(1000);
     expect(capDurations(schema, { ms: 900 }, durationCapUnder(1000))).toEqual({ ms: 250 });
+  });
+
+  // Seen on mcp-go v1.2.1 over HTTP: it does not validate, slept the 10001 ms asked for a sleep
+  // tool's "maximum: 10000" violation, and the request timed out, leaving wire/requests-answered open.
+  test('an invalid input that breaks a duration maximum asks for a long wait and is left out; other invalid inputs are kept', () => {
+    const tool = { name: 'sleep', inputSchema: { type: 'object', properties: { ms: { type: 'integer', minimum: 0, maximum: 10000 } }, required: ['ms'] } };
+    expect(lengthensDuration(tool, { ms: 10001 }, 1000)).toBe(true);
+    expect(lengthensDuration(tool, { ms: -1 }, 1000)).toBe(false);
+    expect(lengthensDuration(tool, { ms: 'ten' }, 1000)).toBe(false);
+    expect(lengthensDuration(tool, {}, 1000)).toBe(false);
   });
 });

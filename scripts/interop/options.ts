@@ -1,0 +1,80 @@
+// The runner's command line: which implementations and transports, where the cache is.
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { TransportKind } from '../../harness/results/vocabulary.js';
+
+/** Named slices of the lab; ci is what .ci/run runs on every change. */
+export const SLICES: Record<string, { only: string[]; transports: TransportKind[] }> = {
+  ci: { only: ['python-mcp', 'go-sdk'], transports: ['stdio'] },
+};
+
+export interface InteropOptions {
+  only?: string[];
+  transports: TransportKind[];
+  cache: string;
+  runTimeoutMs: number;
+  buildTimeoutMs: number;
+  showSkips: boolean;
+  suggest: boolean;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run interop -- [options]
+  --only <id,...>          only these implementations (folder names under interop/)
+  --transport stdio|http   only this transport
+  --slice ci               the CI slice: ${SLICES.ci!.only.join(' and ')} over ${SLICES.ci!.transports.join(', ')}
+  --cache <dir>            build cache and results (default $MCP_CONFORM_INTEROP_CACHE or ~/.cache/mcp-conform-interop)
+  --run-timeout <s>        kill one mcp-conform run after this long (default 900)
+  --build-timeout <s>      kill one build step after this long (default 900)
+  --show-skips             rows for skipped checks too
+  --suggest                print YAML for every cell that differs, to paste into interop/expectations.yaml after review`;
+
+const seconds = (value: string | undefined, name: string, fallback: number) => {
+  if (value === undefined) return fallback * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}: a positive number of seconds, not "${value}"`);
+  return n * 1000;
+};
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): InteropOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: 'string' },
+      transport: { type: 'string' },
+      slice: { type: 'string' },
+      cache: { type: 'string' },
+      'run-timeout': { type: 'string' },
+      'build-timeout': { type: 'string' },
+      'show-skips': { type: 'boolean' },
+      suggest: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  let only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
+  let transports: TransportKind[] = ['stdio', 'http'];
+  if (values.slice !== undefined) {
+    const slice = SLICES[values.slice];
+    if (!slice) throw new Error(`--slice: one of ${Object.keys(SLICES).join(', ')}, not "${values.slice}"`);
+    only = only ?? slice.only;
+    transports = slice.transports;
+  }
+  if (values.transport !== undefined) {
+    if (values.transport !== 'stdio' && values.transport !== 'http') throw new Error(`--transport: stdio or http, not "${values.transport}"`);
+    transports = [values.transport];
+  }
+  const cache = path.resolve(values.cache ?? env.MCP_CONFORM_INTEROP_CACHE ?? path.join(os.homedir(), '.cache', 'mcp-conform-interop'));
+  return {
+    ...(only ? { only } : {}),
+    transports,
+    cache,
+    runTimeoutMs: seconds(values['run-timeout'], '--run-timeout', 900),
+    buildTimeoutMs: seconds(values['build-timeout'], '--build-timeout', 900),
+    showSkips: values['show-skips'] ?? false,
+    suggest: values.suggest ?? false,
+    help: values.help ?? false,
+  };
+}
