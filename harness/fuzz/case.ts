@@ -44,6 +44,8 @@ export interface Slot {
   maxAnswers?: number;
   /** The work may take as long as the server needs (a tool call): no answer in time leaves the case undecided, not failed. */
   patient?: boolean;
+  /** A dual-era server may answer this one in its other era: a result is not held to this revision's schema. */
+  otherEra?: boolean;
 }
 
 export interface Step {

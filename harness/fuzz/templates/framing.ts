@@ -17,6 +17,11 @@ import { ANSWERED, caseId, messageStep, requestBytes, requestSlot } from './requ
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const PAYLOAD = '\u0000mcp-conform-payload\u0000';
+// JSON that parsed but is no request: -32600; -32700 there is the wrong code, a SHOULD (as the checks warn).
+const notARequest: Allowed[] = [
+  { answer: 'idless-error', codes: [INVALID_REQUEST] },
+  { answer: 'idless-error', codes: [-32700], warn: 'JSON-RPC 2.0 keeps -32700 for text that is not JSON; an invalid request gets -32600' },
+];
 const ignoredOrParseError: Allowed[] = [{ answer: 'none' }, { answer: 'idless-error', codes: [PARSE_ERROR, INVALID_REQUEST] }];
 
 export interface FramingSpecs {
@@ -78,12 +83,12 @@ function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { l
       return { label: 'a request behind a byte order mark', bytes: Buffer.from(`\uFEFF${request.text}`), slots: [served('a request behind a byte order mark')] };
     case 'non-object':
       // As for a batch: how a server refuses what is not a message is not specified; 202 with nothing to answer breaks no MUST.
-      return { label: 'JSON that is not an object', bytes: Buffer.from(malformation.text), slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, { answer: 'idless-error', codes: [INVALID_REQUEST] }] }] };
+      return { label: 'JSON that is not an object', bytes: Buffer.from(malformation.text), slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest] }] };
     case 'batch': {
       const items = Array.from({ length: malformation.size }, (_, i) => ({ id: caseId(nonce, i + 1), request: requestBytes(env, caseId(nonce, i + 1)) }));
       const slots: Slot[] = [
         // How a server refuses a batch is not specified (a processed one is a warning of the checks): 202 for one with nothing to answer is not a MUST broken.
-        { what: `a JSON-RPC batch of ${items.length} request(s) (MCP has no batches)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, { answer: 'idless-error', codes: [INVALID_REQUEST] }] },
+        { what: `a JSON-RPC batch of ${items.length} request(s) (MCP has no batches)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest] },
         ...items.map((item, i) => requestSlot(`batch item ${i + 1}`, item.id, item.request.method, [...ANSWERED, { answer: 'none' }])),
       ];
       return { label: 'a batch', bytes: Buffer.from(`[${items.map((item) => item.request.text).join(',')}]`), slots };
