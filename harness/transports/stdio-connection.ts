@@ -192,16 +192,20 @@ export class StdioConnection implements Connection {
         }, window);
       }
 
-      if (!this.process.running) {
+      // A request that finds the server already dead on its own is as unanswered as one in flight at
+      // its exit: which of the two a crash makes is only a race with the write.
+      const diedFirst = (): void => {
         exchange.transportError = this.exitDescription();
+        if (this.process.exitStatus?.endedBy === 'self') this.unanswered(entry, `${this.exitDescription()} before id ${JSON.stringify(exchange.id)} could be sent`);
         entry.finish();
-        return;
-      }
+      };
+      if (!this.process.running) return diedFirst();
       void this.process.write(bytes).then(async (ok) => {
         if (ok) return;
         // A failed write usually means the process is dying: wait briefly to say how it ended.
         await this.process.exitsWithin(500);
-        exchange.transportError = this.process.running ? 'server closed its stdin' : this.exitDescription();
+        if (!this.process.running) return diedFirst();
+        exchange.transportError = 'server closed its stdin';
         entry.finish();
       });
     });

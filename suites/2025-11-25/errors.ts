@@ -29,6 +29,8 @@ export default defineArea('2025-11-25', 'errors', [
     spec: 'basic#error-responses',
     catalog: ['RPC-006', 'RPC-005'],
     exclusive: true, // on stdio an answer without an id belongs to whatever is in flight
+    // A server that exits on a line it cannot parse must not take the shared session's other checks with it.
+    connection: 'fresh',
     async run(ctx) {
       const text = truncatedRequest('ping') + (ctx.transport === 'stdio' ? '\n' : '');
       judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true }));
@@ -43,6 +45,7 @@ export default defineArea('2025-11-25', 'errors', [
     spec: 'basic#requests',
     catalog: ['RPC-011'],
     exclusive: true,
+    connection: 'fresh', // as for parse-error: a crash stays on a session of its own
     async run(ctx) {
       for (const { what, message } of invalidRequests(ping, { moreIds: true })) {
         expectError(await sendAsRaw(ctx.client, message), -32600, `-32600 for a request with ${what}`);
