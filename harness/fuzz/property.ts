@@ -17,6 +17,8 @@ export interface FuzzEnv {
   dialect: Dialect;
   /** Revisions the server was found to speak (the probe of an auto run), when known. */
   claimed?: Revision[];
+  /** How long the fuzzer waits for each answer (`--timeout`): durations it asks for stay well under it. */
+  answerTimeoutMs?: number;
 }
 
 export interface FuzzPropertyDefinition<T = unknown> {

@@ -76,7 +76,7 @@ export function levelOf(failures: Failure[]): Level {
 export async function runProperty(property: FuzzProperty, target: LiveTarget, options: PropertyRunOptions): Promise<PropertyOutcome> {
   const started = performance.now();
   const restartsBefore = target.restarts;
-  const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect, claimed: options.claimed };
+  const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect, claimed: options.claimed, answerTimeoutMs: options.execute.timeoutMs };
   const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0, undecided: 0, known: 0 };
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };

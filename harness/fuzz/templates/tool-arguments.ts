@@ -8,6 +8,7 @@ import { toolCall, type ToolCallInput } from '../../../generators/arguments/tool
 import { validArguments, type GeneratedArguments } from '../../../generators/arguments/valid-arguments.js';
 import { headerProblems } from '../../../generators/schema/lint.js';
 import { LOG_LEVEL_KEY } from '../../lifecycles/meta.js';
+import { capDurations, DURATION_CAP_MS, durationCapUnder } from '../../lifecycles/sample-requests.js';
 import { isObject, type JsonObject } from '../../model.js';
 import type { Allowed, Rule } from '../case.js';
 import { fuzzProperty, type FuzzEnv, type FuzzPropertyDefinition } from '../property.js';
@@ -66,13 +67,18 @@ function plan(input: CallInput, env: FuzzEnv, given: Allowed[]) {
   // A header-mirrored value UTF-8 cannot carry (a lone surrogate) is ours: a header mismatch refusing it decides nothing.
   if (env.transport === 'http' && hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'error', codes: [HEADER_MISMATCH] });
   const id = caseId(input.nonce, 0);
-  const params: JsonObject = { name: input.call.tool, arguments: input.call.args.value as JsonObject };
+  // A duration we ask for (a sleep's ms) stays well under the answer wait: a tool still busy at the timeout then means something.
+  const schema = env.profile.tools.find((tool) => tool.name === input.call.tool)?.inputSchema;
+  const generated = input.call.args.value as JsonObject;
+  const args = capDurations(schema, generated, durationCapUnder(env.answerTimeoutMs ?? DURATION_CAP_MS * 4));
+  const params: JsonObject = { name: input.call.tool, arguments: args };
   const token = `mcp-conform-progress-${input.nonce}`;
   const request =
     env.revision === '2026-07-28'
       ? requestBytes(env, id, 'tools/call', params, input.progress ? { meta: { progressToken: token, [LOG_LEVEL_KEY]: 'debug' } } : undefined)
       : requestBytes(env, id, 'tools/call', input.progress ? { ...params, _meta: { progressToken: token } } : params);
-  const what = `tools/call ${input.call.tool} with ${input.call.args.label}`;
+  const cut = JSON.stringify(args) !== JSON.stringify(generated) ? ' (durations cut under the answer wait)' : '';
+  const what = `tools/call ${input.call.tool} with ${input.call.args.label}${cut}`;
   return { steps: [messageStep(env, what, request.text, [{ ...requestSlot(what, id, 'tools/call', allow), patient: true }], request.headers)] };
 }
 
