@@ -21,6 +21,8 @@ interface Pending {
 }
 
 let connectionCounter = 0;
+/** The finding when a descendant outside the server's group keeps its stdout open. */
+export const STDOUT_HELD_OPEN = 'stdout still held open';
 const STDERR_LOG_BYTES = 256 * 1024;
 const POLLUTION_LOGGED = 1000;
 
@@ -367,6 +369,8 @@ export class StdioConnection implements Connection {
       note: describeExit(status),
       checks: this.tags.tags(),
     });
+    const holders = this.process.heldOpenBy;
+    if (holders) this.note(`${STDOUT_HELD_OPEN} after exit${holders.length > 0 ? `; killed pid ${holders.join(', ')} that held it` : ''}`);
     for (const entry of [...this.windows]) {
       if (!entry.exchange.response) {
         entry.exchange.transportError = describeExit(status);

@@ -3,6 +3,7 @@ import { defineArea } from '../../harness/checks/check.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
+import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
 
 /** "A reasonable time" to exit after stdin closes, before a client would send SIGTERM. */
 const EXIT_GRACE_MS = 3000;
@@ -26,6 +27,7 @@ export default defineArea('2025-11-25', 'stdio', [
       const exited = await connection.process.exitsWithin(EXIT_GRACE_MS);
       if (!exited) ctx.fail(`the server was still running ${EXIT_GRACE_MS} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
       ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${connection.exitDescription()})`);
+      await expectStdoutEndedWithExit(connection);
     },
   },
 ]);

@@ -9,6 +9,7 @@ import { whenServing } from '../../harness/lifecycles/streams.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { StdioConnection } from '../../harness/transports/stdio-connection.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
+import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
 import { callableTools } from './tool-calls.js';
 
 const STDIO = 'basic/transports/stdio';
@@ -79,6 +80,7 @@ export default defineArea('2026-07-28', 'stdio', [
       const exited = await connection.process.exitsWithin(EXIT_WINDOW_MS);
       expectThat(exited, `the server was still running ${EXIT_WINDOW_MS} ms after its stdin closed`, { expected: `exit within ${EXIT_WINDOW_MS} ms`, actual: 'still running' });
       ctx.note(`exit status: ${JSON.stringify(connection.process.exitStatus)}`);
+      await expectStdoutEndedWithExit(connection);
     },
   },
 ]);
