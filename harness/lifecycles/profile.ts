@@ -136,7 +136,8 @@ async function fillLists(client: Client, profile: ServerProfile): Promise<void> 
     const walk = await listAll(client, method, key);
     profile[field] = walk.items;
     if (walk.problem) profile.problems.push(walk.problem);
-    if (walk.exchanges.at(-1)?.timedOut) (profile.unansweredLists ??= []).push(method);
+    const last = walk.exchanges.at(-1);
+    if (last?.timedOut || last?.overCap) (profile.unansweredLists ??= []).push(method);
   }
 }
 

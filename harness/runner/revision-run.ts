@@ -9,6 +9,7 @@ import { SessionClient } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
 import { isObject, type Feature, type Revision, type Verdict } from '../model.js';
 import { WireRecorder, type WireEntry } from '../recorder/wire-log.js';
+import { abridge, shortenString } from '../recorder/abridge.js';
 import { createWireValidator, type WireValidator } from '../schema/index.js';
 import { openConnection } from '../target.js';
 import type { ConnectionContext } from '../transports/connection-context.js';
@@ -184,13 +185,24 @@ export interface AttemptPlan {
 /** A fail or warn that rests on a request nobody answered in time says nothing about the server. */
 function timeOnly(check: Check, outcome: ReturnType<typeof verdictFor>, own: WireEntry[]): ReturnType<typeof verdictFor> {
   if (check.timing || (outcome.verdict !== 'fail' && outcome.verdict !== 'warn')) return outcome;
-  const waits = own.filter((entry) => entry.timeout);
+  const waits = own.filter((entry) => entry.timeout || entry.overCap);
   if (waits.length === 0) return outcome;
   const said = waits
     .slice(0, 3)
     .map((entry) => entry.note)
     .join('; ');
   return { verdict: 'error', reason: `inconclusive: ${said} (the check would have said: ${outcome.reason ?? outcome.verdict})`, evidence: outcome.evidence };
+}
+
+/** Longest reason kept: a reason is a line to read, its evidence goes in expected/actual. */
+const MAX_REASON = 1000;
+const MAX_NOTES = 50;
+
+/** Notes of a check, each short, at most MAX_NOTES of them and a count of the rest. */
+function boundNotes(notes: string[]): string[] | undefined {
+  if (notes.length === 0) return undefined;
+  const kept = notes.slice(0, MAX_NOTES).map((note) => shortenString(note, MAX_REASON));
+  return notes.length > MAX_NOTES ? [...kept, `${notes.length - MAX_NOTES} more notes not kept`] : kept;
 }
 
 /** The list each feature's items come from. */
@@ -212,7 +224,7 @@ function unknownList(check: Check, outcome: ReturnType<typeof verdictFor>, profi
   if (outcome.verdict !== 'skip' || !profile?.unansweredLists) return outcome;
   const lists = [...new Set((check.requires ?? []).map((feature) => LIST_OF[feature]))].filter((list) => list !== undefined && profile.unansweredLists!.includes(list));
   if (lists.length === 0) return outcome;
-  return { verdict: 'error', reason: `inconclusive: ${lists.join(' and ')} got no answer in discovery, so what the server offers is unknown (the check would have said: ${outcome.reason ?? 'skip'})` };
+  return { verdict: 'error', reason: `inconclusive: ${lists.join(' and ')} got no answer in discovery (none in time, or one over the line cap), so what the server offers is unknown (the check would have said: ${outcome.reason ?? 'skip'})` };
 }
 
 async function runOneCheck(check: Check, session: RevisionSession, plan: AttemptPlan): Promise<CheckResult> {
@@ -269,11 +281,11 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
   return {
     ...describeCheck(check, settings),
     verdict: outcome.verdict,
-    reason: outcome.reason,
-    expected: outcome.evidence?.expected,
-    actual: outcome.evidence?.actual,
+    reason: outcome.reason === undefined ? undefined : shortenString(outcome.reason, MAX_REASON),
+    expected: abridge(outcome.evidence?.expected),
+    actual: abridge(outcome.evidence?.actual),
     durationMs: Math.round(performance.now() - started),
-    notes: notes.length > 0 ? notes : undefined,
+    notes: boundNotes(notes),
     transcript,
     transcriptDropped: dropped,
   };

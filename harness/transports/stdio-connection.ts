@@ -209,7 +209,8 @@ export class StdioConnection implements Connection {
   private onFrame(frame: Frame): void {
     this.firstOutputAt ??= performance.now() - this.started;
     if (frame.kind === 'oversized') {
-      this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
+      if (looksLikeMessage(frame.head)) this.overCap(frame.head, frame.totalBytes);
+      else this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
       return;
     }
     if (frame.kind === 'partial') {
@@ -226,6 +227,33 @@ export class StdioConnection implements Connection {
       return;
     }
     this.route(parsed.message, frame.crlf, frame.bytes.length);
+  }
+
+  /**
+   * A JSON-RPC message longer than the line cap: the harness's limit, not the server's fault. The
+   * request it answers (by the id at its head, when the id comes before any nested value) ends
+   * with that said, so its check is inconclusive rather than failed for a missing answer.
+   */
+  private overCap(head: Uint8Array, totalBytes: number): void {
+    const id = leadingId(head);
+    const owner = id === undefined ? undefined : this.pending.get(idKey(id));
+    const text = `answer larger than the line cap: a line of ${totalBytes} bytes, the cap is ${this.limits.maxLineBytes} bytes (--max-line-mb); not read`;
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'server->client',
+      kind: 'note',
+      ...this.context.recorder.describeBytes(head.subarray(0, 200)),
+      bytes: totalBytes,
+      truncated: true,
+      note: text,
+      overCap: true,
+      checks: this.tags.tags(owner?.checkId),
+    });
+    if (!owner) return;
+    if (owner.exchange.id !== undefined) this.remember(owner.exchange.id, owner.method, 'answered');
+    owner.exchange.transportError = text;
+    owner.exchange.overCap = true;
+    owner.finish();
   }
 
   /** Stray stdout bytes: the first ones are logged one by one, a flood is counted. */
@@ -459,6 +487,24 @@ const ORPHAN_NOTES = {
 
 function appendNote(note: string | undefined, extra: string): string {
   return note ? `${note}; ${extra}` : extra;
+}
+
+/** The head of an over-long line reads like a JSON-RPC message (not a log line that happens to be long). */
+function looksLikeMessage(head: Uint8Array): boolean {
+  const text = Buffer.from(head.subarray(0, 256)).toString('utf8');
+  return /^\s*\{/.test(text) && /"(jsonrpc|id|result|method)"\s*:/.test(text);
+}
+
+/** The message's id when it comes before any nested object or array: `{"jsonrpc":"2.0","id":7,"result":...`. */
+export function leadingId(head: Uint8Array): JsonRpcId | undefined {
+  const text = Buffer.from(head.subarray(0, 512)).toString('utf8');
+  const match = /^\s*\{[^{}[\]]*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")\s*[,}]/.exec(text);
+  if (!match) return undefined;
+  try {
+    return JSON.parse(match[1]) as JsonRpcId;
+  } catch {
+    return undefined;
+  }
 }
 
 type ParsedFrame = { ok: true; message: JsonObject } | { ok: false; reason: string };

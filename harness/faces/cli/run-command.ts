@@ -12,7 +12,7 @@ import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../../model.js';
 import { runChecks, type RunRequest } from '../../runner/run.js';
 import { DEFAULT_CONCURRENCY } from '../../runner/settings.js';
-import { withStartupAllowance } from '../../target.js';
+import { withProcessLimits } from '../../target.js';
 import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
@@ -67,6 +67,9 @@ Options:
   --max-timeout <ms>         the most that wait may grow to (default 15000)
   --startup-timeout <ms>     how long a new stdio process may take to say its first word
                              before its requests' clocks start (default 30000)
+  --max-line-mb <n>          longest stdout line of a stdio server read as a message, in MB
+                             (default 8); a longer answer is reported as larger than the
+                             line cap (its check inconclusive), a longer non-message as pollution
   --check-timeout <ms>       backstop for one whole check (default 30000, grows with --timeout)
   --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY})
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
@@ -107,6 +110,8 @@ function positiveInt(value: string | undefined, flag: string, fallback: number |
   return n;
 }
 
+const megabytes = (mb: number | undefined) => (mb === undefined ? undefined : mb * 1024 * 1024);
+
 function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisions']): Revision[] | 'auto' {
   if (flag === undefined && Array.isArray(fromConfig)) return fromConfig as Revision[];
   const value = flag ?? (fromConfig as string | undefined) ?? 'auto';
@@ -135,6 +140,7 @@ const RUN_OPTIONS = {
   'check-timeout': { type: 'string' },
   'max-timeout': { type: 'string' },
   'startup-timeout': { type: 'string' },
+  'max-line-mb': { type: 'string' },
   concurrency: { type: 'string' },
   'schema-dir': { type: 'string' },
   'tool-calls': { type: 'string' },
@@ -192,7 +198,10 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
     requestTimeoutMs: positiveInt(values.timeout, '--timeout', config.timeoutMs ?? 5000),
     checkTimeoutMs: positiveInt(values['check-timeout'], '--check-timeout', config.checkTimeoutMs ?? 30_000),
     maxRequestTimeoutMs: positiveInt(values['max-timeout'], '--max-timeout', config.maxTimeoutMs),
-    limits: withStartupAllowance(positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs)),
+    limits: withProcessLimits({
+      startupMs: positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs),
+      maxLineBytes: megabytes(positiveInt(values['max-line-mb'], '--max-line-mb', undefined)),
+    }),
     shard: shardOption(values.shard),
     toolCalls,
     schemaSource: schemaDir ? { kind: 'dir', dir: schemaDir } : undefined,
