@@ -25,6 +25,10 @@ let connectionCounter = 0;
 export const STDOUT_HELD_OPEN = 'stdout still held open';
 const STDERR_LOG_BYTES = 256 * 1024;
 const POLLUTION_LOGGED = 1000;
+/** Server-to-client requests logged one by one per connection; the rest are counted. */
+const SERVER_REQUESTS_LOGGED = 1000;
+/** Replies to server requests wait while this much of our writing is still unread by the server. */
+const MAX_STDIN_BACKLOG = 1024 * 1024;
 
 export class StdioConnection implements Connection {
   readonly kind = 'stdio' as const;
@@ -41,6 +45,7 @@ export class StdioConnection implements Connection {
   private stderrLogged = 0;
   private pollutionSeen = 0;
   private pollutionUnlogged = { count: 0, bytes: 0 };
+  private serverRequests = { seen: 0, unlogged: 0, unanswered: 0 };
 
   constructor(
     command: StdioCommand,
@@ -316,8 +321,13 @@ export class StdioConnection implements Connection {
       return;
     }
     if (typeof message.method === 'string' && 'id' in message) {
-      recordServerMessage(this.context, { connection: this.name, sizeHint, checks: this.tags.tags(), note }, message, undefined);
-      void this.answerServerRequest(message);
+      // A flood of server requests is counted past the first ones, and never answered faster than
+      // the server reads: replies to a server that stopped reading would pile up in our memory.
+      const logged = ++this.serverRequests.seen <= SERVER_REQUESTS_LOGGED;
+      if (logged) recordServerMessage(this.context, { connection: this.name, sizeHint, checks: this.tags.tags(), note }, message, undefined);
+      else if (this.serverRequests.unlogged++ === 0) this.note(`more than ${SERVER_REQUESTS_LOGGED} server requests: the rest are counted, not logged one by one`);
+      if (this.process.stdinBacklog > MAX_STDIN_BACKLOG) this.serverRequests.unanswered++;
+      else void this.answerServerRequest(message, logged);
       return;
     }
     const owners = this.notificationOwners(message);
@@ -345,12 +355,23 @@ export class StdioConnection implements Connection {
     return [...this.windows];
   }
 
-  private async answerServerRequest(request: JsonObject): Promise<void> {
+  private async answerServerRequest(request: JsonObject, logged: boolean): Promise<void> {
     const reply = this.serverRequestHandler
       ? await this.serverRequestHandler(request)
       : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
-    this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
+    if (logged) this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
     await this.process.write(JSON.stringify(reply) + '\n');
+  }
+
+  private flushServerRequestCount(): void {
+    const { unlogged, unanswered } = this.serverRequests;
+    if (unlogged === 0 && unanswered === 0) return;
+    const parts = [
+      unlogged > 0 ? `${unlogged} more server requests not logged one by one` : '',
+      unanswered > 0 ? `${unanswered} not answered: the server had not read ${MAX_STDIN_BACKLOG} bytes we had written to it` : '',
+    ].filter(Boolean);
+    this.note(parts.join('; '));
+    this.serverRequests = { ...this.serverRequests, unlogged: 0, unanswered: 0 };
   }
 
   /** Ids we have seen answered or given up on, to tell a duplicate or late answer from a stray one. */
@@ -390,6 +411,7 @@ export class StdioConnection implements Connection {
 
   private onExit(status: ExitStatus): void {
     this.flushPollutionCount();
+    this.flushServerRequestCount();
     this.context.recorder.record({
       connection: this.name,
       direction: 'harness',

@@ -174,6 +174,11 @@ export class StdioProcess {
     return this.exitStatus === undefined;
   }
 
+  /** Bytes written to the server's stdin that it has not read yet. */
+  get stdinBacklog(): number {
+    return this.child.stdin!.writableLength;
+  }
+
   /** Writes bytes to the server's stdin; false when the pipe is already closed. */
   write(bytes: Uint8Array | string): Promise<boolean> {
     const stdin = this.child.stdin!;
