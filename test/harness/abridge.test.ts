@@ -7,14 +7,14 @@ describe('abridge: evidence budgeted by printed size', () => {
     expect(abridge(small)).toBe(small);
   });
 
-  test('a million numbers 200 deep print within the budget, the cut said in place', () => {
-    let deep: unknown = Array.from({ length: 1_000_000 }, () => 1);
+  test('200,000 numbers 200 deep print within the budget, the cut said in place', () => {
+    let deep: unknown = Array.from({ length: 200_000 }, () => 1);
     for (let i = 0; i < 200; i++) deep = [deep];
     const kept = abridge(deep);
     const printed = JSON.stringify(kept, null, 1);
     expect(printed.length).toBeLessThan(MAX_PRINTED_BYTES * 2);
     expect(printed).toContain(`${CUT_MARK} `);
-    expect(printed).toMatch(/more of 1000000 items not kept/);
+    expect(printed).toMatch(/more of 200000 items not kept/);
   });
 
   test('a long string is kept once as head, length and tail', () => {
@@ -28,9 +28,9 @@ describe('abridge: evidence budgeted by printed size', () => {
   });
 
   test('an object with very many members keeps the first ones and counts the rest', () => {
-    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`key${i}`, i]));
+    const wide = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, i]));
     const kept = abridge(wide) as Record<string, unknown>;
-    expect(Object.keys(kept).length).toBeLessThan(10_000);
-    expect(kept[CUT_MARK]).toMatch(/more of 100000 members not kept/);
+    expect(Object.keys(kept).length).toBeLessThan(6_000);
+    expect(kept[CUT_MARK]).toMatch(/more of 20000 members not kept/);
   });
 });

@@ -67,7 +67,7 @@ export async function runHostile(args: string[], options: HostileOptions = {}): 
     reject: false,
     cwd: dir,
     env: { NO_COLOR: '1' },
-    timeout: options.killAfterMs ?? 60_000,
+    timeout: options.killAfterMs ?? 150_000,
     killSignal: 'SIGKILL',
   });
   const peak = watchPeakRss(child.pid!);
