@@ -50,6 +50,8 @@ async function runCli(args: string[], options: { signalOnceRunning?: { token: st
     const child = execa(process.execPath, [BIN, 'run', '--json', json, '--junit', junit, ...pinned, ...args], {
       reject: false,
       env: { NO_COLOR: '1', TMPDIR: privateTmp },
+      // A signal the test sends is the harness's to handle: no SIGKILL 5 s later on a loaded machine.
+      forceKillAfterDelay: false,
     });
     const peak = watchPeakRss(child.pid!);
     let running = started;
