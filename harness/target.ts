@@ -19,7 +19,13 @@ export const DEFAULT_LIMITS: TransportLimits = { process: DEFAULT_PROCESS_LIMITS
 
 /** The default limits with another start-up allowance for stdio processes; undefined keeps the defaults. */
 export function withStartupAllowance(startupMs: number | undefined): TransportLimits | undefined {
-  return startupMs === undefined ? undefined : { ...DEFAULT_LIMITS, process: { ...DEFAULT_LIMITS.process, startupMs } };
+  return withProcessLimits({ startupMs });
+}
+
+/** The default limits with some stdio process limits changed; undefined when none is. */
+export function withProcessLimits(changes: Partial<ProcessLimits>): TransportLimits | undefined {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return Object.keys(given).length === 0 ? undefined : { ...DEFAULT_LIMITS, process: { ...DEFAULT_LIMITS.process, ...given } };
 }
 
 export function transportOf(target: TargetSpec): TransportKind {

@@ -3,7 +3,6 @@
 // behind: no process (found by a unique token on the target's command line), no temp file (the
 // harness runs with TMPDIR pointed at a private empty directory) and no open connection (the
 // HTTP fixture counts them).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -12,6 +11,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, test } from 'vitest';
 import { builtFixture, PROJECT_ROOT, startHttpFixture, type HttpFixture } from './helpers/fixture-process.js';
+import { leftovers, watchPeakRss } from './helpers/hostile-run.js';
 
 const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
@@ -28,31 +28,6 @@ interface CliRun {
   junit: string | undefined;
   /** What the harness left in its private TMPDIR. */
   tempLeft: string[];
-}
-
-/** Peak resident memory of a process, from /proc (VmHWM), polled until it exits. */
-function watchPeakRss(pid: number): () => number {
-  let peakKb = 0;
-  const sample = () => {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
-      if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
-    } catch {
-      /* exited */
-    }
-  };
-  const timer = setInterval(sample, 25);
-  return () => {
-    clearInterval(timer);
-    return peakKb / 1024;
-  };
-}
-
-function leftovers(token: string): string[] {
-  return execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.includes(token) && !line.includes('ps -eo'));
 }
 
 /** Resolves once a target process (not the harness) whose command line holds the token has been running for a while. */
@@ -75,6 +50,8 @@ async function runCli(args: string[], options: { signalOnceRunning?: { token: st
     const child = execa(process.execPath, [BIN, 'run', '--json', json, '--junit', junit, ...pinned, ...args], {
       reject: false,
       env: { NO_COLOR: '1', TMPDIR: privateTmp },
+      // A signal the test sends is the harness's to handle: no SIGKILL 5 s later on a loaded machine.
+      forceKillAfterDelay: false,
     });
     const peak = watchPeakRss(child.pid!);
     let running = started;

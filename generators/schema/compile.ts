@@ -48,6 +48,22 @@ function problem(kind: SchemaProblemKind, message: string, dialect?: Dialect): S
   return { ok: false, kind, message, dialect };
 }
 
+const serverAjvs = new Map<string, ReturnType<typeof ajvFor>>();
+
+/**
+ * The validator a server schema compiles in: one per dialect, built once (building one costs
+ * milliseconds, thousands of tools cost minutes). A schema that names things (`$id`, anchors)
+ * gets a fresh one, since servers may reuse those names from schema to schema.
+ */
+function serverAjvFor(dialect: Dialect, formats: boolean, schema: unknown): { ajv: ReturnType<typeof ajvFor>; shared: boolean } {
+  const text = JSON.stringify(schema);
+  if (/"\$(id|anchor|dynamicAnchor|recursiveAnchor)"/.test(text)) return { ajv: ajvFor(dialect, formats, true), shared: false };
+  const key = `${dialect}:${formats}`;
+  let ajv = serverAjvs.get(key);
+  if (!ajv) serverAjvs.set(key, (ajv = ajvFor(dialect, formats, true)));
+  return { ajv, shared: true };
+}
+
 function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaProblem {
   if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
     return problem('invalid-schema', `a schema is an object or a boolean, not ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`);
@@ -67,12 +83,14 @@ function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaP
     return problem('invalid-schema', `cannot meta-validate: ${(error as Error).message}`, dialect);
   }
   if (!metaValid) return problem('invalid-schema', `not a valid ${dialect} schema: ${meta.errorsText(meta.errors, { dataVar: 'schema' })}`, dialect);
-  // A fresh Ajv: server schemas may reuse `$id`s.
-  const ajv = ajvFor(dialect, formats, true);
+  const { ajv, shared } = serverAjvFor(dialect, formats, schema);
   let fn: ReturnType<typeof ajv.compile>;
   try {
     fn = ajv.compile(schema as object);
+    // The compiled function stands alone; the shared validator keeps no copy of the schema.
+    if (shared && typeof schema === 'object') ajv.removeSchema(schema as object);
   } catch (error) {
+    if (shared && typeof schema === 'object') ajv.removeSchema(schema as object);
     if (error instanceof UnsupportedPattern) return problem('unsupported-pattern', error.message, dialect);
     const missing = (error as { missingRef?: string }).missingRef;
     if (missing !== undefined) return problem('unresolved-ref', `$ref ${missing} cannot be resolved without fetching it (never fetched)`, dialect);

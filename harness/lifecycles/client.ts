@@ -95,6 +95,13 @@ export abstract class Client {
     return this.connection instanceof StdioConnection && !this.connection.process.running ? this.connection.exitDescription() : undefined;
   }
 
+  /** stdio, once the process has exited: the pids still holding its stdout (an escaped descendant), else undefined. */
+  async stdoutHeldOpenAfterExit(): Promise<number[] | undefined> {
+    if (!(this.connection instanceof StdioConnection)) return undefined;
+    await this.connection.process.exited;
+    return this.connection.process.heldOpenBy;
+  }
+
   /** Ends the connection (a stdio server's process with it). */
   close(): Promise<void> {
     return this.connection.close();

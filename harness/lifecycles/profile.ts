@@ -20,6 +20,8 @@ export interface ServerProfile {
   prompts: JsonObject[];
   /** Why parts of the profile are missing. */
   problems: string[];
+  /** Lists (`tools/list`, ...) that got no answer in time: what they hold is unknown, not empty. */
+  unansweredLists?: string[];
   /** Set when the server does not serve this revision at all: why (its checks are skipped with it). */
   notServed?: string;
 }
@@ -134,6 +136,8 @@ async function fillLists(client: Client, profile: ServerProfile): Promise<void> 
     const walk = await listAll(client, method, key);
     profile[field] = walk.items;
     if (walk.problem) profile.problems.push(walk.problem);
+    const last = walk.exchanges.at(-1);
+    if (last?.timedOut || last?.overCap) (profile.unansweredLists ??= []).push(method);
   }
 }
 

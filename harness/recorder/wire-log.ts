@@ -1,6 +1,7 @@
 // Records every byte and message in both directions, so each verdict can show its evidence.
 
 import type { WireEntry } from '../results/wire-entry.js';
+import { abridge, MAX_PRINTED_BYTES } from './abridge.js';
 
 // The entry's shape is the results contract's; the recorder fills it.
 export type { Direction, HttpDetails, SseDetails, WireEntry, WireKind } from '../results/wire-entry.js';
@@ -37,7 +38,8 @@ export class WireRecorder {
   constructor(options: RecorderOptions = {}) {
     this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
     this.maxEntries = options.maxEntries ?? 100_000;
-    this.maxTotalBytes = options.maxTotalBytes ?? 48 * 1024 * 1024;
+    // Reports print an entry once per check it belongs to: the budget is a fraction of what they may hold.
+    this.maxTotalBytes = options.maxTotalBytes ?? 16 * 1024 * 1024;
   }
 
   record(input: WireInput): WireEntry {
@@ -53,8 +55,21 @@ export class WireRecorder {
       entry.text = entry.text.slice(0, this.maxTextBytes);
       entry.truncated = true;
     }
+    let messageSize = sizeHint ?? 256;
+    const whole = entry.message;
+    if (entry.message !== undefined) {
+      // The log keeps evidence, budgeted by printed size; the exchange keeps the whole message for the checks.
+      const kept = abridge(entry.message);
+      if (kept !== entry.message) {
+        entry.message = kept;
+        entry.truncated = true;
+        entry.bytes ??= sizeHint;
+        entry.note = appendNote(entry.note, `message cut to ${MAX_PRINTED_BYTES / 1024} KB of evidence`);
+        messageSize = MAX_PRINTED_BYTES;
+      }
+    }
     // A flooding server must not exhaust memory: past the budget, keep only what happened.
-    const size = (entry.text?.length ?? 0) + (entry.message !== undefined ? (sizeHint ?? 256) : 0);
+    const size = (entry.text?.length ?? 0) + (entry.message !== undefined ? messageSize : 0);
     if (this.keptBytes + size > this.maxTotalBytes) {
       if (entry.text !== undefined || entry.message !== undefined) {
         this.contentDropped++;
@@ -62,14 +77,16 @@ export class WireRecorder {
         delete entry.text;
         delete entry.message;
         entry.truncated = true;
-        entry.note = entry.note ? `${entry.note}; content dropped (wire log budget used up)` : 'content dropped (wire log budget used up)';
+        entry.note = appendNote(entry.note, 'content dropped (wire log budget used up)');
       }
     } else {
       this.keptBytes += size;
     }
     if (this.entries.length < this.maxEntries) this.entries.push(entry);
     else this.dropped++;
-    for (const listener of this.listeners) listener(entry);
+    // Listeners judge what came (the fuzzer): they hear the whole message, the log keeps the evidence.
+    const heard = whole !== entry.message && entry.message !== undefined ? { ...entry, message: whole } : entry;
+    for (const listener of this.listeners) listener(heard);
     return entry;
   }
 
@@ -104,6 +121,10 @@ export class WireRecorder {
   get nextSeq(): number {
     return this.seq;
   }
+}
+
+function appendNote(note: string | undefined, extra: string): string {
+  return note ? `${note}; ${extra}` : extra;
 }
 
 export function isValidUtf8(bytes: Uint8Array): boolean {

@@ -61,4 +61,6 @@ export interface WireEntry {
   timeout?: true;
   /** With `timeout`: how long it had waited, in ms. */
   waitedMs?: number;
+  /** An answer came but was longer than the harness reads (its line cap): evidence of the harness, never of the server. */
+  overCap?: true;
 }

@@ -7,8 +7,9 @@ import type { Client } from '../lifecycles/client.js';
 import { describeMissing, discoverSession, discoverStateless, offers, type ServerProfile } from '../lifecycles/profile.js';
 import { SessionClient } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
-import { isObject, type Revision, type Verdict } from '../model.js';
+import { isObject, type Feature, type Revision, type Verdict } from '../model.js';
 import { WireRecorder, type WireEntry } from '../recorder/wire-log.js';
+import { abridge, shortenString } from '../recorder/abridge.js';
 import { createWireValidator, type WireValidator } from '../schema/index.js';
 import { openConnection } from '../target.js';
 import type { ConnectionContext } from '../transports/connection-context.js';
@@ -184,13 +185,46 @@ export interface AttemptPlan {
 /** A fail or warn that rests on a request nobody answered in time says nothing about the server. */
 function timeOnly(check: Check, outcome: ReturnType<typeof verdictFor>, own: WireEntry[]): ReturnType<typeof verdictFor> {
   if (check.timing || (outcome.verdict !== 'fail' && outcome.verdict !== 'warn')) return outcome;
-  const waits = own.filter((entry) => entry.timeout);
+  const waits = own.filter((entry) => entry.timeout || entry.overCap);
   if (waits.length === 0) return outcome;
   const said = waits
     .slice(0, 3)
     .map((entry) => entry.note)
     .join('; ');
   return { verdict: 'error', reason: `inconclusive: ${said} (the check would have said: ${outcome.reason ?? outcome.verdict})`, evidence: outcome.evidence };
+}
+
+/** Longest reason kept: a reason is a line to read, its evidence goes in expected/actual. */
+const MAX_REASON = 1000;
+const MAX_NOTES = 50;
+
+/** Notes of a check, each short, at most MAX_NOTES of them and a count of the rest. */
+function boundNotes(notes: string[]): string[] | undefined {
+  if (notes.length === 0) return undefined;
+  const kept = notes.slice(0, MAX_NOTES).map((note) => shortenString(note, MAX_REASON));
+  return notes.length > MAX_NOTES ? [...kept, `${notes.length - MAX_NOTES} more notes not kept`] : kept;
+}
+
+/** The list each feature's items come from. */
+const LIST_OF: Record<Feature, string | undefined> = {
+  tools: 'tools/list',
+  toolsListChanged: 'tools/list',
+  resources: 'resources/list',
+  resourceSubscribe: 'resources/list',
+  resourcesListChanged: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+  prompts: 'prompts/list',
+  promptsListChanged: 'prompts/list',
+  completions: undefined,
+  logging: undefined,
+};
+
+/** A skip that may rest on a list that never answered in discovery says nothing: inconclusive. */
+function unknownList(check: Check, outcome: ReturnType<typeof verdictFor>, profile: ServerProfile | undefined): ReturnType<typeof verdictFor> {
+  if (outcome.verdict !== 'skip' || !profile?.unansweredLists) return outcome;
+  const lists = [...new Set((check.requires ?? []).map((feature) => LIST_OF[feature]))].filter((list) => list !== undefined && profile.unansweredLists!.includes(list));
+  if (lists.length === 0) return outcome;
+  return { verdict: 'error', reason: `inconclusive: ${lists.join(' and ')} got no answer in discovery (none in time, or one over the line cap), so what the server offers is unknown (the check would have said: ${outcome.reason ?? 'skip'})` };
 }
 
 async function runOneCheck(check: Check, session: RevisionSession, plan: AttemptPlan): Promise<CheckResult> {
@@ -240,17 +274,18 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
   }
   const ownEntries = session.recorder.forCheck(check.id).filter((entry) => entry.seq >= logStart);
   outcome = timeOnly(check, outcome, ownEntries);
+  outcome = unknownList(check, outcome, session.profile);
   // A check cut short by Ctrl-C has no honest verdict of its own.
   if (settings.signal?.aborted && outcome.verdict !== 'skip') outcome = { verdict: 'error', reason: INTERRUPTED };
   const { transcript, dropped } = boundTranscript(ownEntries, settings.maxTranscriptEntries);
   return {
     ...describeCheck(check, settings),
     verdict: outcome.verdict,
-    reason: outcome.reason,
-    expected: outcome.evidence?.expected,
-    actual: outcome.evidence?.actual,
+    reason: outcome.reason === undefined ? undefined : shortenString(outcome.reason, MAX_REASON),
+    expected: abridge(outcome.evidence?.expected),
+    actual: abridge(outcome.evidence?.actual),
     durationMs: Math.round(performance.now() - started),
-    notes: notes.length > 0 ? notes : undefined,
+    notes: boundNotes(notes),
     transcript,
     transcriptDropped: dropped,
   };
@@ -359,8 +394,10 @@ export class RevisionRunner {
       const gist = stderrGist(session.stderr()?.replace(/^\[[^\]\n]+\]$/gm, '') ?? '');
       throw new TargetUnreachable(gist && !why.includes('stderr:') ? `${why}; stderr: ${gist}` : why);
     }
-    // A half-discovered profile would skip checks for features that merely answered late.
-    if (session.discoveryWait && !profile.notServed) throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
+    // Without capabilities nothing can be judged; a list that never answered is a problem noted,
+    // and the checks that would skip for want of its items are inconclusive instead (unknownList).
+    if (session.discoveryWait && !profile.notServed && !profile.capabilities) throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
+    for (const method of profile.unansweredLists ?? []) session.note(`discovery: ${method} got no answer in time (${session.discoveryWait ?? 'timeout'}); the run goes on, and checks that need its items are inconclusive`);
     const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = this.checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({

@@ -14,12 +14,15 @@ export function parseBoundedJson(text: string): unknown {
   if (typeof value === 'object' && value !== null) stack.push({ node: value as Record<string, unknown>, depth: 1 });
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
-    for (const key of Object.keys(node)) {
-      const child = (node as Record<string, unknown>)[key];
-      if (typeof child !== 'object' || child === null) continue;
-      if (depth >= MAX_JSON_DEPTH) (node as Record<string, unknown>)[key] = DEPTH_MARKER;
+    const visit = (key: string | number) => {
+      const child = (node as Record<string | number, unknown>)[key];
+      if (typeof child !== 'object' || child === null) return;
+      if (depth >= MAX_JSON_DEPTH) (node as Record<string | number, unknown>)[key] = DEPTH_MARKER;
       else stack.push({ node: child as Record<string, unknown>, depth: depth + 1 });
-    }
+    };
+    // Arrays by index: Object.keys of a million-item array would allocate a million strings.
+    if (Array.isArray(node)) for (let i = 0; i < node.length; i++) visit(i);
+    else for (const key in node) visit(key);
   }
   return value;
 }

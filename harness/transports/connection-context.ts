@@ -43,6 +43,15 @@ export function recordServerMessage(
     direction: 'server->client',
     kind: 'message',
     message,
-    schema: schema && schema.issues.length > 0 ? schema : undefined,
+    schema: schema && schema.issues.length > 0 ? boundIssues(schema) : undefined,
   });
+}
+
+/** Schema issues kept per message: the first few say what is wrong, a count says how much. */
+const MAX_ISSUES = 20;
+
+function boundIssues(schema: { def: string; issues: string[] }): { def: string; issues: string[] } {
+  if (schema.issues.length <= MAX_ISSUES && schema.issues.every((issue) => issue.length <= 500)) return schema;
+  const kept = schema.issues.slice(0, MAX_ISSUES).map((issue) => (issue.length > 500 ? `${issue.slice(0, 500)}…` : issue));
+  return { def: schema.def, issues: schema.issues.length > MAX_ISSUES ? [...kept, `${schema.issues.length - MAX_ISSUES} more issues`] : kept };
 }

@@ -7,6 +7,14 @@ import { CheckTags, recordServerMessage, type ConnectionContext } from './connec
 import { idKey, looseIdKey, type Connection, type Exchange, type HttpOutcome, type SendOptions, type ServerRequestHandler } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 
+/** SSE events of one answer logged and routed one by one; past them only responses are read. */
+const MAX_EVENTS_LOGGED = 2000;
+
+/** A response carries "result" or "error"; a notification or request has neither (cheap test, no parse). */
+function mayBeResponse(data: string): boolean {
+  return data.includes('"result"') || data.includes('"error"');
+}
+
 export interface HttpLimits {
   /** Most body bytes read from one response; the rest is cut off. */
   maxBodyBytes: number;
@@ -245,9 +253,15 @@ export class HttpConnection implements Connection {
     http.sse = sse;
     let linger: NodeJS.Timeout | undefined;
     let cutByUs = false;
+    let unlogged = 0;
     const parser = createParser({
       onEvent: (event) => {
         sse.events++;
+        // Past the first events of an exchange, only responses are taken: the rest are counted.
+        if (sse.events > MAX_EVENTS_LOGGED && !mayBeResponse(event.data)) {
+          if (unlogged++ === 0) this.note(`more than ${MAX_EVENTS_LOGGED} SSE events in one answer: the rest are counted, only responses among them read`, checks);
+          return;
+        }
         let parsed: unknown;
         try {
           parsed = event.data.length > 0 ? parseBoundedJson(event.data) : undefined;
@@ -301,6 +315,7 @@ export class HttpConnection implements Connection {
       if (linger) clearTimeout(linger);
     }
     if (cutByUs && exchange.response) sse.endedAfterResponse = false;
+    if (unlogged > 0) this.note(`${unlogged} SSE events of this answer counted, not logged one by one`, checks);
   }
 
   private accept(

@@ -22,8 +22,14 @@ interface Pending {
 }
 
 let connectionCounter = 0;
+/** The finding when a descendant outside the server's group keeps its stdout open. */
+export const STDOUT_HELD_OPEN = 'stdout still held open';
 const STDERR_LOG_BYTES = 256 * 1024;
 const POLLUTION_LOGGED = 1000;
+/** Server-to-client requests logged one by one per connection; the rest are counted. */
+const SERVER_REQUESTS_LOGGED = 1000;
+/** Replies to server requests wait while this much of our writing is still unread by the server. */
+const MAX_STDIN_BACKLOG = 1024 * 1024;
 
 export class StdioConnection implements Connection {
   readonly kind = 'stdio' as const;
@@ -41,6 +47,7 @@ export class StdioConnection implements Connection {
   private pollutionSeen = 0;
   private pollutionUnlogged = { count: 0, bytes: 0 };
   private readonly spread: SpreadMessageJoiner;
+  private serverRequests = { seen: 0, unlogged: 0, unanswered: 0 };
 
   constructor(
     command: StdioCommand,
@@ -216,7 +223,8 @@ export class StdioConnection implements Connection {
     if (frame.kind !== 'line' || (this.spread.holding && parseFrame(frame.bytes).ok)) this.releaseSpread();
     if (frame.kind === 'line' && this.spread.holding) return this.offerSpread(frame.bytes);
     if (frame.kind === 'oversized') {
-      this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
+      if (looksLikeMessage(frame.head)) this.overCap(frame.head, frame.totalBytes);
+      else this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
       return;
     }
     if (frame.kind === 'partial') {
@@ -246,6 +254,33 @@ export class StdioConnection implements Connection {
 
   private releaseSpread(): void {
     for (const noise of this.spread.drain()) this.pollution(noise, (parseFrame(noise) as { reason: string }).reason);
+  }
+
+  /**
+   * A JSON-RPC message longer than the line cap: the harness's limit, not the server's fault. The
+   * request it answers (by the id at its head, when the id comes before any nested value) ends
+   * with that said, so its check is inconclusive rather than failed for a missing answer.
+   */
+  private overCap(head: Uint8Array, totalBytes: number): void {
+    const id = leadingId(head);
+    const owner = id === undefined ? undefined : this.pending.get(idKey(id));
+    const text = `answer larger than the line cap: a line of ${totalBytes} bytes, the cap is ${this.limits.maxLineBytes} bytes (--max-line-mb); not read`;
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'server->client',
+      kind: 'note',
+      ...this.context.recorder.describeBytes(head.subarray(0, 200)),
+      bytes: totalBytes,
+      truncated: true,
+      note: text,
+      overCap: true,
+      checks: this.tags.tags(owner?.checkId),
+    });
+    if (!owner) return;
+    if (owner.exchange.id !== undefined) this.remember(owner.exchange.id, owner.method, 'answered');
+    owner.exchange.transportError = text;
+    owner.exchange.overCap = true;
+    owner.finish();
   }
 
   /** Stray stdout bytes: the first ones are logged one by one, a flood is counted. */
@@ -308,8 +343,13 @@ export class StdioConnection implements Connection {
       return;
     }
     if (typeof message.method === 'string' && 'id' in message) {
-      recordServerMessage(this.context, { connection: this.name, sizeHint, checks: this.tags.tags(), note }, message, undefined);
-      void this.answerServerRequest(message);
+      // A flood of server requests is counted past the first ones, and never answered faster than
+      // the server reads: replies to a server that stopped reading would pile up in our memory.
+      const logged = ++this.serverRequests.seen <= SERVER_REQUESTS_LOGGED;
+      if (logged) recordServerMessage(this.context, { connection: this.name, sizeHint, checks: this.tags.tags(), note }, message, undefined);
+      else if (this.serverRequests.unlogged++ === 0) this.note(`more than ${SERVER_REQUESTS_LOGGED} server requests: the rest are counted, not logged one by one`);
+      if (this.process.stdinBacklog > MAX_STDIN_BACKLOG) this.serverRequests.unanswered++;
+      else void this.answerServerRequest(message, logged);
       return;
     }
     const owners = this.notificationOwners(message);
@@ -337,12 +377,23 @@ export class StdioConnection implements Connection {
     return [...this.windows];
   }
 
-  private async answerServerRequest(request: JsonObject): Promise<void> {
+  private async answerServerRequest(request: JsonObject, logged: boolean): Promise<void> {
     const reply = this.serverRequestHandler
       ? await this.serverRequestHandler(request)
       : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
-    this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
+    if (logged) this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
     await this.process.write(JSON.stringify(reply) + '\n');
+  }
+
+  private flushServerRequestCount(): void {
+    const { unlogged, unanswered } = this.serverRequests;
+    if (unlogged === 0 && unanswered === 0) return;
+    const parts = [
+      unlogged > 0 ? `${unlogged} more server requests not logged one by one` : '',
+      unanswered > 0 ? `${unanswered} not answered: the server had not read ${MAX_STDIN_BACKLOG} bytes we had written to it` : '',
+    ].filter(Boolean);
+    this.note(parts.join('; '));
+    this.serverRequests = { ...this.serverRequests, unlogged: 0, unanswered: 0 };
   }
 
   /** Ids we have seen answered or given up on, to tell a duplicate or late answer from a stray one. */
@@ -383,6 +434,7 @@ export class StdioConnection implements Connection {
   private onExit(status: ExitStatus): void {
     this.releaseSpread();
     this.flushPollutionCount();
+    this.flushServerRequestCount();
     this.context.recorder.record({
       connection: this.name,
       direction: 'harness',
@@ -390,6 +442,8 @@ export class StdioConnection implements Connection {
       note: describeExit(status),
       checks: this.tags.tags(),
     });
+    const holders = this.process.heldOpenBy;
+    if (holders) this.note(`${STDOUT_HELD_OPEN} after exit${holders.length > 0 ? `; killed pid ${holders.join(', ')} that held it` : ''}`);
     for (const entry of [...this.windows]) {
       if (!entry.exchange.response) {
         entry.exchange.transportError = describeExit(status);
@@ -478,6 +532,24 @@ const ORPHAN_NOTES = {
 
 function appendNote(note: string | undefined, extra: string): string {
   return note ? `${note}; ${extra}` : extra;
+}
+
+/** The head of an over-long line reads like a JSON-RPC message (not a log line that happens to be long). */
+function looksLikeMessage(head: Uint8Array): boolean {
+  const text = Buffer.from(head.subarray(0, 256)).toString('utf8');
+  return /^\s*\{/.test(text) && /"(jsonrpc|id|result|method)"\s*:/.test(text);
+}
+
+/** The message's id when it comes before any nested object or array: `{"jsonrpc":"2.0","id":7,"result":...`. */
+export function leadingId(head: Uint8Array): JsonRpcId | undefined {
+  const text = Buffer.from(head.subarray(0, 512)).toString('utf8');
+  const match = /^\s*\{[^{}[\]]*?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")\s*[,}]/.exec(text);
+  if (!match) return undefined;
+  try {
+    return JSON.parse(match[1]) as JsonRpcId;
+  } catch {
+    return undefined;
+  }
 }
 
 type ParsedFrame = { ok: true; message: JsonObject } | { ok: false; reason: string };

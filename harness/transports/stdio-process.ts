@@ -1,8 +1,10 @@
 // A target server spawned as a child process: raw stdout frames, captured stderr, and a
-// teardown that closes stdin, then SIGTERMs, then SIGKILLs the whole process group.
+// teardown that closes stdin, then SIGTERMs, then SIGKILLs the whole process group. Its exit is
+// the exit event; stdout held open after it (by an escaped descendant) is waited for a bounded
+// moment, then its holders are killed and the pipe dropped.
 import { execa, type ResultPromise } from 'execa';
 import { LineFramer, type Frame } from './line-framer.js';
-import { signalGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { killHolders, pipeEndsOf, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 
 export interface StdioCommand {
   command: string;
@@ -23,6 +25,8 @@ export interface ProcessLimits {
    * (up to this long after spawn). A slow start is the machine's, not the server's answer time.
    */
   startupMs: number;
+  /** How long stdout may stay open after the process exited before whoever holds it is stopped (default 1000). */
+  stdoutAfterExitMs?: number;
 }
 
 export const DEFAULT_PROCESS_LIMITS: ProcessLimits = {
@@ -75,11 +79,17 @@ export class HeadTailBuffer {
 export class StdioProcess {
   readonly stderr: HeadTailBuffer;
   readonly pid: number | undefined;
+  /** Settles once the process has exited and its stdout has ended, or was given up on (bounded). */
   readonly exited: Promise<ExitStatus>;
+  /** Set by the exit event itself: a descendant holding stdout open does not keep the process "running". */
   exitStatus: ExitStatus | undefined;
+  /** Pids that still held the server's stdout or stderr open after it exited (then killed). */
+  heldOpenBy: number[] | undefined;
   private readonly child: ResultPromise;
   private closing: 'stdin-close' | 'SIGTERM' | 'SIGKILL' | undefined;
   private stdinBroken = false;
+  private readonly exitEvent: Promise<void>;
+  private readonly pipeEnds: string[];
 
   constructor(
     readonly spec: StdioCommand,
@@ -104,39 +114,69 @@ export class StdioProcess {
       forceKillAfterDelay: false,
     });
     this.pid = this.child.pid;
-    if (this.pid !== undefined) trackGroup(this.pid);
+    // The server's ends of our pipes: whoever still holds them after it exits escaped its group.
+    this.pipeEnds = this.pid === undefined ? [] : pipeEndsOf(this.pid, [0, 1, 2]);
+    if (this.pid !== undefined) trackGroup(this.pid, this.pipeEnds);
 
+    const stdoutEnded = new Promise<void>((resolve) => {
+      this.child.stdout!.once('close', resolve);
+      this.child.stdout!.once('error', () => resolve());
+    });
     this.child.stdout!.on('data', (chunk: Uint8Array) => framer.push(chunk, (frame) => events.onFrame(frame)));
     this.child.stdout!.on('end', () => framer.end((frame) => events.onFrame(frame)));
     this.child.stderr!.on('data', (chunk: Uint8Array) => {
       this.stderr.push(chunk);
       events.onStderr(chunk);
     });
+    this.child.stderr!.on('error', () => {});
     this.child.stdin!.on('error', () => {
       this.stdinBroken = true; // EPIPE: the server closed stdin or died
     });
 
-    this.exited = this.child.then((result) => {
-      const spawnFailed = result.failed && result.exitCode === undefined && !result.signal;
-      const status: ExitStatus = {
-        code: result.exitCode ?? null,
-        signal: result.signal ?? null,
-        endedBy: spawnFailed ? 'spawn-error' : (this.closing ?? 'self'),
-        spawnError: spawnFailed ? spawnProblem(spec.command, result.message ?? 'spawn failed') : undefined,
-      };
-      this.exitStatus = status;
-      if (this.pid !== undefined) {
-        // Reap anything the server left running in its group, then forget the group.
-        signalGroup(this.pid, 'SIGKILL');
-        untrackGroup(this.pid);
+    let settle!: (status: ExitStatus) => void;
+    this.exited = new Promise((resolve) => (settle = resolve));
+    this.exitEvent = new Promise((resolve) => {
+      // The exit event, not the end of stdout: a descendant may hold stdout open for ever.
+      this.child.once('exit', (code, signal) => {
+        this.exitStatus ??= { code, signal, endedBy: this.closing ?? 'self' };
+        resolve();
+      });
+      // A spawn failure may come without an exit event; execa reports it.
+      void this.child.then((result) => {
+        const spawnFailed = result.failed && result.exitCode === undefined && !result.signal;
+        this.exitStatus ??= {
+          code: result.exitCode ?? null,
+          signal: result.signal ?? null,
+          endedBy: spawnFailed ? 'spawn-error' : (this.closing ?? 'self'),
+          spawnError: spawnFailed ? spawnProblem(spec.command, result.message ?? 'spawn failed') : undefined,
+        };
+        resolve();
+      });
+    });
+    void this.exitEvent.then(async () => {
+      // Reap anything the server left running in its group.
+      if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
+      // Its last answers are still in the pipe: read them before anything is declared unanswered.
+      const ended = await Promise.race([stdoutEnded.then(() => true), delay(limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS, false)]);
+      if (!ended) {
+        // Someone outside the group holds the pipe: stop them and stop reading.
+        this.heldOpenBy = killHolders(this.pipeEnds);
+        this.child.stdout!.destroy();
+        this.child.stderr!.destroy();
       }
-      events.onExit(status);
-      return status;
+      if (this.pid !== undefined) untrackGroup(this.pid);
+      events.onExit(this.exitStatus!);
+      settle(this.exitStatus!);
     });
   }
 
   get running(): boolean {
     return this.exitStatus === undefined;
+  }
+
+  /** Bytes written to the server's stdin that it has not read yet. */
+  get stdinBacklog(): number {
+    return this.child.stdin!.writableLength;
   }
 
   /** Writes bytes to the server's stdin; false when the pipe is already closed. */
@@ -148,25 +188,28 @@ export class StdioProcess {
     });
   }
 
-  /** Graceful teardown: close stdin, wait, SIGTERM the group, wait, SIGKILL the group. */
+  /** Graceful teardown: close stdin, wait, SIGTERM the group, wait, SIGKILL the group. Every wait is bounded. */
   async close(): Promise<ExitStatus> {
-    if (this.exitStatus) return this.exitStatus;
+    if (this.exitStatus) return this.exited;
     const grace = this.limits.gracePeriodMs;
     this.closing = 'stdin-close';
     this.child.stdin!.end();
-    if (await this.exitsWithin(grace)) return this.exitStatus!;
+    if (await this.exitsWithin(grace)) return this.exited;
     this.closing = 'SIGTERM';
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGTERM');
-    if (await this.exitsWithin(grace)) return this.exitStatus!;
+    if (await this.exitsWithin(grace)) return this.exited;
     return this.kill();
   }
 
-  /** Immediate SIGKILL of the whole group. */
+  /** Immediate SIGKILL of the whole group and of whatever holds its pipes; waits a grace period at most. */
   async kill(): Promise<ExitStatus> {
-    if (this.exitStatus) return this.exitStatus;
+    if (this.exitStatus) return this.exited;
     this.closing = 'SIGKILL';
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
-    return this.exited;
+    killHolders(this.pipeEnds);
+    const grace = this.limits.gracePeriodMs;
+    const status = await Promise.race([this.exited, delay(grace + (this.limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS), undefined)]);
+    return status ?? { code: null, signal: null, endedBy: 'SIGKILL' };
   }
 
   /** Closes stdin only, for checks of the server's own shutdown behaviour. */
@@ -175,16 +218,18 @@ export class StdioProcess {
     this.child.stdin!.end();
   }
 
+  /** True once the process has exited (the exit event), within `ms`. */
   exitsWithin(ms: number): Promise<boolean> {
     if (this.exitStatus) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      void this.exited.then(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    return Promise.race([this.exitEvent.then(() => true), delay(ms, false)]);
   }
+}
+
+/** How long stdout may stay open after the process exited before a holder is looked for. */
+const DEFAULT_STDOUT_AFTER_EXIT_MS = 1000;
+
+function delay<T>(ms: number, value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms).unref());
 }
 
 function spawnProblem(command: string, message: string): string {

@@ -34,6 +34,8 @@ export interface Exchange {
   messages: JsonObject[];
   http?: HttpOutcome;
   timedOut: boolean;
+  /** The answer was longer than the harness's line cap and was not read. */
+  overCap?: boolean;
   /** Transport failure: connection refused, process exited, broken pipe. */
   transportError?: string;
   durationMs: number;

@@ -2,6 +2,7 @@
 import { defineArea } from '../../harness/checks/check.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
+import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
 
 /** "A reasonable time" to exit after stdin closes, before a client would send SIGTERM. */
 const EXIT_GRACE_MS = 3000;
@@ -24,6 +25,7 @@ export default defineArea('2025-11-25', 'stdio', [
       const exited = await ctx.client.exitsWithin(EXIT_GRACE_MS);
       if (!exited) ctx.fail(`the server was still running ${EXIT_GRACE_MS} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
       ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${ctx.client.exitDescription()})`);
+      await expectStdoutEndedWithExit(ctx.client);
     },
   },
 ]);

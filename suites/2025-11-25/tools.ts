@@ -5,6 +5,7 @@ import { errorOf, expectError, expectResult, expectThat, expectValid, observed }
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema } from '../../generators/schema/index.js';
+import { walkSchemas } from '../shared/schema-walk.js';
 import { badBase64, canonical, listBothWays, toolArguments } from './feature-helpers.js';
 import { callableTools, policyReason, type Ctx } from './helpers.js';
 
@@ -56,12 +57,14 @@ export default defineArea('2025-11-25', 'tools', [
     requires: ['tools'],
     async run(ctx) {
       if (ctx.profile.tools.length === 0) ctx.skip('server lists no tools');
-      const problems = ctx.profile.tools.flatMap((tool) => {
+      const problems: string[] = [];
+      const visit = (tool: JsonObject) => {
         const name = JSON.stringify(tool.name);
         const input = schemaProblem(tool.inputSchema, `the inputSchema of ${name}`);
         const output = tool.outputSchema === undefined ? undefined : schemaProblem(tool.outputSchema, `the outputSchema of ${name}`);
-        return [input, output].filter((problem): problem is string => problem !== undefined);
-      });
+        problems.push(...[input, output].filter((problem): problem is string => problem !== undefined));
+      };
+      await walkSchemas(ctx.profile.tools, visit, (text) => ctx.note(text));
       expectThat(problems.length === 0, problems[0] ?? '', { expected: 'valid object schemas', actual: problems });
     },
   },

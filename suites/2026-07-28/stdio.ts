@@ -8,6 +8,7 @@ import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { whenServing } from '../../harness/lifecycles/streams.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
+import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
 import { callableTools } from './tool-calls.js';
 
 const STDIO = 'basic/transports/stdio';
@@ -77,6 +78,7 @@ export default defineArea('2026-07-28', 'stdio', [
       const exited = await ctx.client.exitsWithin(EXIT_WINDOW_MS);
       expectThat(exited === true, `the server was still running ${EXIT_WINDOW_MS} ms after its stdin closed`, { expected: `exit within ${EXIT_WINDOW_MS} ms`, actual: 'still running' });
       ctx.note(`exit status: ${ctx.client.exitDescription()}`);
+      await expectStdoutEndedWithExit(ctx.client);
     },
   },
 ]);

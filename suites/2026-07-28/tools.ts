@@ -6,6 +6,7 @@ import { inconclusive } from '../../harness/checks/outcome.js';
 import { refusedInvented } from '../shared/invented.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
+import { walkSchemas } from '../shared/schema-walk.js';
 import { contentBlockProblems } from './content.js';
 import { validatedPages } from './lists.js';
 import { brief, callableTools, describeCall, invalidCalls, makeCalls, MISSING_CLIENT_CAPABILITY, toolName, toolsToCall, validCalls, type ToolCall } from './tool-calls.js';
@@ -52,12 +53,13 @@ export default defineArea('2026-07-28', 'tools', [
       const schemas = schemasOf(ctx.profile.tools);
       if (schemas.length === 0) ctx.skip('server lists no tools');
       const invalid: JsonObject[] = [];
-      for (const { label, schema } of schemas) {
+      const visit = ({ label, schema }: { label: string; schema: unknown }) => {
         const compiled = compileSchema(schema, { formats: false });
-        if (compiled.ok) continue;
+        if (compiled.ok) return;
         if (compiled.kind === 'invalid-schema') invalid.push({ schema: label, problem: compiled.message });
         else ctx.note(`${label}: not judged (${compiled.kind}: ${compiled.message})`);
-      }
+      };
+      await walkSchemas(schemas, visit, (text) => ctx.note(text));
       expectThat(invalid.length === 0, `${invalid.length} tool schema(s) are not valid JSON Schema; first: ${String(invalid[0]?.schema)}: ${String(invalid[0]?.problem)}`, {
         expected: 'valid schemas in the declared (default 2020-12) dialect',
         actual: invalid.slice(0, MAX_LISTED),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the `mcp-conform` binary.
 import { killAllGroupsNow } from '../../transports/process-groups.js';
+import { EXIT_HARNESS_ERROR, internalErrorText } from './exit-codes.js';
 import { main } from './main.js';
 
 // A reader that stops early (`mcp-conform list | head -3`) closes the pipe: stop writing, quietly.
@@ -17,7 +18,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     killAllGroupsNow();
-    process.stderr.write(`mcp-conform: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
+    process.stderr.write(`mcp-conform: internal error: ${internalErrorText(error)}\n`);
+    process.exitCode = EXIT_HARNESS_ERROR;
   },
 );

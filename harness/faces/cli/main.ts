@@ -24,7 +24,8 @@ Commands:
 Options:
   -v, --version   print the version
 
-Exit status: 0 pass, 1 a check failed, 2 usage error or unreachable target.`;
+Exit status: 0 pass, 1 a check failed, 2 usage error or unreachable target, 3 harness
+error (mcp-conform itself failed; what it could still do is done).`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -1,4 +1,4 @@
-// `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2.
+// `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2/3.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,7 @@ import { baselineOption, shardOption } from './report-command.js';
 import { isRevision, REVISIONS, type Revision } from '../../model.js';
 import { runChecks, type RunRequest } from '../../runner/run.js';
 import { DEFAULT_CONCURRENCY } from '../../runner/settings.js';
-import { withStartupAllowance } from '../../target.js';
+import { withProcessLimits } from '../../target.js';
 import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
 import { runProgress } from './run-progress.js';
@@ -22,6 +22,7 @@ import type { MatrixSource } from '../../results/implementation-matrix.js';
 import type { RunResults } from '../../results/results.js';
 import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 import { unmatchedPatternProblems } from '../pattern-hints.js';
+import { EXIT_HARNESS_ERROR, internalErrorText } from './exit-codes.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
@@ -66,6 +67,9 @@ Options:
   --max-timeout <ms>         the most that wait may grow to (default 15000)
   --startup-timeout <ms>     how long a new stdio process may take to say its first word
                              before its requests' clocks start (default 30000)
+  --max-line-mb <n>          longest stdout line of a stdio server read as a message, in MB
+                             (default 8); a longer answer is reported as larger than the
+                             line cap (its check inconclusive), a longer non-message as pollution
   --check-timeout <ms>       backstop for one whole check (default 30000, grows with --timeout)
   --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY})
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
@@ -87,7 +91,9 @@ GITHUB_ACTIONS=true, failures and warnings are also ::error/::warning annotation
 of each).
 
 Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
-target could not be reached. With several targets, the worst of them.
+target could not be reached; 3 harness error: mcp-conform itself failed (a report it could
+not write, an internal error), the other reports and targets are still written and run.
+With several targets, the worst of them.
 
 Examples:
   mcp-conform run --stdio "node build/server.js"
@@ -103,6 +109,8 @@ function positiveInt(value: string | undefined, flag: string, fallback: number |
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} expects a positive integer, got ${JSON.stringify(value)}`);
   return n;
 }
+
+const megabytes = (mb: number | undefined) => (mb === undefined ? undefined : mb * 1024 * 1024);
 
 function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisions']): Revision[] | 'auto' {
   if (flag === undefined && Array.isArray(fromConfig)) return fromConfig as Revision[];
@@ -132,6 +140,7 @@ const RUN_OPTIONS = {
   'check-timeout': { type: 'string' },
   'max-timeout': { type: 'string' },
   'startup-timeout': { type: 'string' },
+  'max-line-mb': { type: 'string' },
   concurrency: { type: 'string' },
   'schema-dir': { type: 'string' },
   'tool-calls': { type: 'string' },
@@ -189,7 +198,10 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
     requestTimeoutMs: positiveInt(values.timeout, '--timeout', config.timeoutMs ?? 5000),
     checkTimeoutMs: positiveInt(values['check-timeout'], '--check-timeout', config.checkTimeoutMs ?? 30_000),
     maxRequestTimeoutMs: positiveInt(values['max-timeout'], '--max-timeout', config.maxTimeoutMs),
-    limits: withStartupAllowance(positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs)),
+    limits: withProcessLimits({
+      startupMs: positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs),
+      maxLineBytes: megabytes(positiveInt(values['max-line-mb'], '--max-line-mb', undefined)),
+    }),
     shard: shardOption(values.shard),
     toolCalls,
     schemaSource: schemaDir ? { kind: 'dir', dir: schemaDir } : undefined,
@@ -225,7 +237,8 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   };
 }
 
-async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<RunResults> {
+/** A target's results and the exit status they come to: a report that could not be written makes it a harness error. */
+async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<{ results: RunResults; exitCode: number }> {
   // With `--json -` stdout carries the results only; everything for people goes to stderr.
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
   const quiet = values.quiet === true;
@@ -244,11 +257,13 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   });
   results = redactResults(results, secrets);
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
-  const written = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
+  const { written, failed } = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
   out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
   reportToGitHub(results, written, out);
-  if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
-  return results;
+  const prefix = `mcp-conform: ${several ? `${target.name}: ` : ''}`;
+  if (results.exitCode === 2 && results.error) process.stderr.write(`${prefix}${results.error}\n`);
+  for (const problem of failed) process.stderr.write(`${prefix}${problem}\n`);
+  return { results, exitCode: failed.length > 0 ? EXIT_HARNESS_ERROR : results.exitCode };
 }
 
 /** The targets' results as the matrix's columns: labelled by their config names, linked to their HTML reports. */
@@ -295,9 +310,17 @@ export async function runCommand(argv: string[]): Promise<number> {
         codes.push(`${target.name} not run (interrupted)`);
         continue;
       }
-      const results = await runTarget(target, plan, values, several, abort.signal);
-      ran.push({ target, results });
-      const code = results.exitCode;
+      let code: number;
+      try {
+        const { results, exitCode } = await runTarget(target, plan, values, several, abort.signal);
+        ran.push({ target, results });
+        code = exitCode;
+      } catch (error) {
+        // Our own failure on one target: say so, stop what it started, and go on with the next.
+        killAllGroupsNow();
+        process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}internal error: ${internalErrorText(error)}\n`);
+        code = EXIT_HARNESS_ERROR;
+      }
       codes.push(`${target.name} exit ${code}`);
       worst = Math.max(worst, code);
     }

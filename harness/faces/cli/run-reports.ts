@@ -29,33 +29,45 @@ export function reportPath(file: string | undefined, target: NamedTarget, severa
   return path.join(dir, `${name}-${fileSafe(target.name)}${ext}`);
 }
 
-/** Writes the asked-for reports; `--json -` goes to stdout. Returns the files written, for the last line. */
-export function writeReports(results: RunResults, reports: ReportFiles, target: NamedTarget, several: boolean): string[] {
-  const written: string[] = [];
+/** What writing the reports came to: the files written, and one line per writer that failed. */
+export interface ReportsWritten {
+  written: string[];
+  failed: string[];
+}
+
+/**
+ * Writes the asked-for reports, each in its own guard: one writer that fails (a full disk, a
+ * renderer's bug) costs that file only, never the others. `--json -` goes to stdout.
+ */
+export function writeReports(results: RunResults, reports: ReportFiles, target: NamedTarget, several: boolean): ReportsWritten {
+  const outcome: ReportsWritten = { written: [], failed: [] };
+  const attempt = (kind: string, file: string | undefined, write: (file: string) => void) => {
+    if (file === undefined) return;
+    try {
+      write(file);
+      if (file !== '-') outcome.written.push(file);
+    } catch (error) {
+      outcome.failed.push(`cannot write the ${kind} report ${file}: ${writerProblem(error)}`);
+    }
+  };
   const json = reportPath(reports.json, target, several);
-  if (json === '-') process.stdout.write(JSON.stringify(results, null, 1) + '\n');
-  else if (json) {
-    writeResultsJson(results, json);
-    written.push(json);
-  }
-  const html = reportPath(reports.html, target, several);
-  if (html) {
-    writeHtml(results, html);
-    written.push(html);
-  }
-  const junit = reportPath(reports.junit, target, several);
-  if (junit) {
-    writeJUnit(results, junit);
-    written.push(junit);
-  }
-  const sarif = reportPath(reports.sarif, target, several);
-  if (sarif) {
-    const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
-    const location = sarifLocation([reports.configFile, ...entryPointCandidates(target.spec), json === '-' ? undefined : json], sarif, process.cwd(), isFile);
-    writeSarif(results, sarif, { location });
-    written.push(sarif);
-  }
-  return written;
+  attempt('JSON', json, (file) => (file === '-' ? process.stdout.write(JSON.stringify(results, null, 1) + '\n') : writeResultsJson(results, file)));
+  attempt('HTML', reportPath(reports.html, target, several), (file) => writeHtml(results, file));
+  attempt('JUnit', reportPath(reports.junit, target, several), (file) => writeJUnit(results, file));
+  attempt('SARIF', reportPath(reports.sarif, target, several), (file) => {
+    const isFile = (candidate: string) => existsSync(candidate) && statSync(candidate).isFile();
+    const location = sarifLocation([reports.configFile, ...entryPointCandidates(target.spec), json === '-' ? undefined : json], file, process.cwd(), isFile);
+    writeSarif(results, file, { location });
+  });
+  return outcome;
+}
+
+/** An errno code says it all; anything else is our bug, named by its first line. */
+function writerProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string') return code;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return message.split('\n')[0].slice(0, 200);
 }
 
 /** The job summary wherever $GITHUB_STEP_SUMMARY is set; annotations inside GitHub Actions. */

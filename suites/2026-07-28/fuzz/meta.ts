@@ -92,7 +92,8 @@ const judgedAlone = fuzzProperty<{ meta: RequestMeta; discover: boolean; nonce: 
     const what = `${method} with _meta ${container.kind === 'object' ? JSON.stringify(params._meta).slice(0, 160) : container.kind}`;
     // A dual-era stdio server may take a request without modern _meta as the start of legacy traffic for the whole connection.
     const freshAfter = env.transport === 'stdio' && isDualEra(env) && legacyLooking(meta);
-    return { steps: [messageStep(env, what, request.text, [requestSlot(what, id, method, allowedForMeta(meta, env))], request.headers)], freshAfter };
+    const slot = { ...requestSlot(what, id, method, allowedForMeta(meta, env)), otherEra: freshAfter || undefined };
+    return { steps: [messageStep(env, what, request.text, [slot], request.headers)], freshAfter };
   },
 });
 
