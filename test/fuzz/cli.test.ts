@@ -75,7 +75,7 @@ describe('mcp-conform fuzz', () => {
   test('a server without defects exits 0', { timeout: 180_000 }, async () => {
     const result = await cli(['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '5', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'], mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')));
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/3 properties, 15 cases, 0 finding\(s\)/);
+    expect(result.stdout).toMatch(/4 properties, 20 cases, 0 finding\(s\)/);
   });
 
   test('--shard i/n lists and runs a stable slice of the properties', async () => {
@@ -105,7 +105,7 @@ describe('mcp-conform fuzz', () => {
     const args = ['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--time-budget', '0.001', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'];
     const result = await cli(args, mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')));
     expect(result.stdout).toMatch(/: 0 properties, 0 cases/);
-    expect(result.stdout).toContain('skipped 3 properties: 3 × time budget used up before it started');
+    expect(result.stdout).toContain('skipped 4 properties: 4 × time budget used up before it started');
     expect(result.stdout).toContain('outcome: no-verdicts (exit 1)');
     expect(result.exitCode).toBe(1);
   });

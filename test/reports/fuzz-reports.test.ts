@@ -70,7 +70,7 @@ describe('one outcome for fuzz, report and report --strict', () => {
   test('report --strict on a clean fuzz-only file passes, saying what ran', async () => {
     const result = await inProcess(['report', saved(clean), '--strict']);
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/^fuzz: 3 properties: 3 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\); 30 cases, seed \d+$/m);
+    expect(result.stdout).toMatch(/^fuzz: 4 properties: 4 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\); 40 cases, seed \d+$/m);
     expect(result.stdout).not.toMatch(/0 checks/);
     expect(result.stdout).toMatch(/^outcome: passed \(exit 0\)$/m);
   });
@@ -139,7 +139,7 @@ describe('diff of fuzz runs', () => {
     const diff = diffResults('mutant.json', mutant, 'clean.json', clean);
     expect(diff.fixes.map((e) => e.key)).toEqual(mutant.fuzz!.findings.map((f) => f.id));
     expect(diffExitCode(diff)).toBe(0);
-    expect(diffResults('a.json', clean, 'b.json', clean)).toMatchObject({ regressions: [], fixes: [], changed: [], unchanged: 3 });
+    expect(diffResults('a.json', clean, 'b.json', clean)).toMatchObject({ regressions: [], fixes: [], changed: [], unchanged: 4 });
   });
 
   test('a SHOULD warning that --strict makes a finding is a regression from warn to fail', () => {

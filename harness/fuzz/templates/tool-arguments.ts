@@ -61,7 +61,7 @@ function callArbitrary(env: FuzzEnv, argumentsFor: (schema: unknown) => fc.Arbit
 }
 
 /** The case of one call; on 2026-07-28 every result it gets must carry a core resultType (the request advertises no extension). */
-function plan(input: CallInput, env: FuzzEnv, given: Allowed[]) {
+function plan(input: CallInput, env: FuzzEnv, given: Allowed[], capWaits = true) {
   const coreType: Rule[] = env.revision === '2026-07-28' ? [{ kind: 'core-result-type' }] : [];
   const allow = given.map((allowed): Allowed => (allowed.answer === 'result' ? { ...allowed, rules: [...(allowed.rules ?? []), ...coreType] } : allowed));
   // A header-mirrored value UTF-8 cannot carry (a lone surrogate) is ours: a header mismatch refusing it decides nothing.
@@ -70,7 +70,8 @@ function plan(input: CallInput, env: FuzzEnv, given: Allowed[]) {
   // A duration we ask for (a sleep's ms) stays well under the answer wait: a tool still busy at the timeout then means something.
   const schema = env.profile.tools.find((tool) => tool.name === input.call.tool)?.inputSchema;
   const generated = input.call.args.value as JsonObject;
-  const args = capDurations(schema, generated, durationCapUnder(env.answerTimeoutMs ?? DURATION_CAP_MS * 4));
+  // Invalid arguments stay as generated: cutting a duration could make them valid.
+  const args = capWaits ? capDurations(schema, generated, durationCapUnder(env.answerTimeoutMs ?? DURATION_CAP_MS * 4)) : generated;
   const params: JsonObject = { name: input.call.tool, arguments: args };
   const token = `mcp-conform-progress-${input.nonce}`;
   const request =
@@ -135,7 +136,7 @@ export function invalidArgumentsProperty(specs: ToolSpecs): FuzzPropertyDefiniti
     arbitrary: (env) => callArbitrary(env, invalidArguments),
     plan: (input, env) => {
       const codes = [-32602, ...(specs.missingCapability ? [-32021] : []), ...(specs.missingCapability && env.transport === 'http' ? [-32020] : [])];
-      return plan(input, env, [{ answer: 'result', rules: [{ kind: 'tool-error-result' }] }, { answer: 'error', codes }]);
+      return plan(input, env, [{ answer: 'result', rules: [{ kind: 'tool-error-result' }] }, { answer: 'error', codes }], false);
     },
   });
 }
