@@ -5,7 +5,7 @@ import { isObject, isResponse, type JsonObject, type Level, type Revision } from
 import { splitSchemaIssues } from '../schema/contradictions.js';
 import type { WireValidator } from '../schema/index.js';
 import { declares, neededFor, showPath } from './capabilities.js';
-import { needsAnswer, type Allowed, type Slot } from './case.js';
+import { needsAnswer, stepBytes, type Allowed, type Slot } from './case.js';
 import type { CaseRun, Received } from './execute.js';
 import { idsEqual, showId } from './ids.js';
 import { breaks } from './rules.js';
@@ -132,6 +132,12 @@ function postEnded(run: CaseRun, step: number): boolean {
   return run.transport === 'http' && post !== undefined && (post.transportError !== undefined || (post.status !== undefined && !post.timedOut));
 }
 
+const LARGE_BODY = 1 << 20;
+
+function refusedUpload(transportError: string | undefined, step: CaseRun['fuzzCase']['steps'][number]): boolean {
+  return transportError !== undefined && /EPIPE|ECONNRESET|socket hang up/.test(transportError) && stepBytes(step).length > LARGE_BODY;
+}
+
 /** An HTTP POST that neither answered nor failed at the transport before the harness gave up. */
 function postTimedOut(run: CaseRun, step: number): boolean {
   const post = run.posts[step];
@@ -192,6 +198,8 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
     if (!post) return;
     const mine = refs.filter((ref) => ref.step === index);
     if (postTimedOut(run, index)) return void waited.push(`${step.label}: no HTTP response before the timeout`);
+    // A server may cut the upload of a body past its size limit: for a body we made that large, that is a refusal.
+    if (post.status === undefined && refusedUpload(post.transportError, step)) return;
     if (post.status === undefined) {
       // Slots that need an answer say so themselves; the others still need an HTTP status.
       if (mine.every((ref) => !needsAnswer(ref.slot) && !ref.slot.patient)) fail('http', `${step.label}: no HTTP response at all (${post.transportError ?? 'no status line before the timeout'})`);
