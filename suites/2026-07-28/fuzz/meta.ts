@@ -23,8 +23,8 @@ const isDualEra = (env: FuzzEnv) => (env.profile.supportedVersions ?? []).some((
 const isImplementation = (value: unknown) => isObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
 const wellTypedCapabilities = (value: unknown) => isObject(value) && ['elicitation', 'sampling', 'roots', 'experimental', 'extensions'].every((key) => value[key] === undefined || isObject(value[key]));
 
-/** No modern _meta keys at all: what a 2025-11-25 client would send. */
-const legacyLooking = (meta: RequestMeta) => meta.container.kind !== 'object' || (!meta.protocolVersion.set && !meta.clientCapabilities.set);
+/** No protocol version in _meta: what a 2025-11-25 client sends (its _meta may carry other keys), so a dual-era server may take it for legacy traffic. */
+const legacyLooking = (meta: RequestMeta) => meta.container.kind !== 'object' || !meta.protocolVersion.set;
 
 /** What the spec lets the server answer to a request with this _meta (everything else well formed). */
 export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
