@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { cli } from './cli/cli-process.js';
 import { builtFixture } from './helpers/fixture-process.js';
 import { CUT_MARK } from '../harness/recorder/abridge.js';
+import { escapeRegex } from '../harness/results/select.js';
 import { DEPTH_MARKER } from '../harness/transports/bounded-json.js';
 
 const REWRITTEN = builtFixture('fixtures/hostile/rewritten-reference.ts');
@@ -50,7 +51,3 @@ describe('a correct server with hostile answers', () => {
     expect(junit).not.toMatch(/[\u202E\u0085]/);
   });
 });
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -6,7 +6,7 @@ export function matchesPattern(id: string, pattern: string): boolean {
   return regex.test(id);
 }
 
-function escapeRegex(text: string): string {
+export function escapeRegex(text: string): string {
   return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }
 
