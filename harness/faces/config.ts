@@ -20,6 +20,8 @@ export interface ConfigFile {
   maxTimeoutMs?: number;
   startupTimeoutMs?: number;
   checkTimeoutMs?: number;
+  /** Longest stdout line of a stdio server read as a message, in MB (`--max-line-mb`). */
+  maxLineMb?: number;
   concurrency?: number;
   toolCalls?: 'safe' | 'all' | 'none';
   schemaDir?: string;

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { builtFixture } from '../helpers/fixture-process.js';
 import { cli, referenceArgv } from './cli-process.js';
 
 function projectWith(config: unknown, name = 'mcp-conform.config.json'): string {
@@ -61,6 +62,15 @@ describe.concurrent('run with a config file', () => {
     expect(ignored.exitCode, ignored.stderr).toBe(0);
   });
 
+  test('maxLineMb sets the stdout line cap as --max-line-mb does: a tools/list line over 1 MB is not read', async () => {
+    const hostile = [process.execPath, builtFixture('fixtures/hostile/stdio-server.ts'), '--long-description', '2', 'max-line-config'];
+    const dir = projectWith({ revisions: ['2026-07-28'], checks: ['2026-07-28/tools/list-result'], maxLineMb: 1, targets: [{ stdio: hostile }], reports: { json: 'r.json' } });
+    const result = await cli(['run', '--timeout', '3000'], { cwd: dir });
+    const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    const list = results.checks.find((c: { id: string }) => c.id === '2026-07-28/tools/list-result');
+    expect(list?.reason, result.stderr).toMatch(/^inconclusive: answer larger than the line cap: a line of \d+ bytes, the cap is 1048576 bytes/);
+  });
+
   test('--header adds to the url targets of the file, and is an error when it lists none', async () => {
     const dir = projectWith({ targets: [{ stdio: referenceArgv() }] });
     const result = await cli(['run', '--header', 'Authorization: Bearer x'], { cwd: dir });
@@ -77,7 +87,7 @@ describe.concurrent('run with a config file', () => {
     const file = path.join(dir, 'mcp-conform.config.json');
     expect(lines.sort()).toEqual(
       [
-        `mcp-conform: config file ${file}: unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, concurrency, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz`,
+        `mcp-conform: config file ${file}: unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, maxLineMb, concurrency, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz`,
         `mcp-conform: config file ${file}: unknown key "stdoi" in targets[0] (did you mean "stdio"?); known keys: name, stdio, cwd, env, url, headers`,
         `mcp-conform: config file ${file}: timeoutMs must be >= 1`,
         `mcp-conform: config file ${file}: unknown key "pdf" in reports; known keys: json, junit, html, sarif`,

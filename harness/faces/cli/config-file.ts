@@ -49,6 +49,7 @@ const CONFIG_SCHEMA = {
     maxTimeoutMs: positive,
     startupTimeoutMs: positive,
     checkTimeoutMs: positive,
+    maxLineMb: positive,
     concurrency: positive,
     toolCalls: { enum: ['safe', 'all', 'none'] },
     schemaDir: { type: 'string' },

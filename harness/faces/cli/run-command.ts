@@ -200,7 +200,7 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
     maxRequestTimeoutMs: positiveInt(values['max-timeout'], '--max-timeout', config.maxTimeoutMs),
     limits: withProcessLimits({
       startupMs: positiveInt(values['startup-timeout'], '--startup-timeout', config.startupTimeoutMs),
-      maxLineBytes: megabytes(positiveInt(values['max-line-mb'], '--max-line-mb', undefined)),
+      maxLineBytes: megabytes(positiveInt(values['max-line-mb'], '--max-line-mb', config.maxLineMb)),
     }),
     shard: shardOption(values.shard),
     toolCalls,
