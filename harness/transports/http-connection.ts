@@ -154,15 +154,27 @@ export class HttpConnection implements Connection {
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
     try {
-      const response = await request(this.target.url, {
-        method: httpMethod,
-        headers,
-        body: hasBody ? body : undefined,
-        dispatcher: this.agent,
-        signal: abort.signal,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-      });
+      const send = () =>
+        request(this.target.url, {
+          method: httpMethod,
+          headers,
+          body: hasBody ? body : undefined,
+          dispatcher: this.agent,
+          signal: abort.signal,
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        });
+      let response: Awaited<ReturnType<typeof send>>;
+      try {
+        response = await send();
+      } catch (error) {
+        // A keep-alive socket the server closed while idle resets the next request before the server
+        // reads it (a race that machine load widens): evidence of neither side. Sent once more on a
+        // new connection; a server that really resets or died does it again, and that is recorded.
+        if (!isReset(error) || abort.signal.aborted) throw error;
+        this.note(`${describeNetworkError(error, this.target.url)} before any answer; sent again on a new connection`, checks);
+        response = await send();
+      }
       const responseHeaders = flattenHeaders(response.headers);
       const contentType = (responseHeaders['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       const http: HttpOutcome = { status: response.statusCode, headers: responseHeaders, contentType, bodyKind: 'empty' };
@@ -409,6 +421,12 @@ async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void },
     total += chunk.length;
   }
   return { bytes: Buffer.concat(chunks), truncated: false };
+}
+
+function isReset(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } } | undefined;
+  const code = err?.code ?? err?.cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
 }
 
 function isUndiciTimeout(error: unknown): boolean {
