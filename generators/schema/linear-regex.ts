@@ -5,6 +5,8 @@ import { RE2JS } from 're2js';
 
 export interface LinearRegExp {
   test(text: string): boolean;
+  /** The pattern and flags, as a RegExp prints them. */
+  toString(): string;
 }
 
 /** Thrown for a pattern only a backtracking engine can run. */
@@ -53,5 +55,7 @@ export function linearRegExp(pattern: string, flags = ''): LinearRegExp {
   } catch (error) {
     throw new UnsupportedPattern(`pattern ${JSON.stringify(pattern.slice(0, 120))} needs a backtracking regular expression engine, which could block the harness: ${(error as Error).message}`);
   }
-  return { test: (text) => compiled.test(text) };
+  // Ajv keys the patterns of one validator by this text: without it every pattern would share the first one's engine.
+  const text = `/${pattern}/${flags}`;
+  return { test: (input) => compiled.test(input), toString: () => text };
 }

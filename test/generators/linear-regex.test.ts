@@ -59,6 +59,15 @@ describe('server schemas with catastrophic patterns', () => {
     expect(misses.length).toBeGreaterThan(0);
   });
 
+  test('schemas compiled one after another in the shared validator each keep their own pattern', () => {
+    const withPattern = (pattern: string) => compileSchema({ type: 'object', properties: { code: { type: 'string', pattern } } });
+    const letters = withPattern('^[A-Z]{3}$');
+    const digits = withPattern('^[0-9]{4}$');
+    if (!letters.ok || !digits.ok) throw new Error('both compile');
+    expect([letters.validate({ code: 'ABC' }), letters.validate({ code: '1234' })]).toEqual([true, false]);
+    expect([digits.validate({ code: '1234' }), digits.validate({ code: 'ABC' })]).toEqual([true, false]);
+  });
+
   test('a lookahead pattern is an unsupported pattern, not an invalid schema', () => {
     expect(compileSchema({ type: 'string', pattern: '^(?=.*\\d).{8,}$' })).toMatchObject({ ok: false, kind: 'unsupported-pattern' });
   });
