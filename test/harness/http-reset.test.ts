@@ -32,7 +32,7 @@ async function serverResetting(resetWhen: (n: number) => boolean): Promise<strin
 
 test('one reset before the answer: sent again on a new connection, answered, the retry said in the wire log', async () => {
   const recorder = new WireRecorder();
-  const connection = new HttpConnection({ kind: 'http', url: await serverResetting((n) => n === 2), headers: {} }, { recorder });
+  const connection = new HttpConnection({ url: await serverResetting((n) => n === 2), headers: {} }, { recorder });
   const first = await connection.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { timeoutMs: 3000 });
   const second = await connection.send({ jsonrpc: '2.0', id: 2, method: 'ping' }, { timeoutMs: 3000 });
   await connection.close();
@@ -45,7 +45,7 @@ test('one reset before the answer: sent again on a new connection, answered, the
 
 test('a server that resets every time: the request is unanswered, once retried', async () => {
   const recorder = new WireRecorder();
-  const connection = new HttpConnection({ kind: 'http', url: await serverResetting(() => true), headers: {} }, { recorder });
+  const connection = new HttpConnection({ url: await serverResetting(() => true), headers: {} }, { recorder });
   const exchange = await connection.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { timeoutMs: 3000 });
   await connection.close();
   expect(exchange.response).toBeUndefined();
