@@ -80,10 +80,38 @@ function mdxFiles(dir: string): string[] {
   });
 }
 
-/** Catalog sources whose anchor is on no page, each replaced by one the page has (checked in the spec source). */
+/**
+ * Catalog sources that name no anchor, or one the page lacks, each with the section of that page
+ * that states the rule (found in the spec's source; the anchor check below holds them too). A rule
+ * stated in a page's opening text, above any heading, keeps the bare page.
+ */
 const SOURCE_FIXES: Partial<Record<Revision, Record<string, string>>> = {
-  // 2025-11-25's schema page has no PaginatedRequestParams heading; the optional params are on each list request.
-  '2025-11-25': { 'PAGE-004': 'schema#listtoolsrequest-params' },
+  '2026-07-28': {
+    'RPC-011': 'changelog#major-changes',
+    'META-012': 'server/utilities/logging#per-request-log-level',
+    'VER-002': 'basic/versioning#protocol-version-negotiation',
+    'VER-012': 'basic/versioning#backward-compatibility-with-initialization-based-versions',
+    'RES-012': 'basic/patterns/subscriptions#notification-filter',
+    'RES-013': 'changelog#major-changes',
+    'PAG-001': 'server/utilities/pagination#pagination-model',
+    'MRTR-004': 'basic/patterns/mrtr#server-requirements-basic-workflow',
+    'MRTR-013': 'client/elicitation#user-interaction-model',
+    'MRTR-015': 'client/sampling#tool-use-and-result-balance',
+    'CAN-004': 'basic/patterns/cancellation#behavior-requirements',
+    'PROG-001': 'basic/patterns/progress#behavior-requirements',
+    'HTTP-008': 'basic/transports/streamable-http#security--endpoint',
+    'HTTP-009': 'basic/transports/streamable-http#security--endpoint',
+    'HTTP-025': 'changelog#major-changes',
+    'AUTH-002': 'basic/authorization/authorization-server-discovery#authorization-server-location',
+  },
+  '2025-11-25': {
+    // The schema page has no PaginatedRequestParams heading; the optional params are on each list request.
+    'PAGE-004': 'schema#listtoolsrequest-params',
+    'PING-002': 'basic/utilities/ping#behavior-requirements',
+    'PING-003': 'basic/utilities/ping#behavior-requirements',
+    'PROG-004': 'basic/utilities/progress#progress-flow',
+    'ELIC-003': 'client/elicitation#user-interaction-model',
+  },
 };
 
 function checkAnchors(revision: Revision, rows: Draft[]): string[] {
