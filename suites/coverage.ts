@@ -1,8 +1,9 @@
-// Catalog rows (../shared/spec/spec-<revision>.md) that no check or fuzz property cites, each
-// with the reason. test/suites/coverage.test.ts fails when a MUST/SHOULD server row is neither
+// Rows of the requirement index (suites/<revision>/requirements.ts) that no check or fuzz
+// property cites, each with the reason. test/suites/coverage.test.ts fails when a MUST/SHOULD server row is neither
 // cited nor listed here, when a listed row is cited after all, and when the README's Coverage
 // section differs from coverageMarkdown().
 import type { Revision } from '../harness/model.js';
+import { isServerRule, requirementCoverage } from './requirements.js';
 
 export interface CoverageNote {
   ids: string[];
@@ -55,18 +56,30 @@ function compact(ids: string[]): string {
 
 const lines = (notes: CoverageNote[]) => notes.map((note) => `- ${compact(note.ids)}: ${note.reason}.`).join('\n');
 
+/** Counts of one revision's index: rows, MUST/SHOULD server rows, and those a check or fuzz property cites. */
+export function coverageCounts(revision: Revision) {
+  const coverage = requirementCoverage(revision);
+  const serverRules = coverage.filter((entry) => isServerRule(entry.row.level));
+  const covered = (entries: typeof coverage) => entries.filter((entry) => entry.checks.length + entry.properties.length > 0).length;
+  return { rows: coverage.length, cited: covered(coverage), serverRules: serverRules.length, serverRulesCited: covered(serverRules) };
+}
+
 /** The body of the README's "## Coverage" section. */
 export function coverageMarkdown(): string {
   const revisions: Revision[] = ['2026-07-28', '2025-11-25'];
   const blocks = revisions.map((revision) => {
+    const counts = coverageCounts(revision);
+    const numbers = `${counts.rows} rows, ${counts.cited} of them cited; of the ${counts.serverRules} MUST/SHOULD server rows, ${counts.serverRulesCited} are cited and the other ${counts.serverRules - counts.serverRulesCited} are listed below.`;
     const gaps = OPEN_GAPS[revision].length > 0 ? `\n\nTestable, no check yet:\n\n${lines(OPEN_GAPS[revision])}` : '';
-    return `**${revision}**, not testable from outside:\n\n${lines(NOT_TESTABLE[revision])}${gaps}`;
+    return `**${revision}**: ${numbers} Not testable from outside:\n\n${lines(NOT_TESTABLE[revision])}${gaps}`;
   });
   return [
-    'Every MUST and SHOULD server row of the requirement catalogs (`../shared/spec/spec-<revision>.md`) is cited in the',
-    '`catalog` of a check or a fuzz property, or listed below with the reason. The lists live in `suites/coverage.ts`;',
-    '`test/suites/coverage.test.ts` fails when a row is neither, when a listed row gets a check, and when this section',
-    'differs from the lists.',
+    'Each revision has a requirement index in the project, `suites/<revision>/requirements.ts`: one row per server',
+    'requirement (id, level, spec link, transport, a one-line summary). Every MUST and SHOULD server row is cited in the',
+    '`catalog` of a check or a fuzz property, or listed below with the reason. `mcp-conform list --requirements` prints',
+    'each row with the checks and properties that cover it. The lists live in `suites/coverage.ts`;',
+    '`test/suites/coverage.test.ts` fails when a row is neither, when a listed row gets a check, when a check cites a',
+    'row the index does not have, and when this section differs from the lists and counts.',
     '',
     blocks.join('\n\n'),
   ].join('\n');

@@ -27,7 +27,7 @@ export interface CheckDefinition<C extends Client = Client> {
   level: Level;
   /** Page and anchor under the revision's specification root, e.g. `basic/versioning#protocol-version-negotiation`. */
   spec: string;
-  /** Ids in ../shared/spec requirement catalogs this check covers. */
+  /** Rows of the revision's requirement index (suites/<revision>/requirements.ts) this check covers. */
   catalog?: string[];
   /** Default: both. */
   transports?: TransportKind[];

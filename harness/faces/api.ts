@@ -7,6 +7,7 @@ import type { RunResults } from '../results/results.js';
 import { runChecks, type RunRequest } from '../runner/run.js';
 import { withStartupAllowance, type TargetSpec } from '../target.js';
 import { httpTarget, stdioTarget, TargetError } from './targets.js';
+import { catalogLookup } from './catalog-lookup.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
 export type ConformanceTarget =
@@ -104,6 +105,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     }),
     target,
     checks: [...ALL_CHECKS],
+    catalogLookup,
   });
 }
 

@@ -29,6 +29,7 @@ export interface FuzzPropertyDefinition<T = unknown> {
   level: Level;
   /** Page and anchor under the revision's specification root. */
   spec: string;
+  /** Rows of the revision's requirement index (suites/<revision>/requirements.ts) this property covers. */
   catalog?: string[];
   /** Default: both. */
   transports?: TransportKind[];

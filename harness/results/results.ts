@@ -20,6 +20,8 @@ export interface CheckResult {
   level: Level;
   spec: string;
   catalog?: string[];
+  /** The rows of the requirement index that `catalog` names, when the run had the index (added later: older files lack it). */
+  catalogRows?: CatalogRow[];
   transport: TransportKind;
   verdict: Verdict;
   /** One line: why this verdict. */
@@ -36,6 +38,21 @@ export interface CheckResult {
   /** Every run of the check when a non-pass was confirmed by running it again alone (first run first). */
   attempts?: Attempt[];
 }
+
+/** A row of a revision's requirement index, as a result carries it for the reports. */
+export interface CatalogRow {
+  /** The row id the check cites, e.g. `SESS-005`. */
+  id: string;
+  /** The level as the index states it: MUST, SHOULD NOT, MUST (schema), (inferred)... */
+  level: string;
+  /** The spec page and section the row rests on. */
+  url: string;
+  /** One line in the project's own words. */
+  summary: string;
+}
+
+/** Finds a row of a revision's requirement index: the faces hand the run one; the engine knows no index. */
+export type CatalogLookup = (revision: Revision, id: string) => CatalogRow | undefined;
 
 /** One run of a check: a non-pass is run a second time, alone, before it is reported. */
 export interface Attempt {

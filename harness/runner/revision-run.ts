@@ -19,7 +19,7 @@ import { adaptedTimeout, answerTimes } from './adaptive-timeout.js';
 import { attemptOf, INTERRUPTED, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
-import type { Attempt, CheckResult, RevisionRun } from '../results/results.js';
+import type { Attempt, CatalogRow, CheckResult, RevisionRun } from '../results/results.js';
 import type { RunSettings } from './settings.js';
 
 class CheckTimeout extends Error {}
@@ -302,8 +302,16 @@ function describeCheck(check: Check, settings: RunSettings) {
     level: check.level,
     spec: check.specUrl,
     catalog: check.catalog,
+    catalogRows: citedRows(check, settings),
     transport: settings.target.kind,
   };
+}
+
+/** The index rows a check cites, found by the lookup the face passed in; ids the index lacks are left out. */
+function citedRows(check: Check, settings: RunSettings): CatalogRow[] | undefined {
+  const lookup = settings.catalogLookup;
+  if (!lookup || !check.catalog?.length) return undefined;
+  return check.catalog.flatMap((id) => lookup(check.revision, id) ?? []);
 }
 
 function makeContext(check: Check, session: RevisionSession, client: Client, own: Client[], notes: string[], timeoutMs: number): CheckContext {

@@ -1,7 +1,7 @@
 // Knobs of a run, with defaults that suit a local server on a 2-core machine.
 import type { SchemaSource } from '../schema/index.js';
 import { DEFAULT_LIMITS, type TargetSpec, type TransportLimits } from '../target.js';
-import type { CheckResult } from '../results/results.js';
+import type { CatalogLookup, CheckResult } from '../results/results.js';
 
 export interface ProgressEvents {
   onRevisionStart?(revision: string, checkCount: number): void;
@@ -28,6 +28,8 @@ export interface RunSettings {
   signal?: AbortSignal;
   /** Tools checks may call: safe = annotated readOnlyHint: true (a hint; calls can have side effects), all, none. */
   toolCalls: ToolCallPolicy;
+  /** Rows of the requirement index by id, so each result carries the rows its check cites (`catalogRows`). */
+  catalogLookup?: CatalogLookup;
 }
 
 export type ToolCallPolicy = 'safe' | 'all' | 'none';

@@ -1,10 +1,10 @@
 // The checks with their evidence. Failures, errors and warnings come first, one line each
 // (the reason), opening to the evidence; the passing and skipped checks follow, grouped by
 // revision and area. Every check appears once, so its anchor (matrix cells link to it) is unique.
-import type { CheckResult, RunResults } from '../../harness/results/results.js';
+import type { CatalogRow, CheckResult, RunResults } from '../../harness/results/results.js';
 import { cellVerdict, type CellVerdict } from '../compat-matrix.js';
 import { renderActual } from './actual.js';
-import { esc, escPretty } from './escape.js';
+import { esc, escPretty, safeHref } from './escape.js';
 import { anchorId, badge, duration, link, plural } from './parts.js';
 
 /** The verdicts listed first, most serious first. */
@@ -23,6 +23,19 @@ function transcript(check: CheckResult, index: number): string {
   return `<details class="transcript" data-source="check:${index}"><summary>Wire transcript (${plural(n, 'entry', 'entries')}${dropped})</summary><div class="transcript-body"></div><noscript><p>The transcript is rendered by the page's script; the full data is in the results JSON embedded at the end of this file.</p></noscript></details>`;
 }
 
+/** A cited row's id, linked to its spec section when the results carry the row. */
+function rowId(id: string, row: CatalogRow | undefined): string {
+  const href = row && safeHref(row.url);
+  return href ? `<a href="${esc(href)}" rel="noopener noreferrer" target="_blank"><code>${esc(id)}</code></a>` : `<code>${esc(id)}</code>`;
+}
+
+/** The requirement-index rows the check cites, each with its level and summary (results from before the index carry ids only). */
+function catalogList(check: CheckResult): string {
+  if (!check.catalogRows?.length) return '';
+  const items = check.catalogRows.map((row) => `<li>${rowId(row.id, row)} <span class="muted">${esc(row.level)}</span> ${esc(row.summary)}</li>`);
+  return `<ul class="catalog">${items.join('')}</ul>`;
+}
+
 /** A problem's line says why it is one; a passing check's line says what it tests. */
 function checkBlock(check: CheckResult, index: number, problem: boolean): string {
   const verdict = cellVerdict(check);
@@ -32,12 +45,13 @@ function checkBlock(check: CheckResult, index: number, problem: boolean): string
   const reason = check.reason ? `<p class="reason">${esc(check.reason)}</p>` : '';
   const title = problem ? `<p class="check-title">${esc(check.title)}</p>` : '';
   const line = problem && check.reason ? esc(check.reason) : esc(check.title);
-  const catalog = check.catalog?.length ? ` · catalog ${check.catalog.map((c) => `<code>${esc(c)}</code>`).join(', ')}` : '';
+  const rows = new Map((check.catalogRows ?? []).map((row) => [row.id, row]));
+  const catalog = check.catalog?.length ? ` · catalog ${check.catalog.map((c) => rowId(c, rows.get(c))).join(', ')}` : '';
   const notes = check.notes?.length ? `<ul class="notes">${check.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
   const search = `${check.id} ${check.title}`.toLowerCase();
   return `<details class="check" id="${esc(anchorId(check.id))}" data-verdict="${esc(verdict)}" data-level="${esc(check.level)}" data-area="${esc(check.area)}" data-revision="${esc(check.revision)}" data-search="${esc(search)}">
 <summary>${badge(verdict)} <span class="level">${esc(check.level)}</span> <code class="id">${esc(check.id)}</code> <span class="line">${line}</span> <span class="muted dur">${duration(check.durationMs)}</span></summary>
-<div class="body">${title}${expected}${reason}<blockquote>${esc(check.requirement)}</blockquote><p class="spec">Spec: ${link(check.spec)}${catalog} · ${esc(check.transport)}</p>${evidence(check)}${notes}${transcript(check, index)}</div>
+<div class="body">${title}${expected}${reason}<blockquote>${esc(check.requirement)}</blockquote><p class="spec">Spec: ${link(check.spec)}${catalog} · ${esc(check.transport)}</p>${catalogList(check)}${evidence(check)}${notes}${transcript(check, index)}</div>
 </details>`;
 }
 

@@ -50,6 +50,7 @@ details.check > summary .level { min-width: 3.7rem; color: var(--muted); font-si
 #problems summary .line { color: var(--fg); } #checks summary .line { color: var(--muted); }
 .none { color: var(--pass); font-weight: 600; } .check-title { font-weight: 600; margin: .5rem 0 .25rem; }
 .body { padding: 0 .9rem .6rem; border-top: 1px dashed var(--line); }
+ul.catalog { margin: .25rem 0 .5rem; padding-left: 1.1rem; font-size: 13px; }
 blockquote { margin: .5rem 0; padding: .1rem .75rem; border-left: 3px solid var(--line); color: var(--muted); }
 .reason { font-weight: 600; } .baselined { color: var(--expected); font-weight: 600; }
 .evidence { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; } .evidence > div { min-width: 0; } @media (max-width: 900px) { .evidence { grid-template-columns: 1fr; } }

@@ -105,12 +105,16 @@ describe('the packed package, installed', () => {
   });
 
   // These three only read the consumer project: side by side. The config test writes config files there.
-  test.concurrent('the installed mcp-conform bin: --help and list work', async () => {
-    const [help, list] = await Promise.all([installed(['--help']), installed(['list', '2026-07-28/lifecycle'])]);
+  test.concurrent('the installed mcp-conform bin: --help, list and list --requirements work', async () => {
+    const [help, list, requirements] = await Promise.all([installed(['--help']), installed(['list', '2026-07-28/lifecycle']), installed(['list', '--requirements', '2025-11-25/SESS-005'])]);
     expect(help.exitCode).toBe(0);
     expect(String(help.stdout)).toContain('Usage: mcp-conform <command> [options]');
     expect(list.exitCode).toBe(0);
     expect(String(list.stdout)).toMatch(/MUST {3}2026-07-28\/lifecycle\/discover-result/);
+    // The requirement index ships in the package: a user can look a cited row up.
+    expect(requirements.exitCode, String(requirements.stderr)).toBe(0);
+    expect(String(requirements.stdout)).toMatch(/\n {2}SESS-005 +MUST +covered by \d+ +\S/);
+    expect(packed).toContain('dist/suites/2025-11-25/requirements.js');
   });
 
   test.concurrent('npx mcp-conform --version prints the package version', async () => {

@@ -1,6 +1,7 @@
 // The HTML report as a file: self-contained, strict CSP, every server string escaped, and the
 // embedded results JSON unable to break out of its script block.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { catalogLookup } from '../../harness/faces/catalog-lookup.js';
 import { applyBaseline } from '../../harness/results/baseline.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { computeMatrix, type CompatibilityMatrix } from '../../harness/results/matrix.js';
@@ -193,3 +194,40 @@ describe('content', () => {
     expect(renderHtml(good)).not.toContain('<section id="fuzz">');
   });
 });
+
+describe('requirement rows', () => {
+  test('each cited row links to its spec section and shows its level and summary', () => {
+    const check = good.checks.find((c) => c.catalog?.length)!;
+    const rows = check.catalog!.map((id) => catalogLookup(check.revision, id)!);
+    const withRows: RunResults = { ...good, checks: good.checks.map((c) => (c === check ? { ...c, catalogRows: rows } : c)) };
+    const block = checkHtml(renderHtml(withRows), check.id);
+    for (const row of rows) {
+      const linked = `<a href="${escapedHtml(row.url)}" rel="noopener noreferrer" target="_blank"><code>${row.id}</code></a>`;
+      expect(block).toContain(linked); // in the spec line and in the list
+      expect(block).toContain(`<li>${linked} <span class="muted">${escapedHtml(row.level)}</span> ${escapedHtml(row.summary)}</li>`);
+    }
+    expect(rows[0].url).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/[\d-]+\/[a-z/-]+(#[a-z0-9_-]+)?$/);
+  });
+
+  test('a results file without rows (written before the index) shows the ids as before', () => {
+    const check = good.checks.find((c) => c.catalog?.length)!;
+    expect(check.catalogRows).toBeUndefined(); // the engine alone, without a face's lookup
+    const block = checkHtml(renderHtml(good), check.id);
+    expect(block).toContain(` · catalog ${check.catalog!.map((id) => `<code>${id}</code>`).join(', ')} · `);
+    expect(block).not.toContain('<ul class="catalog">');
+  });
+
+  test('a row whose URL is not http(s) is shown, not linked', () => {
+    const check = good.checks.find((c) => c.catalog?.length)!;
+    const row = { id: check.catalog![0], level: 'MUST', url: 'javascript:alert(1)', summary: SCRIPT };
+    const block = checkHtml(renderHtml({ ...good, checks: good.checks.map((c) => (c === check ? { ...c, catalogRows: [row] } : c)) }), check.id);
+    expect(block).not.toContain('javascript:');
+    expect(block).toContain(`<li><code>${row.id}</code> <span class="muted">MUST</span> ${escapedHtml(SCRIPT)}</li>`);
+  });
+});
+
+/** The HTML of one check's block. */
+function checkHtml(html: string, id: string): string {
+  const start = html.indexOf(`id="check-${id}"`);
+  return html.slice(start, html.indexOf('</details>', start));
+}

@@ -14,7 +14,8 @@ Conformance tests for Model Context Protocol servers (revisions 2026-07-28 and 2
 
 Commands:
   run       test a server (stdio command or Streamable HTTP URL) and report verdicts
-  list      list every check: id, level, revision, spec link (no server needed)
+  list      list every check: id, level, revision, spec link; --requirements: the
+            requirement index and what covers each row (no server needed)
   report    render HTML/JUnit from a results file; \`report merge\` joins shard results
   diff      compare two results files: regressions, fixes, new checks
   fuzz      property-based fuzzing of a live server; findings replay in one command

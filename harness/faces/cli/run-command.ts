@@ -23,6 +23,7 @@ import type { RunResults } from '../../results/results.js';
 import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 import { unmatchedPatternProblems } from '../pattern-hints.js';
 import { EXIT_HARNESS_ERROR, internalErrorText } from './exit-codes.js';
+import { catalogLookup } from '../catalog-lookup.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
@@ -252,6 +253,7 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
     ...plan.request,
     target: target.spec,
     checks: [...ALL_CHECKS],
+    catalogLookup,
     signal,
     progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
   });

@@ -1,0 +1,55 @@
+// The requirement index of every revision, and which checks and fuzz properties cover each row:
+// computed from their `catalog` fields, never written by hand.
+import type { Revision } from '../harness/model.js';
+import { specUrl } from '../harness/checks/check.js';
+import { REQUIREMENTS_2025 } from './2025-11-25/requirements.js';
+import { REQUIREMENTS_2026 } from './2026-07-28/requirements.js';
+import { ALL_CAMPAIGNS } from './campaigns.js';
+import { ALL_CHECKS } from './index.js';
+import type { Requirement } from './requirements-types.js';
+
+export type { Requirement, RequirementTransport } from './requirements-types.js';
+
+export const REQUIREMENTS: Record<Revision, readonly Requirement[]> = {
+  '2026-07-28': REQUIREMENTS_2026,
+  '2025-11-25': REQUIREMENTS_2025,
+};
+
+/** The row's spec link, under its revision's spec root. */
+export const requirementUrl = (revision: Revision, row: Requirement) => specUrl(revision, row.spec);
+
+export function findRequirement(revision: Revision, id: string): Requirement | undefined {
+  return REQUIREMENTS[revision].find((row) => row.id === id);
+}
+
+/** A level names a keyword (or UNSPEC), or says the rule is inferred or only observed behaviour. */
+export const isValidLevel = (level: string) => /\b(MUST|SHOULD|MAY|UNSPEC)\b|\((inferred|behaviour|client procedure)/.test(level);
+
+/** MUST/SHOULD rows aimed at the server: a client-only rule ("MUST (client)", "UNSPEC (client MUST)") is not one. */
+export const isServerRule = (level: string) => /MUST|SHOULD/.test(level) && (!/client/i.test(level) || /server/i.test(level));
+
+export interface RowCoverage {
+  row: Requirement;
+  /** Ids of the checks citing the row. */
+  checks: string[];
+  /** Ids of the fuzz properties citing the row. */
+  properties: string[];
+}
+
+/** Every row of the revision's index with the checks and fuzz properties that cite it. */
+export function requirementCoverage(revision: Revision): RowCoverage[] {
+  const rows = new Map(REQUIREMENTS[revision].map((row) => [row.id, { row, checks: [] as string[], properties: [] as string[] }]));
+  for (const check of ALL_CHECKS) if (check.revision === revision) for (const id of check.catalog ?? []) rows.get(id)?.checks.push(check.id);
+  for (const campaign of ALL_CAMPAIGNS) {
+    if (campaign.revision !== revision) continue;
+    for (const property of campaign.properties) for (const id of property.catalog ?? []) rows.get(id)?.properties.push(property.id);
+  }
+  return [...rows.values()];
+}
+
+/** Catalog ids cited by a check or fuzz property of the revision that the index does not have. */
+export function unknownCitations(revision: Revision): Array<{ by: string; id: string }> {
+  const known = new Set(REQUIREMENTS[revision].map((row) => row.id));
+  const citers = [...ALL_CHECKS.filter((check) => check.revision === revision), ...ALL_CAMPAIGNS.filter((campaign) => campaign.revision === revision).flatMap((campaign) => campaign.properties)];
+  return citers.flatMap((citer) => (citer.catalog ?? []).filter((id) => !known.has(id)).map((id) => ({ by: citer.id, id })));
+}
