@@ -3,13 +3,18 @@
 // a skip reason as the text of <skipped> (the XSD types it as a plain string, no attributes),
 // the verdict as the testcase's `status` attribute (testcases take no <properties> there), and
 // no `skipped` count on <testsuites>.
-import junitModule, { type Builder, type TestCase } from 'junit-report-builder';
+import { createRequire } from 'node:module';
+import type { Builder, TestCase } from 'junit-report-builder';
 import { visibleText, xmlSafe } from './text.js';
 
 type XmlNode = { name?: string; children?: XmlNode[]; att(name: string, value: string): XmlNode; txt(value: string): XmlNode; ele(name: string): XmlNode; removeAttribute(name: string): XmlNode };
 
-// CommonJS default export under NodeNext: take `.default` when present.
-const junit: Builder = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
+// Loaded when the first JUnit file is written (a third of the CLI's start-up otherwise).
+let junitBuilder: Builder | undefined;
+function junit(): Builder {
+  junitBuilder ??= createRequire(import.meta.url)('junit-report-builder') as Builder;
+  return junitBuilder;
+}
 
 /** Every string bound for the XML passes here: illegal XML characters, C1 controls and bidi overrides become visible escapes. */
 export const x = (value: unknown): string => visibleText(xmlSafe(String(value ?? '')));
@@ -43,7 +48,7 @@ export function withExtras(testCase: TestCase, extras: Extras): void {
 
 /** A new builder whose <testsuites> carries only the counts junit-4.xsd declares. */
 export function newBuilder(): Builder {
-  const builder = junit.newBuilder();
+  const builder = junit().newBuilder();
   const root = (builder as unknown as { _rootTestSuites?: { build: (parent?: unknown) => XmlNode } })._rootTestSuites;
   if (root) {
     const build = root.build.bind(root);

@@ -1,11 +1,6 @@
-// The mcp-conform command line: a tiny subcommand switch over node:util parseArgs.
+// The mcp-conform command line: a tiny subcommand switch over node:util parseArgs. Each command
+// is loaded when asked for, so --version and --help start without loading the engine.
 import { TOOL_VERSION } from '../../version.js';
-import { listCommand } from './list-command.js';
-import { runCommand } from './run-command.js';
-import { reportCommand } from './report-command.js';
-import { diffCommand } from './diff-command.js';
-import { fuzzCommand } from './fuzz-command.js';
-import { replayCommand } from './replay-command.js';
 import { UsageError } from './target-options.js';
 
 export const MAIN_HELP = `Usage: mcp-conform <command> [options]
@@ -33,17 +28,17 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'run':
-        return await runCommand(rest);
+        return await (await import('./run-command.js')).runCommand(rest);
       case 'list':
-        return await listCommand(rest);
+        return await (await import('./list-command.js')).listCommand(rest);
       case 'report':
-        return await reportCommand(rest);
+        return await (await import('./report-command.js')).reportCommand(rest);
       case 'diff':
-        return await diffCommand(rest);
+        return await (await import('./diff-command.js')).diffCommand(rest);
       case 'fuzz':
-        return await fuzzCommand(rest);
+        return await (await import('./fuzz-command.js')).fuzzCommand(rest);
       case 'replay':
-        return await replayCommand(rest);
+        return await (await import('./replay-command.js')).replayCommand(rest);
       case undefined:
       case 'help':
       case '-h':
