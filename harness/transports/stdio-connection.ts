@@ -209,8 +209,9 @@ export class StdioConnection implements Connection {
       if (!this.process.running) return diedFirst();
       void this.process.write(bytes).then(async (ok) => {
         if (ok) return;
-        // A failed write usually means the process is dying: wait briefly to say how it ended.
-        await this.process.exitsWithin(500);
+        // A failed write usually means the process is dying (or never started: the spawn error can
+        // come after the write fails on a loaded machine): wait for it to say how it ended.
+        await this.process.exitsWithin(3000);
         if (!this.process.running) return diedFirst();
         exchange.transportError = 'server closed its stdin';
         entry.finish();
