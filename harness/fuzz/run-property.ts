@@ -8,8 +8,10 @@ import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
 import type { FuzzCase } from './case.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
-import { judgeCase, type Failure } from './judge.js';
+import { judgeCase, type Failure, type JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
+import { BATCH_BYTES, BATCH_CASES, pipelineKeys, screenBatch } from './pipeline.js';
+import { stepBytes } from './case.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 
 export class CaseFailure extends Error {
@@ -89,7 +91,20 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
   // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
   let inFlight: Promise<void> | undefined;
-  const predicate = (input: unknown): Promise<void> => (inFlight = runCase(input));
+  const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
+  // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
+  const screened = options.path === undefined && target.transport === 'stdio' && options.execute.pipeline !== false ? await prescreen(property, arbitrary, target, env, runs, judge, options) : [];
+  let next = 0;
+  const predicate = (input: unknown): Promise<void> => {
+    const index = next++;
+    // Once a run has failed, fast-check is shrinking: every run is sent singly.
+    if (shrinkDeadline === undefined && screened[index] !== undefined && screened[index] === fc.stringify(input)) {
+      cases++;
+      options.onCase?.(cases, false);
+      return Promise.resolve();
+    }
+    return (inFlight = runCase(input));
+  };
   const runCase = async (input: unknown): Promise<void> => {
     // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
     if (shrinkDeadline !== undefined && performance.now() > shrinkDeadline) return;
@@ -117,7 +132,6 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     throw new CaseFailure(input, fuzzCase, run, failures);
   };
 
-  const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
   const remaining = options.deadline === undefined ? undefined : Math.max(1, options.deadline - performance.now());
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     seed: options.seed,
@@ -145,4 +159,56 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };
+}
+
+/** The inputs fast-check will try, in order (same seed, same count), run in pipelined batches: the text of each input that passed there, by run index. */
+async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown>, target: LiveTarget, env: FuzzEnv, runs: number, judge: JudgeContext, options: PropertyRunOptions): Promise<Array<string | undefined>> {
+  const inputs: unknown[] = [];
+  fc.check(
+    fc.property(arbitrary, (input) => {
+      inputs.push(input);
+    }),
+    { seed: options.seed, numRuns: runs },
+  );
+  const passed: Array<string | undefined> = [];
+  interface Batch {
+    cases: Array<{ index: number; fuzzCase: FuzzCase }>;
+    keys: Set<string>;
+    bytes: number;
+  }
+  // Cases whose ids clash go to different batches (generated ids repeat: 0, 1, "a").
+  const open: Batch[] = [];
+  const flush = async (batch: Batch) => {
+    open.splice(open.indexOf(batch), 1);
+    // Too few to gain anything: they run singly as before.
+    if (batch.cases.length < 2) return;
+    await target.ensure();
+    const outcome = await screenBatch(target, batch.cases.map((c) => c.fuzzCase), options.execute, judge);
+    batch.cases.forEach((c, k) => {
+      if (outcome.passed[k]) passed[c.index] = fc.stringify(inputs[c.index]);
+    });
+    // Answers may still come for what got none: the next batch or case starts on a fresh connection.
+    if (outcome.spoilt) target.discard();
+  };
+  for (let index = 0; index < inputs.length; index++) {
+    if (options.signal?.aborted || (options.deadline !== undefined && performance.now() > options.deadline)) break;
+    let fuzzCase: FuzzCase;
+    try {
+      fuzzCase = property.plan(inputs[index], env);
+    } catch {
+      continue;
+    }
+    const own = pipelineKeys(fuzzCase);
+    if (own === undefined) continue;
+    const size = fuzzCase.steps.reduce((sum, step) => sum + stepBytes(step).length, 0);
+    let batch = open.find((b) => b.bytes + size <= BATCH_BYTES && !own.some((key) => b.keys.has(key)));
+    if (!batch) open.push((batch = { cases: [], keys: new Set(), bytes: 0 }));
+    batch.cases.push({ index, fuzzCase });
+    for (const key of own) batch.keys.add(key);
+    batch.bytes += size;
+    if (batch.cases.length >= BATCH_CASES) await flush(batch);
+  }
+  // Most cases first: the leftovers of clashing ids make the small batches.
+  for (const batch of [...open].sort((a, b) => b.cases.length - a.cases.length)) await flush(batch);
+  return passed;
 }
