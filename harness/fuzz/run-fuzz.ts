@@ -140,6 +140,7 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
       seed,
       durationMs,
       casesPerSecond: casesPerSecond(runs, durationMs),
+      pipelined: mine.reduce((sum, o) => sum + (o.pipelined ?? 0), 0) || undefined,
       findings: mine.filter((o) => ids.has(`fuzz/${o.property.id}`)).length,
       warnings: mine.filter((o) => o.failure && !ids.has(`fuzz/${o.property.id}`)).length,
       restarts,

@@ -66,6 +66,8 @@ export interface PropertyOutcome {
   undecidedExample?: string;
   /** Cases whose every problem the known-findings file lists. */
   known: number;
+  /** Cases passed in a pipelined batch (stdio pre-screen) rather than sent alone. */
+  pipelined?: number;
   crashes: number;
   durationMs: number;
 }
@@ -95,11 +97,13 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
   const screened = options.path === undefined && target.transport === 'stdio' && options.execute.pipeline !== false ? await prescreen(property, arbitrary, target, env, runs, judge, options) : [];
   let next = 0;
+  let pipelined = 0;
   const predicate = (input: unknown): Promise<void> => {
     const index = next++;
     // Once a run has failed, fast-check is shrinking: every run is sent singly.
     if (shrinkDeadline === undefined && screened[index] !== undefined && screened[index] === fc.stringify(input)) {
       cases++;
+      pipelined++;
       options.onCase?.(cases, false);
       return Promise.resolve();
     }
@@ -153,6 +157,7 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     undecided,
     undecidedExample,
     known,
+    pipelined: pipelined || undefined,
   };
   if (!details.failed) return outcome;
   if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: details.counterexamplePath ?? undefined };
@@ -161,18 +166,18 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   return { ...outcome, error: `harness error while fuzzing: ${error}` };
 }
 
-/** The inputs fast-check will try, in order (same seed, same count), run in pipelined batches: the text of each input that passed there, by run index. */
+/** Runs pre-screened at most: later runs go singly (the inputs of a batch are held until it is sent). */
+export const PRESCREEN_MAX_RUNS = 2000;
+
+/** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text of each input that passed there, by run index. */
 async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown>, target: LiveTarget, env: FuzzEnv, runs: number, judge: JudgeContext, options: PropertyRunOptions): Promise<Array<string | undefined>> {
-  const inputs: unknown[] = [];
-  fc.check(
-    fc.property(arbitrary, (input) => {
-      inputs.push(input);
-    }),
-    { seed: options.seed, numRuns: runs },
-  );
   const passed: Array<string | undefined> = [];
+  // With a time budget, half of the property's share at most: the runs themselves need the rest.
+  const stopAt = options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
+  let broken = false;
+  const stop = () => broken || options.signal?.aborted === true || (stopAt !== undefined && performance.now() > stopAt);
   interface Batch {
-    cases: Array<{ index: number; fuzzCase: FuzzCase }>;
+    cases: Array<{ index: number; input: unknown; fuzzCase: FuzzCase }>;
     keys: Set<string>;
     bytes: number;
   }
@@ -181,33 +186,44 @@ async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown
   const flush = async (batch: Batch) => {
     open.splice(open.indexOf(batch), 1);
     // Too few to gain anything: they run singly as before.
-    if (batch.cases.length < 2) return;
-    await target.ensure();
-    const outcome = await screenBatch(target, batch.cases.map((c) => c.fuzzCase), options.execute, judge);
+    if (batch.cases.length < 2 || stop()) return;
+    let outcome;
+    try {
+      await target.ensure();
+      outcome = await screenBatch(target, batch.cases.map((c) => c.fuzzCase), options.execute, judge);
+    } catch {
+      // The runs themselves meet the same trouble and report it.
+      broken = true;
+      return;
+    }
     batch.cases.forEach((c, k) => {
-      if (outcome.passed[k]) passed[c.index] = fc.stringify(inputs[c.index]);
+      if (outcome.passed[k]) passed[c.index] = fc.stringify(c.input);
     });
     // Answers may still come for what got none: the next batch or case starts on a fresh connection.
     if (outcome.spoilt) target.discard();
   };
-  for (let index = 0; index < inputs.length; index++) {
-    if (options.signal?.aborted || (options.deadline !== undefined && performance.now() > options.deadline)) break;
+  let index = 0;
+  const collect = async (input: unknown): Promise<void> => {
+    const at = index++;
+    if (stop()) return;
     let fuzzCase: FuzzCase;
     try {
-      fuzzCase = property.plan(inputs[index], env);
+      fuzzCase = property.plan(input, env);
     } catch {
-      continue;
+      return;
     }
     const own = pipelineKeys(fuzzCase);
-    if (own === undefined) continue;
+    if (own === undefined) return;
     const size = fuzzCase.steps.reduce((sum, step) => sum + stepBytes(step).length, 0);
     let batch = open.find((b) => b.bytes + size <= BATCH_BYTES && !own.some((key) => b.keys.has(key)));
     if (!batch) open.push((batch = { cases: [], keys: new Set(), bytes: 0 }));
-    batch.cases.push({ index, fuzzCase });
+    batch.cases.push({ index: at, input, fuzzCase });
     for (const key of own) batch.keys.add(key);
     batch.bytes += size;
     if (batch.cases.length >= BATCH_CASES) await flush(batch);
-  }
+  };
+  // The same seed gives the same inputs in the same order as the real run below; its runs check each input's text again.
+  await fc.check(fc.asyncProperty(arbitrary, collect), { seed: options.seed, numRuns: Math.min(runs, PRESCREEN_MAX_RUNS) });
   // Most cases first: the leftovers of clashing ids make the small batches.
   for (const batch of [...open].sort((a, b) => b.cases.length - a.cases.length)) await flush(batch);
   return passed;

@@ -9,7 +9,8 @@ export const CAMPAIGN_FLOORS: Record<string, Partial<Record<TransportKind, numbe
   ids: { stdio: 40, http: 15 },
   // A dual-era server needs a fresh process after each legacy-looking case.
   meta: { stdio: 2, http: 20 },
-  capabilities: { stdio: 3, http: 4 },
+  // 2025-11-25: a new session per case, a new process on stdio.
+  capabilities: { stdio: 0.5, http: 2 },
   schema: { stdio: 20, http: 20 },
 };
 
@@ -28,7 +29,8 @@ export function casesPerSecond(cases: number, durationMs: number): number | unde
 /** The harness note for a campaign that ran below its floor, if it did. */
 export function belowFloorNote(campaign: string, transport: TransportKind, cases: number, durationMs: number): string | undefined {
   const floor = campaignFloor(campaign.split('/').pop() ?? campaign, transport);
-  const rate = casesPerSecond(cases, durationMs);
-  if (floor === undefined || rate === undefined || cases < FLOOR_MIN_CASES || rate >= floor) return undefined;
-  return `${campaign} ran ${rate} cases/s over ${transport}, below its floor of ${floor} (a slow server or a loaded machine; not a finding)`;
+  if (floor === undefined || durationMs <= 0 || cases < FLOOR_MIN_CASES) return undefined;
+  const rate = (cases / durationMs) * 1000;
+  if (rate >= floor) return undefined;
+  return `${campaign} ran ${rate.toFixed(1)} cases/s over ${transport}, below its floor of ${floor} (a slow server or a loaded machine; not a finding)`;
 }

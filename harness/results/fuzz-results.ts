@@ -85,6 +85,8 @@ export interface FuzzCampaignSummary {
   restarts?: number;
   /** Cases run per second (shrinking included): throughput, never part of a verdict. */
   casesPerSecond?: number;
+  /** Of the runs, those passed in a pipelined batch (stdio) instead of being sent alone. */
+  pipelined?: number;
 }
 
 export interface FuzzResults {

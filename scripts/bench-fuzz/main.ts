@@ -107,7 +107,7 @@ interface Measured {
   floors: Map<string, number | undefined>;
   cases: number;
   seconds: number;
-  byCampaign: Array<{ campaign: string; revision: string; cases: number; seconds: number }>;
+  byCampaign: Array<{ campaign: string; revision: string; cases: number; seconds: number; pipelined: number }>;
   findings: number;
 }
 
@@ -126,7 +126,7 @@ async function measure(target: TargetSpec, options: { runs: number; seed: number
     findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(os.tmpdir(), 'bench-fuzz-')) },
   });
   const campaigns = results.fuzz?.campaigns ?? [];
-  const byCampaign = campaigns.map((c) => ({ campaign: c.campaign, revision: c.revision ?? '', cases: c.runs, seconds: (c.durationMs ?? 0) / 1000 }));
+  const byCampaign = campaigns.map((c) => ({ campaign: c.campaign, revision: c.revision ?? '', cases: c.runs, seconds: (c.durationMs ?? 0) / 1000, pipelined: c.pipelined ?? 0 }));
   const floors = new Map<string, number | undefined>();
   for (const revision of options.revisions) floors.set(revision, await floor(target, revision));
   return {
@@ -176,7 +176,8 @@ async function main(): Promise<void> {
       const ratio = perSecond !== undefined && base ? `${((perSecond / base) * 100).toFixed(1).padStart(5)}% of floor` : '';
       const own = campaignFloor(c.campaign.split('/')[1], m.transport as 'stdio' | 'http');
       const below = perSecond !== undefined && own !== undefined && perSecond < own ? `  BELOW its own floor of ${own}/s` : '';
-      console.log(`  ${c.campaign.padEnd(26)} ${String(c.cases).padStart(5)} cases ${c.seconds.toFixed(1).padStart(6)} s ${rate(c.cases, c.seconds).padStart(6)} cases/s ${ratio}${below}`);
+      const batched = m.transport === 'stdio' ? `, ${String(c.pipelined).padStart(4)} pipelined` : '';
+      console.log(`  ${c.campaign.padEnd(26)} ${String(c.cases).padStart(5)} cases${batched} ${c.seconds.toFixed(1).padStart(6)} s ${rate(c.cases, c.seconds).padStart(6)} cases/s ${ratio}${below}`);
     }
   }
 }
