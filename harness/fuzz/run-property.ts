@@ -172,9 +172,11 @@ export const PRESCREEN_MAX_RUNS = 2000;
 /** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text of each input that passed there, by run index. */
 async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown>, target: LiveTarget, env: FuzzEnv, runs: number, judge: JudgeContext, options: PropertyRunOptions): Promise<Array<string | undefined>> {
   const passed: Array<string | undefined> = [];
+  let index = 0;
   // With a time budget, half of the property's share at most: the runs themselves need the rest.
   const stopAt = options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
   let broken = false;
+  let eligible = 0;
   const stop = () => broken || options.signal?.aborted === true || (stopAt !== undefined && performance.now() > stopAt);
   interface Batch {
     cases: Array<{ index: number; input: unknown; fuzzCase: FuzzCase }>;
@@ -202,10 +204,10 @@ async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown
     // Answers may still come for what got none: the next batch or case starts on a fresh connection.
     if (outcome.spoilt) target.discard();
   };
-  let index = 0;
+  let skip = 0;
   const collect = async (input: unknown): Promise<void> => {
     const at = index++;
-    if (stop()) return;
+    if (at < skip || stop()) return;
     let fuzzCase: FuzzCase;
     try {
       fuzzCase = property.plan(input, env);
@@ -214,6 +216,7 @@ async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown
     }
     const own = pipelineKeys(fuzzCase);
     if (own === undefined) return;
+    eligible++;
     const size = fuzzCase.steps.reduce((sum, step) => sum + stepBytes(step).length, 0);
     let batch = open.find((b) => b.bytes + size <= BATCH_BYTES && !own.some((key) => b.keys.has(key)));
     if (!batch) open.push((batch = { cases: [], keys: new Set(), bytes: 0 }));
@@ -223,7 +226,21 @@ async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown
     if (batch.cases.length >= BATCH_CASES) await flush(batch);
   };
   // The same seed gives the same inputs in the same order as the real run below; its runs check each input's text again.
-  await fc.check(fc.asyncProperty(arbitrary, collect), { seed: options.seed, numRuns: Math.min(runs, PRESCREEN_MAX_RUNS) });
+  const generate = async (numRuns: number) => {
+    index = 0;
+    const limit = stopAt === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, stopAt - performance.now()))];
+    // Its time limit may abandon a batch in flight: that batch must end before anything else is sent.
+    let inFlight: Promise<void> | undefined;
+    await fc.check(fc.asyncProperty(arbitrary, (input) => (inFlight = collect(input))), { seed: options.seed, numRuns, plugins: limit });
+    await inFlight?.catch(() => undefined);
+  };
+  // A property whose first cases must all go alone (malformed lines, timed pieces) is not worth generating further ahead.
+  const first = Math.min(runs, PRESCREEN_MAX_RUNS, BATCH_CASES);
+  await generate(first);
+  if (eligible > 0 && runs > first) {
+    skip = first;
+    await generate(Math.min(runs, PRESCREEN_MAX_RUNS));
+  }
   // Most cases first: the leftovers of clashing ids make the small batches.
   for (const batch of [...open].sort((a, b) => b.cases.length - a.cases.length)) await flush(batch);
   return passed;
