@@ -43,6 +43,8 @@ export interface ExecuteOptions {
   splitGapMs: number;
   /** After the probe is answered, how long late answers are still collected (stdio). */
   settleMs: number;
+  /** stdio: false sends every case singly (no pipelined pre-screen, harness/fuzz/pipeline.ts). */
+  pipeline?: boolean;
 }
 
 export const DEFAULT_EXECUTE: ExecuteOptions = { timeoutMs: 2000, splitGapMs: 3, settleMs: 3 };
