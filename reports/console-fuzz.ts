@@ -16,6 +16,9 @@ export function fuzzLines(results: RunResults): string[] {
   const parts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => `${counts.get(v) ?? 0} ${NAMES[v]}`).join(', ');
   const cases = (fuzz.campaigns ?? []).reduce((sum, c) => sum + c.runs, 0);
   const lines = [`fuzz: ${properties.length} properties: ${parts}; ${cases} cases${fuzz.seed !== undefined ? `, seed ${fuzz.seed}` : ''}`];
+  const speeds = (fuzz.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}`);
+  if (speeds.length > 0) lines.push(`fuzz: cases/s: ${speeds.join(', ')}`);
+  for (const note of fuzz.notes ?? []) lines.push(`fuzz: note: ${visibleText(note)}`);
   const first = fuzz.findings[0] ?? fuzz.warnings?.[0];
   if (first) lines.push(`fuzz: replay ${first.id} with: ${visibleText(first.replayCommand)}`);
   return lines;

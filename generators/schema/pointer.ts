@@ -6,11 +6,11 @@ export function isNode(value: unknown): value is SchemaNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescape = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 export function pointer(path: readonly (string | number)[]): string {
-  return path.map((key) => `/${escape(String(key))}`).join('');
+  return path.map((key) => `/${escapeToken(String(key))}`).join('');
 }
 
 export function clone<T>(value: T): T {
@@ -39,7 +39,7 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   if (fragment === '') return root;
   if (!fragment.startsWith('/')) return findAnchor(root, fragment);
   let node: unknown = root;
-  for (const token of fragment.slice(1).split('/').map(unescape)) {
+  for (const token of fragment.slice(1).split('/').map(unescapeToken)) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Record<string, unknown>)[token];
   }

@@ -70,6 +70,9 @@ export function fuzzSummary(results: RunResults): string {
   if (inconclusive.length > 0) lines.push(`inconclusive: ${inconclusive.length} propert${inconclusive.length === 1 ? 'y' : 'ies'} with cases that got no answer in time (silence decides nothing; a longer --timeout, or --known for a server known to drop such messages): ${inconclusive.map((p) => p.id).join(', ')}`);
   const known = properties.reduce((sum, p) => sum + (p.known ?? 0), 0);
   if (known > 0) lines.push(`known: ${known} case(s) matched the known-findings file and did not count`);
+  const speeds = (fuzz?.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}${c.pipelined ? ` (${c.pipelined} of ${c.runs} pipelined)` : ''}`);
+  if (speeds.length > 0) lines.push(`cases/s: ${speeds.join(', ')}`);
+  for (const note of fuzz?.notes ?? []) lines.push(`note: ${visibleText(note)}`);
   for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
   lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);

@@ -2,7 +2,7 @@
 // as separate writes; HTTP: one POST per step, chunked when split, its answer read here when split
 // or strictSse), waits for the answers the slots need, then probes that the server still serves.
 // Records everything; judges nothing.
-import { HttpConnection } from '../transports/http-connection.js';
+import type { HttpConnection } from '../transports/http-connection.js';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
 import { needsAnswer, stepPieces, type FuzzCase, type Slot, type Step } from './case.js';
@@ -43,6 +43,8 @@ export interface ExecuteOptions {
   splitGapMs: number;
   /** After the probe is answered, how long late answers are still collected (stdio). */
   settleMs: number;
+  /** stdio: false sends every case singly (no pipelined pre-screen, harness/fuzz/pipeline.ts). */
+  pipeline?: boolean;
 }
 
 export const DEFAULT_EXECUTE: ExecuteOptions = { timeoutMs: 2000, splitGapMs: 3, settleMs: 3 };

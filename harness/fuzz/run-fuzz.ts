@@ -21,6 +21,7 @@ import { recordFinding, type FindingContext } from './findings.js';
 import { LiveTarget } from './live-target.js';
 import type { Campaign, FuzzProperty } from './property.js';
 import { runProperty, type PropertyOutcome } from './run-property.js';
+import { belowFloorNote, casesPerSecond } from './throughput.js';
 
 export interface FuzzProgress {
   onRevision?(revision: Revision, properties: number): void;
@@ -130,12 +131,16 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
   return names.map((name) => {
     const mine = outcomes.filter((o) => o.property.campaign === name);
     const ids = new Set(findings.map((f) => f.id));
+    const runs = mine.reduce((sum, o) => sum + o.cases, 0);
+    const durationMs = mine.reduce((sum, o) => sum + o.durationMs, 0);
     return {
       campaign: `${revision}/${name}`,
       revision,
-      runs: mine.reduce((sum, o) => sum + o.cases, 0),
+      runs,
       seed,
-      durationMs: mine.reduce((sum, o) => sum + o.durationMs, 0),
+      durationMs,
+      casesPerSecond: casesPerSecond(runs, durationMs),
+      pipelined: mine.reduce((sum, o) => sum + (o.pipelined ?? 0), 0) || undefined,
       findings: mine.filter((o) => ids.has(`fuzz/${o.property.id}`)).length,
       warnings: mine.filter((o) => o.failure && !ids.has(`fuzz/${o.property.id}`)).length,
       restarts,
@@ -194,7 +199,12 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
       const outcome = await fuzzRevision(revision, properties, request, budget, found);
       if (outcome.unreachable) unreachable.push(outcome.unreachable);
       if (outcome.run) runs.push(outcome.run);
-      fuzz.campaigns!.push(...campaignSummaries(revision, outcome.outcomes, fuzz.findings, outcome.restarts, request.seed));
+      const summaries = campaignSummaries(revision, outcome.outcomes, fuzz.findings, outcome.restarts, request.seed);
+      fuzz.campaigns!.push(...summaries);
+      for (const summary of summaries) {
+        const note = belowFloorNote(summary.campaign, request.target.kind, summary.runs, summary.durationMs ?? 0);
+        if (note) (fuzz.notes ??= []).push(note);
+      }
       fuzz.errors!.push(...outcome.outcomes.filter((o) => o.error).map((o) => `${o.property.id}: ${o.error}`));
     }
     if (runs.length === 0 && unreachable.length > 0) error = unreachable[0];

@@ -8,8 +8,10 @@ import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
 import type { FuzzCase } from './case.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
-import { judgeCase, type Failure } from './judge.js';
+import { judgeCase, type Failure, type JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
+import { BATCH_BYTES, BATCH_CASES, pipelineKeys, screenBatch } from './pipeline.js';
+import { stepBytes } from './case.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 
 export class CaseFailure extends Error {
@@ -64,6 +66,8 @@ export interface PropertyOutcome {
   undecidedExample?: string;
   /** Cases whose every problem the known-findings file lists. */
   known: number;
+  /** Cases passed in a pipelined batch (stdio pre-screen) rather than sent alone. */
+  pipelined?: number;
   crashes: number;
   durationMs: number;
 }
@@ -89,7 +93,22 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
   // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
   let inFlight: Promise<void> | undefined;
-  const predicate = (input: unknown): Promise<void> => (inFlight = runCase(input));
+  const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
+  // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
+  const screened = options.path === undefined && target.transport === 'stdio' && options.execute.pipeline !== false ? await prescreen(property, arbitrary, target, env, runs, judge, options) : [];
+  let next = 0;
+  let pipelined = 0;
+  const predicate = (input: unknown): Promise<void> => {
+    const index = next++;
+    // Once a run has failed, fast-check is shrinking: every run is sent singly.
+    if (shrinkDeadline === undefined && screened[index] !== undefined && screened[index] === fc.stringify(input)) {
+      cases++;
+      pipelined++;
+      options.onCase?.(cases, false);
+      return Promise.resolve();
+    }
+    return (inFlight = runCase(input));
+  };
   const runCase = async (input: unknown): Promise<void> => {
     // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
     if (shrinkDeadline !== undefined && performance.now() > shrinkDeadline) return;
@@ -117,7 +136,6 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     throw new CaseFailure(input, fuzzCase, run, failures);
   };
 
-  const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
   const remaining = options.deadline === undefined ? undefined : Math.max(1, options.deadline - performance.now());
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     seed: options.seed,
@@ -139,10 +157,91 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     undecided,
     undecidedExample,
     known,
+    pipelined: pipelined || undefined,
   };
   if (!details.failed) return outcome;
   if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: details.counterexamplePath ?? undefined };
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };
+}
+
+/** Runs pre-screened at most: later runs go singly (the inputs of a batch are held until it is sent). */
+export const PRESCREEN_MAX_RUNS = 2000;
+
+/** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text of each input that passed there, by run index. */
+async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown>, target: LiveTarget, env: FuzzEnv, runs: number, judge: JudgeContext, options: PropertyRunOptions): Promise<Array<string | undefined>> {
+  const passed: Array<string | undefined> = [];
+  let index = 0;
+  // With a time budget, half of the property's share at most: the runs themselves need the rest.
+  const stopAt = options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
+  let broken = false;
+  let eligible = 0;
+  const stop = () => broken || options.signal?.aborted === true || (stopAt !== undefined && performance.now() > stopAt);
+  interface Batch {
+    cases: Array<{ index: number; input: unknown; fuzzCase: FuzzCase }>;
+    keys: Set<string>;
+    bytes: number;
+  }
+  // Cases whose ids clash go to different batches (generated ids repeat: 0, 1, "a").
+  const open: Batch[] = [];
+  const flush = async (batch: Batch) => {
+    open.splice(open.indexOf(batch), 1);
+    // Too few to gain anything: they run singly as before.
+    if (batch.cases.length < 2 || stop()) return;
+    let outcome;
+    try {
+      await target.ensure();
+      outcome = await screenBatch(target, batch.cases.map((c) => c.fuzzCase), options.execute, judge);
+    } catch {
+      // The runs themselves meet the same trouble and report it.
+      broken = true;
+      return;
+    }
+    batch.cases.forEach((c, k) => {
+      if (outcome.passed[k]) passed[c.index] = fc.stringify(c.input);
+    });
+    // Answers may still come for what got none: the next batch or case starts on a fresh connection.
+    if (outcome.spoilt) target.discard();
+  };
+  let skip = 0;
+  const collect = async (input: unknown): Promise<void> => {
+    const at = index++;
+    if (at < skip || stop()) return;
+    let fuzzCase: FuzzCase;
+    try {
+      fuzzCase = property.plan(input, env);
+    } catch {
+      return;
+    }
+    const own = pipelineKeys(fuzzCase);
+    if (own === undefined) return;
+    eligible++;
+    const size = fuzzCase.steps.reduce((sum, step) => sum + stepBytes(step).length, 0);
+    let batch = open.find((b) => b.bytes + size <= BATCH_BYTES && !own.some((key) => b.keys.has(key)));
+    if (!batch) open.push((batch = { cases: [], keys: new Set(), bytes: 0 }));
+    batch.cases.push({ index: at, input, fuzzCase });
+    for (const key of own) batch.keys.add(key);
+    batch.bytes += size;
+    if (batch.cases.length >= BATCH_CASES) await flush(batch);
+  };
+  // The same seed gives the same inputs in the same order as the real run below; its runs check each input's text again.
+  const generate = async (numRuns: number) => {
+    index = 0;
+    const limit = stopAt === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, stopAt - performance.now()))];
+    // Its time limit may abandon a batch in flight: that batch must end before anything else is sent.
+    let inFlight: Promise<void> | undefined;
+    await fc.check(fc.asyncProperty(arbitrary, (input) => (inFlight = collect(input))), { seed: options.seed, numRuns, plugins: limit });
+    await inFlight?.catch(() => undefined);
+  };
+  // A property whose first cases must all go alone (malformed lines, timed pieces) is not worth generating further ahead.
+  const first = Math.min(runs, PRESCREEN_MAX_RUNS, BATCH_CASES);
+  await generate(first);
+  if (eligible > 0 && runs > first) {
+    skip = first;
+    await generate(Math.min(runs, PRESCREEN_MAX_RUNS));
+  }
+  // Most cases first: the leftovers of clashing ids make the small batches.
+  for (const batch of [...open].sort((a, b) => b.cases.length - a.cases.length)) await flush(batch);
+  return passed;
 }

@@ -83,6 +83,10 @@ export interface FuzzCampaignSummary {
   properties?: FuzzPropertyRun[];
   /** stdio servers started again after they died. */
   restarts?: number;
+  /** Cases run per second (shrinking included): throughput, never part of a verdict. */
+  casesPerSecond?: number;
+  /** Of the runs, those passed in a pipelined batch (stdio) instead of being sent alone. */
+  pipelined?: number;
 }
 
 export interface FuzzResults {
@@ -96,6 +100,8 @@ export interface FuzzResults {
   budget?: { runs: number; timeBudgetMs?: number };
   /** Properties the harness could not run (not findings). */
   errors?: string[];
+  /** What the harness noticed about its own run, e.g. a campaign below its throughput floor (not findings). */
+  notes?: string[];
 }
 
 /** A property's verdict, as a check's: finding fail, warning warn, harness error or undecided cases error (inconclusive), skipped skip, else pass. */

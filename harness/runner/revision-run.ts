@@ -17,7 +17,7 @@ import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection } from '../transports/types.js';
 import { adaptedTimeout, answerTimes } from './adaptive-timeout.js';
 import { attemptOf, INTERRUPTED, needsConfirmation, settleAttempts } from './confirm.js';
-import { runPool, Slots } from './pool.js';
+import { runPool, type Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
 import type { Attempt, CatalogRow, CheckResult, RevisionRun } from '../results/results.js';
 import type { RunSettings } from './settings.js';

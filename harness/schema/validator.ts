@@ -83,7 +83,7 @@ class AjvWireValidator implements WireValidator {
   }
 
   hasDef(def: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.defs, def);
+    return  Object.hasOwn(this.defs, def);
   }
 
   private fn(def: string): ValidateFunction {

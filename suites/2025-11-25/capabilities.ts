@@ -4,8 +4,8 @@ import { defineArea } from '../../harness/checks/check.js';
 import { errorOf, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import { capabilityProbes, negotiatedRequestCheck } from './capability-probes.js';
-import { sessionEntries, type Ctx } from './helpers.js';
+import { capabilityProbes, negotiatedRequestCheck } from './kit/capability-probes.js';
+import { sessionEntries, type Ctx } from './kit/helpers.js';
 
 const LIST_CHANGED: Record<string, string> = {
   'notifications/tools/list_changed': 'tools',

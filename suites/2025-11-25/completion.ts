@@ -3,7 +3,7 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat, expectValid } from '../../harness/checks/expect.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import type { Ctx } from './helpers.js';
+import type { Ctx } from './kit/helpers.js';
 import { templateVariables } from '../shared/uri-template.js';
 
 const MAX_VALUES = 100;

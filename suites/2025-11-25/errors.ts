@@ -4,7 +4,7 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
-import { sendAsRaw, sessionEntries } from './helpers.js';
+import { sendAsRaw, sessionEntries } from './kit/helpers.js';
 
 const ping = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'ping', ...envelope });
 

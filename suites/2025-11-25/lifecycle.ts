@@ -9,7 +9,7 @@ import type { Exchange } from '../../harness/transports/types.js';
 import { idKey } from '../../harness/transports/types.js';
 import { inconclusive } from '../../harness/checks/outcome.js';
 import { answerOrSilence, barrier, heard } from '../shared/barrier.js';
-import { notifyAndListen, responsesSince, serverRequestsSince, wireMark, type Ctx } from './helpers.js';
+import { notifyAndListen, responsesSince, serverRequestsSince, wireMark, type Ctx } from './kit/helpers.js';
 
 const BOGUS_VERSION = '1900-01-01';
 const OLDER_VERSIONS = ['2025-06-18', '2025-03-26', '2024-11-05'];

@@ -5,7 +5,7 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat } from '../../harness/checks/expect.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
-import { serverMessagesSince, wireMark } from './helpers.js';
+import { serverMessagesSince, wireMark } from './kit/helpers.js';
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const THRESHOLD = 'error';

@@ -3,7 +3,7 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectThat } from '../../harness/checks/expect.js';
 import { isObject } from '../../harness/model.js';
-import { sessionEntries, type Ctx } from './helpers.js';
+import { sessionEntries, type Ctx } from './kit/helpers.js';
 
 const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const KEY = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$`);

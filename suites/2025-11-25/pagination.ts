@@ -4,8 +4,8 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat } from '../../harness/checks/expect.js';
 import { offers } from '../../harness/lifecycles/profile.js';
 import type { Feature } from '../../harness/model.js';
-import { canonical } from './feature-helpers.js';
-import type { Ctx } from './helpers.js';
+import { canonical } from './kit/feature-helpers.js';
+import type { Ctx } from './kit/helpers.js';
 
 const MAX_PAGES = 100;
 

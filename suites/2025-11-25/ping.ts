@@ -6,7 +6,7 @@ import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { mayCall, policyReason, type Ctx } from './helpers.js';
+import { mayCall, policyReason, type Ctx } from './kit/helpers.js';
 
 /** How long the busy tool works while ping is sent. */
 const BUSY_MS = 800;

@@ -6,8 +6,8 @@ import { isObject, type JsonObject } from '../../harness/model.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import { refused, refusedInvented } from '../shared/invented.js';
-import { badBase64, listBothWays } from './feature-helpers.js';
-import type { Ctx } from './helpers.js';
+import { badBase64, listBothWays } from './kit/feature-helpers.js';
+import type { Ctx } from './kit/helpers.js';
 
 const GET_LIMIT = 8;
 

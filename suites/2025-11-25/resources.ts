@@ -4,8 +4,8 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat, expectValid } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
-import { badBase64, listBothWays } from './feature-helpers.js';
-import { serverMessagesSince, wireMark, type Ctx } from './helpers.js';
+import { badBase64, listBothWays } from './kit/feature-helpers.js';
+import { serverMessagesSince, wireMark, type Ctx } from './kit/helpers.js';
 import { uriTemplateProblem } from '../shared/uri-template.js';
 
 const READ_LIMIT = 8;

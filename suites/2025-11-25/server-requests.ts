@@ -5,10 +5,10 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { where } from '../shared/wire-pairs.js';
-import { serverMessagesSince, sessionEntries, type Ctx } from './helpers.js';
+import { serverMessagesSince, sessionEntries, type Ctx } from './kit/helpers.js';
 import { sensitiveFormFields, unsafeUrlProblems } from '../shared/elicitation-safety.js';
 import { toolConversation, toolRuleBroken } from '../shared/sampling-tools.js';
-import { elicitationIdsIn, elicitationsOfRun, temptedSession, URL_ELICITATION_REQUIRED } from './server-request-helpers.js';
+import { elicitationIdsIn, elicitationsOfRun, temptedSession, URL_ELICITATION_REQUIRED } from './kit/server-request-helpers.js';
 
 const MAX_LISTED = 5;
 

@@ -6,7 +6,7 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { type Ctx } from './helpers.js';
+import type { Ctx } from './kit/helpers.js';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const SESSIONS_FOR_UNIQUENESS = 5;

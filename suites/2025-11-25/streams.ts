@@ -8,8 +8,8 @@ import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
-import { toolArguments } from './feature-helpers.js';
-import { callableTools, entriesSince, mayCall, openGet, policyReason, wireMark, type Ctx } from './helpers.js';
+import { toolArguments } from './kit/feature-helpers.js';
+import { callableTools, entriesSince, mayCall, openGet, policyReason, wireMark, type Ctx } from './kit/helpers.js';
 
 /** How long a GET stream is read before the check moves on. */
 const GET_WINDOW_MS = 800;

@@ -10,9 +10,9 @@ import { isObject, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
-import { toolArguments } from './feature-helpers.js';
-import { callableTools, entriesSince, listenOnGet, policyReason, taskSupportOf, wireMark, type Ctx } from './helpers.js';
-import { createTask, declaresToolTasks, finalTask, getTask, needTaskOperation, NEXT, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskCall, taskTool, taskTools, TERMINAL } from './task-helpers.js';
+import { toolArguments } from './kit/feature-helpers.js';
+import { callableTools, entriesSince, listenOnGet, policyReason, taskSupportOf, wireMark, type Ctx } from './kit/helpers.js';
+import { createTask, declaresToolTasks, finalTask, getTask, needTaskOperation, NEXT, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskCall, taskTool, taskTools, TERMINAL } from './kit/task-helpers.js';
 
 const MIN_ID_LENGTH = 16;
 const isTimestamp = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));

@@ -6,8 +6,8 @@ import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema } from '../../generators/schema/index.js';
 import { walkSchemas } from '../shared/schema-walk.js';
-import { badBase64, canonical, listBothWays, toolArguments } from './feature-helpers.js';
-import { callableTools, policyReason, type Ctx } from './helpers.js';
+import { badBase64, canonical, listBothWays, toolArguments } from './kit/feature-helpers.js';
+import { callableTools, policyReason, type Ctx } from './kit/helpers.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const CALL_LIMIT = 8;

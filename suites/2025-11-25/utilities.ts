@@ -8,8 +8,8 @@ import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, isRequest, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier, proveRead } from '../shared/barrier.js';
-import { toolArguments } from './feature-helpers.js';
-import { callableTools, mayCall, notifyAndListen, policyReason, serverMessagesSince, sessionEntries, wireMark } from './helpers.js';
+import { toolArguments } from './kit/feature-helpers.js';
+import { callableTools, mayCall, notifyAndListen, policyReason, serverMessagesSince, sessionEntries, wireMark } from './kit/helpers.js';
 
 /** Long enough that a loaded server has read the cancel (sent after 150 ms) before the call ends. */
 const BUSY_MS = 1500;

@@ -4,7 +4,7 @@ import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { requestsAnsweredCheck, responsesMatchRequestsCheck, schemaCheck } from '../shared/wire-checks.js';
 import { where } from '../shared/wire-pairs.js';
-import { sessionEntries } from './helpers.js';
+import { sessionEntries } from './kit/helpers.js';
 
 const MAX_LISTED = 10;
 

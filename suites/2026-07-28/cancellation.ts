@@ -10,7 +10,7 @@ import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
 import { barrier, proveRead } from '../shared/barrier.js';
-import { callableTools } from './tool-calls.js';
+import { callableTools } from './kit/tool-calls.js';
 
 const CANCELLATION = 'basic/patterns/cancellation';
 /** How long the cancelled request would run, and when we cancel it. */

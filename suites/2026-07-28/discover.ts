@@ -6,7 +6,7 @@ import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { listedLegacyVersions } from './era.js';
+import { listedLegacyVersions } from './kit/era.js';
 
 type Gated = 'tools' | 'resources' | 'prompts' | 'completions';
 const GATED: Gated[] = ['tools', 'resources', 'prompts', 'completions'];

@@ -8,7 +8,7 @@ import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject } from '../../harness/model.js';
-import { legacyService, listedLegacyVersions, isLegacyVersion } from './era.js';
+import { legacyService, listedLegacyVersions, isLegacyVersion } from './kit/era.js';
 
 type Ctx = CheckContext<StatelessClient>;
 

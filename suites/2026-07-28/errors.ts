@@ -9,7 +9,7 @@ import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
 import { answerOrSilence } from '../shared/barrier.js';
 import { modernConnections } from '../shared/wire-pairs.js';
-import { sendAsRaw } from './helpers.js';
+import { sendAsRaw } from './kit/helpers.js';
 
 const MAX_LISTED = 10;
 const DEFINED_MCP_CODES = [-32020, -32021, -32022];

@@ -13,9 +13,9 @@ import { findProgressCall, offeredCalls, sampleArguments, sampleValue, type Offe
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
-import { isDualEra } from './era.js';
-import { mediaTypeChecks } from './http-media.js';
-import { callableTools } from './tool-calls.js';
+import { isDualEra } from './kit/era.js';
+import { mediaTypeChecks } from './kit/http-media.js';
+import { callableTools } from './kit/tool-calls.js';
 
 const HTTP = 'basic/transports/streamable-http';
 const VALIDATION = `${HTTP}#server-validation`;

@@ -8,7 +8,7 @@ import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { inFlightAt, modernConnections, requestMetaOf, sentRequests, serverMessages, where } from '../shared/wire-pairs.js';
-import { CALL_BUDGET_MS, toolName, toolsToCall } from './tool-calls.js';
+import { CALL_BUDGET_MS, toolName, toolsToCall } from './kit/tool-calls.js';
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const THRESHOLD = 'warning';

@@ -11,7 +11,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import type { Exchange } from '../../harness/transports/types.js';
 import { isValidExtensionId, isValidMetaKey, metaKeysIn } from '../shared/meta-keys.js';
 import { modernConnections, modernResults, serverMessages, where } from '../shared/wire-pairs.js';
-import { isDualEra } from './era.js';
+import { isDualEra } from './kit/era.js';
 
 const MISSING_META_SPEC = 'basic#meta';
 const BOGUS_VERSION = '1900-01-01';

@@ -22,8 +22,8 @@ import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { sensitiveFormFields as sensitiveFields } from '../shared/elicitation-safety.js';
 import { toolRuleBroken } from '../shared/sampling-tools.js';
-import { callableTools } from './tool-calls.js';
-import { carriesToolUse, findToolSampling, toolUseAnswer, toolUseIds } from './tool-sampling.js';
+import { callableTools } from './kit/tool-calls.js';
+import { carriesToolUse, findToolSampling, toolUseAnswer, toolUseIds } from './kit/tool-sampling.js';
 
 const MRTR = 'basic/patterns/mrtr';
 const SERVER_RULES = `${MRTR}#server-requirements-basic-workflow`;

@@ -11,7 +11,7 @@ import { isAcknowledgmentOf, openListen, watchConnection, whenServing } from '..
 import { idKey } from '../../harness/transports/types.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
-import { callableTools } from './tool-calls.js';
+import { callableTools } from './kit/tool-calls.js';
 
 const PROGRESS = 'basic/patterns/progress';
 /** How long to keep watching after a response for stray progress. */

@@ -8,8 +8,8 @@ import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import { refused, refusedInvented } from '../shared/invented.js';
-import { contentBlockProblems } from './content.js';
-import { bounded, validatedPages } from './lists.js';
+import { contentBlockProblems } from './kit/content.js';
+import { bounded, validatedPages } from './kit/lists.js';
 
 type Ctx = CheckContext<StatelessClient>;
 

@@ -6,8 +6,8 @@ import { inconclusive } from '../../harness/checks/outcome.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/transports/types.js';
-import { resourceContentsProblems } from './content.js';
-import { bounded, validatedPages } from './lists.js';
+import { resourceContentsProblems } from './kit/content.js';
+import { bounded, validatedPages } from './kit/lists.js';
 import { parseUriTemplate } from '../shared/uri-template.js';
 
 const MAX_READS = 20;

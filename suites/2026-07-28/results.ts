@@ -7,7 +7,7 @@ import { listAll, resultOf, type ListWalk } from '../../harness/lifecycles/profi
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { modernResults, requestMetaOf, where, type AnsweredRequest } from '../shared/wire-pairs.js';
-import { offeredLists, type OfferedList } from './helpers.js';
+import { offeredLists, type OfferedList } from './kit/helpers.js';
 
 const CORE_RESULT_TYPES = ['complete', 'input_required'];
 const CACHEABLE = ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'];

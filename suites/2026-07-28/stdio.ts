@@ -9,7 +9,7 @@ import { whenServing } from '../../harness/lifecycles/streams.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
 import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
-import { callableTools } from './tool-calls.js';
+import { callableTools } from './kit/tool-calls.js';
 
 const STDIO = 'basic/transports/stdio';
 /** "Promptly" made concrete: how long a server may take to exit after stdin closes. */

@@ -12,7 +12,7 @@ import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
-import { RESOURCE_UPDATED, resourceUpdates } from './subscription-scope.js';
+import { RESOURCE_UPDATED, resourceUpdates } from './kit/subscription-scope.js';
 
 const SUBSCRIPTIONS = 'basic/patterns/subscriptions';
 /** How long a check watches a stream for what the server sends unprompted. */

@@ -7,9 +7,9 @@ import { refusedInvented } from '../shared/invented.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
 import { walkSchemas } from '../shared/schema-walk.js';
-import { contentBlockProblems } from './content.js';
-import { validatedPages } from './lists.js';
-import { brief, callableTools, describeCall, invalidCalls, makeCalls, MISSING_CLIENT_CAPABILITY, toolName, toolsToCall, validCalls, type ToolCall } from './tool-calls.js';
+import { contentBlockProblems } from './kit/content.js';
+import { validatedPages } from './kit/lists.js';
+import { brief, callableTools, describeCall, invalidCalls, makeCalls, MISSING_CLIENT_CAPABILITY, toolName, toolsToCall, validCalls, type ToolCall } from './kit/tool-calls.js';
 
 const MAX_LISTED = 10;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

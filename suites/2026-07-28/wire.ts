@@ -4,7 +4,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { isRequest } from '../../harness/model.js';
 import { requestsAnsweredCheck, responsesMatchRequestsCheck, schemaCheck } from '../shared/wire-checks.js';
 import { modernConnections, serverMessages, where } from '../shared/wire-pairs.js';
-import { utf8RoundTrip } from './utf8.js';
+import { utf8RoundTrip } from './kit/utf8.js';
 
 export default defineArea('2026-07-28', 'wire', [
   schemaCheck<StatelessClient>('basic#messages', ['RPC-001', 'RPC-004', 'RPC-005', 'META-015']),

@@ -65,7 +65,7 @@ describe.concurrent('run output', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).not.toContain('PASS  2026-07-28/lifecycle/');
     expect(result.stdout.trim().split('\n').slice(-3)).toEqual([expect.stringMatching(/^4 checks: 4 pass, 0 fail/), 'outcome: passed (exit 0)', `reports: ${json}`]);
-    expect(verbose.stdout.match(/^PASS  2026-07-28\/lifecycle\//gm)).toHaveLength(4);
+    expect(verbose.stdout.match(/^PASS {2}2026-07-28\/lifecycle\//gm)).toHaveLength(4);
   });
 
   test('the summary lists the checks that did not pass, failures before skips', async () => {
@@ -109,7 +109,7 @@ describe.concurrent('run output', () => {
   test('--verbose prints each wire entry as one line, with the server\'s control characters made visible', async () => {
     const result = await cli(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--verbose', '--', process.execPath, hostileServer()]);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^\[1\/1\] FAIL  2026-07-28\/lifecycle\/discover-result/m);
+    expect(result.stderr).toMatch(/^\[1\/1\] FAIL {2}2026-07-28\/lifecycle\/discover-result/m);
     expect(result.stderr).toMatch(/^ {4}.*>> message \{"jsonrpc":"2\.0","id":\d+,"method":"server\/discover"/m);
     expect(result.stderr).toMatch(/^ {4}.*<< message .*\\u001b\]0;owned\\u0007\\u001b\[2J\\u009b31mred\\u202eevil/m);
     for (const raw of [ESC, '\u009b', '\u0007', '\u202e']) expect(result.stderr + result.stdout).not.toContain(raw);

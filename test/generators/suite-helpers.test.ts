@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import type { ServerProfile } from '../../harness/lifecycles/profile.js';
-import { badBase64 } from '../../suites/2025-11-25/feature-helpers.js';
+import { badBase64 } from '../../suites/2025-11-25/kit/feature-helpers.js';
 import { isMimeType, isStrictBase64 } from '../../suites/shared/encodings.js';
 import { mayCall, policyReason, whyNotCallable } from '../../suites/shared/tool-policy.js';
 import { parseUriTemplate, templateVariables, uriTemplateProblem } from '../../suites/shared/uri-template.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ajvDraft04 from 'ajv-draft-04';
 import formatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { entryPointCandidates, renderSarif, sarifLocation } from '../../reports/sarif.js';
+import { entryPointCandidates, type renderSarif, sarifLocation } from '../../reports/sarif.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { cli } from '../cli/cli-process.js';
 import { REFERENCE_JS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { ServerProfile } from '../../harness/lifecycles/profile.js';
 import type { JsonObject } from '../../harness/model.js';
 import dualEra from '../../suites/2026-07-28/dual-era.js';
-import { isDualEra, legacyService } from '../../suites/2026-07-28/era.js';
+import { isDualEra, legacyService } from '../../suites/2026-07-28/kit/era.js';
 import recorded from './recorded/sdk-v2-http-legacy-initialize.json' with { type: 'json' };
 import { endingOf } from './check-verdict.js';
 import { exchangeOf, type RecordedAnswer } from './recorded-answers.js';

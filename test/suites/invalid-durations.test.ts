@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { JsonObject } from '../../harness/model.js';
-import { invalidCalls } from '../../suites/2026-07-28/tool-calls.js';
+import { invalidCalls } from '../../suites/2026-07-28/kit/tool-calls.js';
 import recorded from './recorded/rmcp-stdio-sleep-tool.json' with { type: 'json' };
 
 function plan(requestTimeoutMs: number) {

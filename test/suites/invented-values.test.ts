@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { capDurations, choicesInDescription, durationCapUnder, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { refused, refusedInvented } from '../../suites/shared/invented.js';
-import { lengthensDuration } from '../../suites/2026-07-28/tool-calls.js';
+import { lengthensDuration } from '../../suites/2026-07-28/kit/tool-calls.js';
 
 const answer = (response: Exchange['response']): Exchange => ({ connection: 'c', response, notifications: [], messages: [], timedOut: false, durationMs: 3 });
 

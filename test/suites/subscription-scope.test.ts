@@ -2,7 +2,7 @@
 // sub-resources of URIs, that an open listen on the same connection subscribed to.
 import { describe, expect, test } from 'vitest';
 import { WireRecorder } from '../../harness/recorder/wire-log.js';
-import { resourceUpdates } from '../../suites/2026-07-28/subscription-scope.js';
+import { resourceUpdates } from '../../suites/2026-07-28/kit/subscription-scope.js';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
 const TAG = 'io.modelcontextprotocol/subscriptionId';

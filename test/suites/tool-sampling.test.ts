@@ -2,7 +2,7 @@
 // tool_use answer it sends, and the tool rules a follow-up conversation is held to.
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../harness/model.js';
-import { carriesToolUse, toolUseAnswer, toolUseIds } from '../../suites/2026-07-28/tool-sampling.js';
+import { carriesToolUse, toolUseAnswer, toolUseIds } from '../../suites/2026-07-28/kit/tool-sampling.js';
 import { toolRuleBroken } from '../../suites/shared/sampling-tools.js';
 
 const lookup = { name: 'lookup', inputSchema: { type: 'object', properties: { term: { type: 'string' } }, required: ['term'] } };

@@ -1,7 +1,7 @@
 // How the UTF-8 round-trip check reads an echo of its sentinel: intact, JSON-escaped, changed
 // in letter case, or broken the ways wrong decoders break it.
 import { describe, expect, test } from 'vitest';
-import { judgeEcho, UTF8_SENTINEL } from '../../suites/2026-07-28/utf8.js';
+import { judgeEcho, UTF8_SENTINEL } from '../../suites/2026-07-28/kit/utf8.js';
 
 const latin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 const escaped = (text: string) => JSON.stringify(text).slice(1, -1).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -1,15 +1,15 @@
 // Small helpers the 2025-11-25 checks share: which tools may be called, what the server sent on
 // one connection, raw sends and GET streams, and a routine that exercises everything a server offers.
-import type { CheckContext } from '../../harness/checks/check.js';
-import { offers } from '../../harness/lifecycles/profile.js';
-import { capDurations, sampleArguments, samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
-import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
-import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
-import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import type { Exchange } from '../../harness/transports/types.js';
-import { answerOrSilence } from '../shared/barrier.js';
-import { mayCall } from '../shared/tool-policy.js';
+import type { CheckContext } from '../../../harness/checks/check.js';
+import { offers } from '../../../harness/lifecycles/profile.js';
+import { capDurations, sampleArguments, samplePromptArguments } from '../../../harness/lifecycles/sample-requests.js';
+import { PROTOCOL_VERSION_KEY } from '../../../harness/lifecycles/meta.js';
+import type { SessionClient } from '../../../harness/lifecycles/session-client.js';
+import { isObject, isRequest, isResponse, type JsonObject } from '../../../harness/model.js';
+import type { WireEntry } from '../../../harness/recorder/wire-log.js';
+import type { Exchange } from '../../../harness/transports/types.js';
+import { answerOrSilence } from '../../shared/barrier.js';
+import { mayCall } from '../../shared/tool-policy.js';
 
 export type Ctx = CheckContext<SessionClient>;
 
@@ -17,7 +17,7 @@ export type Ctx = CheckContext<SessionClient>;
 const EXERCISE_LIMIT = 8;
 
 // The tool-call policy is one helper for both revisions.
-export { mayCall, policyReason } from '../shared/tool-policy.js';
+export { mayCall, policyReason } from '../../shared/tool-policy.js';
 
 /** Tools a check may call plainly: allowed by the policy, and not requiring task augmentation. */
 export function callableTools(ctx: Ctx): JsonObject[] {

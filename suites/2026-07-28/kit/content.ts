@@ -1,8 +1,8 @@
 // What a content block or resource contents entry must be beyond its schema shape: binary data
 // in strict base64, MIME types that parse, embedded resources with what prompts require.
-import { isObject } from '../../harness/model.js';
-import type { WireValidator } from '../../harness/schema/index.js';
-import { isMimeType, isStrictBase64 } from '../shared/encodings.js';
+import { isObject } from '../../../harness/model.js';
+import type { WireValidator } from '../../../harness/schema/index.js';
+import { isMimeType, isStrictBase64 } from '../../shared/encodings.js';
 
 
 export interface ContentRules {

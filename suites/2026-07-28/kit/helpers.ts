@@ -1,8 +1,8 @@
 // Small helpers the 2026-07-28 checks share.
-import { offers, type ServerProfile } from '../../harness/lifecycles/profile.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import type { JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import { offers, type ServerProfile } from '../../../harness/lifecycles/profile.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
+import type { JsonObject } from '../../../harness/model.js';
+import type { Exchange } from '../../../harness/transports/types.js';
 
 /** A paginated list the server offers: its method, the result key, and what names an item. */
 export interface OfferedList {

@@ -1,10 +1,10 @@
 // Which resource updates a run's subscriptions allowed: a notifications/resources/updated is
 // sent only for a URI (or a sub-resource of one) in the resourceSubscriptions of a listen
 // that was open on the same connection when it arrived.
-import { sameIdLoosely, subscriptionTag } from '../../harness/lifecycles/streams.js';
-import { isObject, type JsonObject } from '../../harness/model.js';
-import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { inFlightAt, modernConnections, sentRequests, serverMessages, type SentRequest } from '../shared/wire-pairs.js';
+import { sameIdLoosely, subscriptionTag } from '../../../harness/lifecycles/streams.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
+import type { WireEntry } from '../../../harness/recorder/wire-log.js';
+import { inFlightAt, modernConnections, sentRequests, serverMessages, type SentRequest } from '../../shared/wire-pairs.js';
 
 export const RESOURCE_UPDATED = 'notifications/resources/updated';
 

@@ -2,13 +2,13 @@
 // send back unchanged; where a prompt or a callable tool echoes a string argument, that echo is
 // checked too. Text outside the Basic Multilingual Plane (surrogate pairs in UTF-16, four bytes
 // in UTF-8) is where broken decoders show.
-import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
-import { expectResult, expectThat, observed } from '../../harness/checks/expect.js';
-import { CLIENT_INFO_KEY } from '../../harness/lifecycles/meta.js';
-import { describeOutcome } from '../../harness/lifecycles/profile.js';
-import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import { isObject, type JsonObject } from '../../harness/model.js';
+import type { CheckContext, CheckDefinition } from '../../../harness/checks/check.js';
+import { expectResult, expectThat, observed } from '../../../harness/checks/expect.js';
+import { CLIENT_INFO_KEY } from '../../../harness/lifecycles/meta.js';
+import { describeOutcome } from '../../../harness/lifecycles/profile.js';
+import { sampleArguments } from '../../../harness/lifecycles/sample-requests.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
 import { callableTools } from './tool-calls.js';
 
 const MARKER = 'mcp-conform-utf8';

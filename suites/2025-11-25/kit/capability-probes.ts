@@ -1,10 +1,10 @@
 // What the capability checks send: one probe request per server capability, and the pattern of
 // "declare these client capabilities, use the server, see what it asks of us".
-import type { CheckDefinition } from '../../harness/checks/check.js';
-import type { ServerProfile } from '../../harness/lifecycles/profile.js';
-import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { isObject, type JsonObject, type Level } from '../../harness/model.js';
-import { barrier } from '../shared/barrier.js';
+import type { CheckDefinition } from '../../../harness/checks/check.js';
+import type { ServerProfile } from '../../../harness/lifecycles/profile.js';
+import type { SessionClient } from '../../../harness/lifecycles/session-client.js';
+import { isObject, type JsonObject, type Level } from '../../../harness/model.js';
+import { barrier } from '../../shared/barrier.js';
 import { exercise, serverRequestsSince, sessionDeclaring, wireMark } from './helpers.js';
 
 export interface CapabilityProbe {

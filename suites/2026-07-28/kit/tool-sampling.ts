@@ -1,12 +1,12 @@
 // Sampling with tools through multi round-trip requests, from the client's side: find a request
 // whose input_required asks the client's model with tools, answer that with tool_use (stopReason
 // "toolUse"), and read the follow-up the server sends with the retry.
-import { EVERY_INPUT_CAPABILITY, inputRequestsOf, isInputRequired } from '../../harness/lifecycles/input-required.js';
-import { resultOf } from '../../harness/lifecycles/profile.js';
-import { sampleArguments, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import { isObject, type JsonObject } from '../../harness/model.js';
-import { blocksOf } from '../shared/sampling-tools.js';
+import { EVERY_INPUT_CAPABILITY, inputRequestsOf, isInputRequired } from '../../../harness/lifecycles/input-required.js';
+import { resultOf } from '../../../harness/lifecycles/profile.js';
+import { sampleArguments, type OfferedCall } from '../../../harness/lifecycles/sample-requests.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
+import { blocksOf } from '../../shared/sampling-tools.js';
 
 /** Offered calls probed at most, in the order the server lists them. */
 const MAX_PROBES = 24;

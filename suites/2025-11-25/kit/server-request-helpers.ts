@@ -1,11 +1,11 @@
 // What the checks on server-to-client requests share: a session whose client declares every
 // capability and answers what it is asked, and what the requests and errors around it carry.
-import { isObject, type JsonObject } from '../../harness/model.js';
-import { answerAsDeclared } from '../../harness/lifecycles/client-answers.js';
-import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import type { Exchange } from '../../harness/transports/types.js';
-import { barrier } from '../shared/barrier.js';
-import { where } from '../shared/wire-pairs.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
+import { answerAsDeclared } from '../../../harness/lifecycles/client-answers.js';
+import type { SessionClient } from '../../../harness/lifecycles/session-client.js';
+import type { Exchange } from '../../../harness/transports/types.js';
+import { barrier } from '../../shared/barrier.js';
+import { where } from '../../shared/wire-pairs.js';
 import { exercise, sessionDeclaring, sessionEntries, wireMark, type Ctx } from './helpers.js';
 
 /** Client capabilities that leave the server free to ask for anything. */

@@ -1,10 +1,10 @@
 // Whether a server is dual-era comes from what it does: server/discover listing a legacy version,
 // or a 2025-11-25 initialize that negotiates one. No sentence of the spec requires supportedVersions
 // to list the versions initialize negotiates, so a server listing only 2026-07-28 may still be dual-era.
-import type { CheckContext } from '../../harness/checks/check.js';
-import { describeOutcome, resultOf, type ServerProfile } from '../../harness/lifecycles/profile.js';
-import { LEGACY_VERSION } from '../../harness/lifecycles/session-client.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
+import type { CheckContext } from '../../../harness/checks/check.js';
+import { describeOutcome, resultOf, type ServerProfile } from '../../../harness/lifecycles/profile.js';
+import { LEGACY_VERSION } from '../../../harness/lifecycles/session-client.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 
 type Ctx = Pick<CheckContext<StatelessClient>, 'profile' | 'freshAs'>;
 

@@ -1,8 +1,8 @@
 // What the task checks share (tasks are experimental in 2025-11-25 and only tested when the
 // server declares them): the capability, a tool that runs as a task, creating and polling tasks.
-import { expectResult, expectThat, expectValid } from '../../harness/checks/expect.js';
-import type { SessionClient } from '../../harness/lifecycles/session-client.js';
-import { isObject, type JsonObject } from '../../harness/model.js';
+import { expectResult, expectThat, expectValid } from '../../../harness/checks/expect.js';
+import type { SessionClient } from '../../../harness/lifecycles/session-client.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
 import { toolArguments } from './feature-helpers.js';
 import { mayCall, policyReason, taskSupportOf, type Ctx } from './helpers.js';
 

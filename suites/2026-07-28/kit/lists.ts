@@ -1,9 +1,9 @@
 // Walking a paginated list again inside a check, with every page checked against its schema.
-import type { CheckContext } from '../../harness/checks/check.js';
-import { expectValid, observed } from '../../harness/checks/expect.js';
-import { listAll } from '../../harness/lifecycles/profile.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import type { JsonObject } from '../../harness/model.js';
+import type { CheckContext } from '../../../harness/checks/check.js';
+import { expectValid, observed } from '../../../harness/checks/expect.js';
+import { listAll } from '../../../harness/lifecycles/profile.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
+import type { JsonObject } from '../../../harness/model.js';
 
 /** Every page of `method` must be a valid `def`; returns the items of all pages. */
 export async function validatedPages(ctx: CheckContext<StatelessClient>, method: string, key: string, def: string): Promise<JsonObject[]> {

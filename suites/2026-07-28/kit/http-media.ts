@@ -2,11 +2,11 @@
 // list both application/json and text/event-stream, a Content-Type that is not application/json.
 // The spec fixes no server reaction to either, so a 4xx refusal and a normal answer are both
 // fine; a request that is served still gets one of the two response media types.
-import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
-import { observed } from '../../harness/checks/expect.js';
-import { describeOutcome } from '../../harness/lifecycles/profile.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { CheckContext, CheckDefinition } from '../../../harness/checks/check.js';
+import { observed } from '../../../harness/checks/expect.js';
+import { describeOutcome } from '../../../harness/lifecycles/profile.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
+import type { Exchange } from '../../../harness/transports/types.js';
 
 const SENDING = 'basic/transports/streamable-http#sending-messages';
 

@@ -1,10 +1,10 @@
 // Helpers of the 2025-11-25 feature checks: list requests both ways, arguments that fit a
 // tool's schema, strict base64, and JSON compared regardless of key order.
-import { expectResult } from '../../harness/checks/expect.js';
-import { capDurations, sampleArguments } from '../../harness/lifecycles/sample-requests.js';
-import { isObject, type JsonObject } from '../../harness/model.js';
-import { compileSchema, validInputs } from '../../generators/schema/index.js';
-import { isMimeType, isStrictBase64 } from '../shared/encodings.js';
+import { expectResult } from '../../../harness/checks/expect.js';
+import { capDurations, sampleArguments } from '../../../harness/lifecycles/sample-requests.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
+import { compileSchema, validInputs } from '../../../generators/schema/index.js';
+import { isMimeType, isStrictBase64 } from '../../shared/encodings.js';
 import type { Ctx } from './helpers.js';
 
 

@@ -1,14 +1,14 @@
 // Which tools a check may call (the run's --tool-calls policy), calling them, and what a call's
 // outcome means. Calling an arbitrary server's tools can have side effects: by default only
 // tools annotated readOnlyHint: true are called (an annotation is a hint from the server).
-import type { CheckContext } from '../../harness/checks/check.js';
-import { describeOutcome } from '../../harness/lifecycles/profile.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import { isObject, type JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
-import { headerAnnotations, invalidInputs, validInputs, type InvalidInput } from '../../generators/schema/index.js';
-import { capDurations, durationCapUnder } from '../../harness/lifecycles/sample-requests.js';
-import { whyNotCallable } from '../shared/tool-policy.js';
+import type { CheckContext } from '../../../harness/checks/check.js';
+import { describeOutcome } from '../../../harness/lifecycles/profile.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
+import type { Exchange } from '../../../harness/transports/types.js';
+import { headerAnnotations, invalidInputs, validInputs, type InvalidInput } from '../../../generators/schema/index.js';
+import { capDurations, durationCapUnder } from '../../../harness/lifecycles/sample-requests.js';
+import { whyNotCallable } from '../../shared/tool-policy.js';
 
 type Ctx = CheckContext<StatelessClient>;
 
