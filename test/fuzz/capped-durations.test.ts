@@ -1,0 +1,42 @@
+// Durations the fuzzer asks a tool for stay well under the answer wait in every campaign that
+// calls tools, so a tool still running at the timeout means something. Found on the interop lab's
+// `sleep` tool (ms up to 10,000): the capabilities campaigns asked for 10 s against a 2 s wait,
+// and every such case came back undecided.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { dialectFor } from '../../harness/fuzz/dialect.js';
+import { stepBytes } from '../../harness/fuzz/case.js';
+import type { FuzzEnv } from '../../harness/fuzz/property.js';
+import type { ServerProfile } from '../../harness/lifecycles/profile.js';
+import { durationCapUnder } from '../../harness/lifecycles/sample-requests.js';
+import type { Revision } from '../../harness/model.js';
+import { ALL_CAMPAIGNS } from '../../suites/campaigns.js';
+
+const SLEEP = { name: 'sleep', inputSchema: { type: 'object', properties: { ms: { type: 'integer', minimum: 0, maximum: 10_000 } }, required: ['ms'] }, annotations: { readOnlyHint: true } };
+const WAIT_MS = 2000;
+
+function envFor(revision: Revision): FuzzEnv {
+  const profile: ServerProfile = { revision, capabilities: { tools: {} }, tools: [SLEEP], resources: [], resourceTemplates: [], prompts: [], problems: [] };
+  return { revision, transport: 'stdio', profile, toolCalls: 'safe', dialect: dialectFor(revision, 'stdio', profile), answerTimeoutMs: WAIT_MS };
+}
+
+/** The `ms` of every sleep call in the planned cases of a property, over 200 generated inputs. */
+function askedDurations(revision: Revision, propertyId: string): number[] {
+  const property = ALL_CAMPAIGNS.flatMap((c) => c.properties).find((p) => p.id === propertyId)!;
+  const env = envFor(revision);
+  const arbitrary = property.arbitrary(env);
+  if (typeof arbitrary === 'string') throw new Error(arbitrary);
+  return fc.sample(arbitrary, { numRuns: 200, seed: 3 }).flatMap((input) =>
+    property.plan(input, env).steps.map((step) => JSON.parse(stepBytes(step).toString('utf8')) as { params: { arguments: { ms: number } } }).map((message) => message.params.arguments.ms),
+  );
+}
+
+describe('a sleep the fuzzer asks for stays under the answer wait', () => {
+  for (const [revision, id] of [['2026-07-28', '2026-07-28/capabilities/declared-only'], ['2025-11-25', '2025-11-25/capabilities/declared-only']] as const) {
+    test(`${id}: every sleep call asks for at most ${durationCapUnder(WAIT_MS)} ms with a ${WAIT_MS} ms wait`, () => {
+      const asked = askedDurations(revision, id);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(Math.max(...asked)).toBeLessThanOrEqual(durationCapUnder(WAIT_MS));
+    });
+  }
+});
