@@ -1,7 +1,7 @@
 // Durations the fuzzer asks a tool for stay well under the answer wait in every campaign that
 // calls tools, so a tool still running at the timeout means something. Found on the interop lab's
-// `sleep` tool (ms up to 10,000): the capabilities campaigns asked for 10 s against a 2 s wait,
-// and every such case came back undecided.
+// `sleep` tool (ms up to 10,000): the capabilities campaigns and the SSE answer property asked for
+// 10 s against a 2 s wait, and every such case came back undecided.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { dialectFor } from '../../harness/fuzz/dialect.js';
@@ -17,7 +17,7 @@ const WAIT_MS = 2000;
 
 function envFor(revision: Revision): FuzzEnv {
   const profile: ServerProfile = { revision, capabilities: { tools: {} }, tools: [SLEEP], resources: [], resourceTemplates: [], prompts: [], problems: [] };
-  return { revision, transport: 'stdio', profile, toolCalls: 'safe', dialect: dialectFor(revision, 'stdio', profile), answerTimeoutMs: WAIT_MS };
+  return { revision, transport: 'http', profile, toolCalls: 'safe', dialect: dialectFor(revision, 'http', profile), answerTimeoutMs: WAIT_MS };
 }
 
 /** The `ms` of every sleep call in the planned cases of a property, over 200 generated inputs. */
@@ -27,12 +27,22 @@ function askedDurations(revision: Revision, propertyId: string): number[] {
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') throw new Error(arbitrary);
   return fc.sample(arbitrary, { numRuns: 200, seed: 3 }).flatMap((input) =>
-    property.plan(input, env).steps.map((step) => JSON.parse(stepBytes(step).toString('utf8')) as { params: { arguments: { ms: number } } }).map((message) => message.params.arguments.ms),
+    property
+      .plan(input, env)
+      .steps.map((step) => JSON.parse(stepBytes(step).toString('utf8')) as { method: string; params: { arguments: { ms: number } } })
+      .filter((message) => message.method === 'tools/call')
+      .map((message) => message.params.arguments.ms),
   );
 }
 
 describe('a sleep the fuzzer asks for stays under the answer wait', () => {
-  for (const [revision, id] of [['2026-07-28', '2026-07-28/capabilities/declared-only'], ['2025-11-25', '2025-11-25/capabilities/declared-only']] as const) {
+  const properties = [
+    ['2026-07-28', '2026-07-28/capabilities/declared-only'],
+    ['2025-11-25', '2025-11-25/capabilities/declared-only'],
+    ['2026-07-28', '2026-07-28/framing/sse-answer'],
+    ['2025-11-25', '2025-11-25/framing/sse-answer'],
+  ] as const;
+  for (const [revision, id] of properties) {
     test(`${id}: every sleep call asks for at most ${durationCapUnder(WAIT_MS)} ms with a ${WAIT_MS} ms wait`, () => {
       const asked = askedDurations(revision, id);
       expect(asked.length).toBeGreaterThan(0);
