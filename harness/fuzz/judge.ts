@@ -175,8 +175,10 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
   }
   for (const answer of ref.idless) {
     const allowed = match(slot.allow, answer, true);
-    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`);
-    // A refusal the spec's words do not name, as the checks warn of it: a SHOULD, never a MUST.
+    // An error without an id is a refusal (only slots that allow one take it); a code other than
+    // the one JSON-RPC 2.0 names for it is a refusal the spec's words do not name, as the checks
+    // warn of it: a SHOULD, never a MUST.
+    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`, 'SHOULD');
     else if ('warn' in allowed && allowed.warn) fail('property', `${slot.what}: got ${brief(answer)} without an id; ${allowed.warn}`, 'SHOULD');
   }
 }
@@ -211,7 +213,8 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
     if (answeredWithId) return;
     const allows = (answer: Allowed['answer']) => mine.length > 0 && mine.every((ref) => ref.slot.allow.some((a) => a.answer === answer));
     const accepted = post.status === 202 && post.bodyKind === 'empty' && allows('accepted');
-    const rejected = post.status >= 400 && (allows('none') || allows('accepted') || mine.some((ref) => ref.idless.length > 0));
+    // A JSON-RPC error without an id is an answer JSON-RPC 2.0 itself prescribes for what is not a request, whatever the status.
+    const rejected = (post.status >= 400 && (allows('none') || allows('accepted'))) || mine.some((ref) => ref.idless.length > 0);
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
       fail('http', `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body) with no JSON-RPC answer; the spec allows ${allows('accepted') ? '202 Accepted with no body or ' : ''}an HTTP error status`);
     }
