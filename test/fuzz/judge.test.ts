@@ -72,6 +72,11 @@ describe('judgeCase', () => {
     expect(failures.map((f) => [f.invariant, f.spec, f.level])).toEqual([['property', 'https://example.test/spec', 'MUST']]);
   });
 
+  test('a served request with a fractional id is answered with that id: the schema issue on it is the spec contradicting itself, not a finding', () => {
+    // What mcp-go does with "id": 0.5; the ids property allows serving it ("a JSON-RPC number").
+    expect(messages(runOf([request(0.5)], [result(0.5)]))).toEqual([]);
+  });
+
   test('a response to an id never sent fails', () => {
     expect(messages(runOf([request(1)], [result(1), result(2)]))).toEqual([expect.stringContaining('which no request of this case carried')]);
   });
