@@ -144,12 +144,20 @@ function postTimedOut(run: CaseRun, step: number): boolean {
   return run.transport === 'http' && post !== undefined && post.status === undefined && post.timedOut && !post.transportError;
 }
 
+/** An HTTP POST whose answer had begun (a status) but neither carried the response nor ended before the harness gave up. */
+function streamOpenAtTimeout(run: CaseRun, step: number): boolean {
+  const post = run.posts[step];
+  return run.transport === 'http' && post !== undefined && post.status !== undefined && post.timedOut && !post.transportError;
+}
+
 function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string, level?: Level) => void, waited: string[]): void {
   const { slot } = ref;
   if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
   if (ref.answers.length === 0 && ref.idless.length === 0) {
     if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
     if (postTimedOut(run, ref.step)) return void waited.push(`${slot.what}: no HTTP response before the timeout`);
+    // A stream still open without the answer is the HTTP form of silence: no answer in time decides nothing.
+    if (streamOpenAtTimeout(run, ref.step)) return void waited.push(`${slot.what}: the answer's stream was still open, without the response, at the timeout`);
     // Over stdio silence is all there is: a dropped message and a slow answer look alike, so it decides nothing (as in the checks).
     if (run.transport === 'stdio') return void waited.push(ref.step === -1 ? `${slot.what} got no answer in time (${run.probe.description})` : `${slot.what}: no response before the timeout`);
     if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);

@@ -146,6 +146,15 @@ describe('judgeCase over HTTP', () => {
     expect(messages(httpRun([notRequest], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [], malformedEvents: 0, timedOut: false }, []))).toEqual([expect.stringMatching(/^http: /)]);
   });
 
+  test('an answer stream still open without the response at the timeout decides nothing, as silence does', () => {
+    // rmcp over 2025-11-25 HTTP: two requests with id 0 in flight; the first one's SSE stream stays open and never carries an answer.
+    const first = request(0);
+    const run = httpRun([first], { status: 200, contentType: 'text/event-stream', bodyKind: 'sse', messages: [], malformedEvents: 0, timedOut: true }, []);
+    const judged = judgeCase(run, ctx);
+    expect(judged.failures).toEqual([]);
+    expect(judged.undecided).toContain('still open');
+  });
+
   test('a required status is enforced, and a request answer needs a JSON or SSE content type', () => {
     const meta: Slot = { ...request(1), allow: [{ answer: 'error', codes: [-32602], status: [400] }] };
     const answer = error(-32602, 1);
