@@ -15,6 +15,7 @@ import { fuzzProperty, type FuzzEnv, type FuzzPropertyDefinition } from '../prop
 import { caseId, messageStep, requestBytes, requestSlot } from './requests.js';
 
 const HEADER_MISMATCH = -32020;
+const PARSE_ERROR = -32700;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function hasLoneSurrogate(value: unknown): boolean {
@@ -72,6 +73,8 @@ function plan(input: CallInput, env: FuzzEnv, given: Allowed[], capWaits = true)
   const allow = given.map((allowed): Allowed => (allowed.answer === 'result' ? { ...allowed, rules: [...(allowed.rules ?? []), ...coreType] } : allowed));
   // A header-mirrored value UTF-8 cannot carry (a lone surrogate) is ours: a header mismatch refusing it decides nothing.
   if (env.transport === 'http' && hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'error', codes: [HEADER_MISMATCH] });
+  // RFC 8259 section 8.2: a lone surrogate escape matches the JSON grammar, but what a parser does with it is "unpredictable": a parse error refuses our value.
+  if (hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'idless-error', codes: [PARSE_ERROR] }, { answer: 'error', codes: [PARSE_ERROR] });
   const id = caseId(input.nonce, 0);
   const generated = input.call.args.value as JsonObject;
   // Invalid arguments stay as generated: cutting a duration could make them valid.

@@ -1,3 +1,4 @@
+// What the fuzzer plans for tool calls, fixed after the interop lab showed them wrong.
 // Durations the fuzzer asks a tool for stay well under the answer wait in every campaign that
 // calls tools, so a tool still running at the timeout means something. Found on the interop lab's
 // `sleep` tool (ms up to 10,000): the capabilities campaigns and the SSE answer property asked for
@@ -49,4 +50,16 @@ describe('a sleep the fuzzer asks for stays under the answer wait', () => {
       expect(Math.max(...asked)).toBeLessThanOrEqual(durationCapUnder(WAIT_MS));
     });
   }
+});
+
+describe('a lone surrogate in generated arguments', () => {
+  // RFC 8259 section 8.2 leaves what a parser does with "\ud800" unpredictable: the Python SDK over
+  // HTTP answers it with -32700 without an id, a refusal of a value the harness made.
+  test('may be refused with a parse error, with or without the id', () => {
+    const property = ALL_CAMPAIGNS.flatMap((c) => c.properties).find((p) => p.id === '2025-11-25/schema/valid-arguments')!;
+    const env = { ...envFor('2025-11-25'), profile: { ...envFor('2025-11-25').profile, tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, annotations: { readOnlyHint: true } }] } };
+    const input = { call: { tool: 'echo', args: { label: 'a boundary', value: { text: '\ud800' } } }, progress: false, nonce: 0 };
+    const allow = property.plan(input, env).steps[0]!.slots[0]!.allow;
+    expect(allow).toEqual(expect.arrayContaining([{ answer: 'idless-error', codes: [-32700] }, { answer: 'error', codes: [-32700] }]));
+  });
 });
