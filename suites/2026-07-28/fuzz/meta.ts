@@ -37,8 +37,10 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
   if (malformed && legacyLooking(meta) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [] : [{ answer: 'result' as const }])];
   // A _meta that is not an object breaks the schema's request shape itself: -32600 says that as well as -32602 does.
   const shapeCodes = meta.container.kind === 'not-object' ? [INVALID_REQUEST] : [];
-  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...shapeCodes, ...mismatch], status: http ? [400] : undefined }];
   const supportedElsewhere = version !== MODERN_VERSION && (env.profile.supportedVersions ?? []).includes(version as string);
+  // Two things wrong at once (a version it does not serve, and a missing member): the spec orders no checks, so -32022 may come first.
+  const unsupportedToo = typeof version === 'string' && version !== MODERN_VERSION && !supportedElsewhere ? [UNSUPPORTED_VERSION] : [];
+  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...shapeCodes, ...unsupportedToo, ...mismatch], status: http ? [400] : undefined }];
   // Optional members of the wrong shape, unknown keys and an unknown log level may be refused or ignored.
   const mistyped =
     (meta.clientCapabilities.set && !wellTypedCapabilities(meta.clientCapabilities.value)) ||

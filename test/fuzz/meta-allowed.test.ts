@@ -1,0 +1,26 @@
+// What the 2026-07-28 `_meta` property lets a server answer when two things are wrong at once.
+import { describe, expect, test } from 'vitest';
+import type { RequestMeta } from '../../generators/meta/request-meta.js';
+import { dialectFor } from '../../harness/fuzz/dialect.js';
+import type { FuzzEnv } from '../../harness/fuzz/property.js';
+import type { ServerProfile } from '../../harness/lifecycles/profile.js';
+import { allowedForMeta } from '../../suites/2026-07-28/fuzz/meta.js';
+
+const profile: ServerProfile = { revision: '2026-07-28', capabilities: { tools: {} }, supportedVersions: ['2026-07-28', '2025-11-25'], tools: [], resources: [], resourceTemplates: [], prompts: [], problems: [] };
+const env: FuzzEnv = { revision: '2026-07-28', transport: 'http', profile, toolCalls: 'safe', dialect: dialectFor('2026-07-28', 'http', profile) };
+
+describe('a request with an unsupported version and a missing clientCapabilities', () => {
+  // mcp-go over HTTP answers {"protocolVersion": "2026-07-29", no clientCapabilities} with -32022: it checks the version first.
+  test('may be refused for either: -32602 (malformed) or -32022 (unsupported version), the spec orders no checks', () => {
+    const meta: RequestMeta = { container: { kind: 'object' }, protocolVersion: { set: true, value: '2026-07-29' }, clientCapabilities: { set: false }, clientInfo: { set: true, value: [] }, logLevel: { set: false }, extras: {} } as unknown as RequestMeta;
+    const codes = allowedForMeta(meta, env).flatMap((allowed) => ('codes' in allowed ? (allowed.codes ?? []) : []));
+    expect(codes).toEqual(expect.arrayContaining([-32602, -32022]));
+  });
+
+  test('with the version it serves, only the malformed request\'s -32602 (and the header mismatch code on HTTP) is allowed', () => {
+    const meta = { container: { kind: 'object' }, protocolVersion: { set: true, value: '2026-07-28' }, clientCapabilities: { set: false }, clientInfo: { set: false }, logLevel: { set: false }, extras: {} } as unknown as RequestMeta;
+    const codes = allowedForMeta(meta, env).flatMap((allowed) => ('codes' in allowed ? (allowed.codes ?? []) : []));
+    expect(codes).not.toContain(-32022);
+    expect(codes).toContain(-32602);
+  });
+});
