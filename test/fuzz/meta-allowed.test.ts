@@ -24,3 +24,11 @@ describe('a request with an unsupported version and a missing clientCapabilities
     expect(codes).toContain(-32602);
   });
 });
+
+describe('a legacy-looking request (no protocol version) to a dual-era server over HTTP', () => {
+  // fastmcp answers it as 2025-11-25 traffic: HTTP 400 with -32600 "Bad Request: Missing session ID" and no id.
+  test('may be refused with an error without an id, as a 2025-11-25 server refuses a request without a session', () => {
+    const meta = { container: { kind: 'object' }, protocolVersion: { set: false }, clientCapabilities: { set: true, value: {} }, clientInfo: { set: false }, logLevel: { set: false }, extras: {} } as unknown as RequestMeta;
+    expect(allowedForMeta(meta, env)).toContainEqual({ answer: 'idless-error' });
+  });
+});
