@@ -139,6 +139,10 @@ async function main(): Promise<void> {
         const outcome = describe(await fuzzOnce(server.cliArgs, target.known, seed, Number(values.runs), dir));
         unexplained += outcome.unexplained;
         process.stdout.write(`${target.name} seed ${seed}: ${outcome.line}\n`);
+      } catch (error) {
+        // A run that left no results is counted and reported; the other targets still run.
+        unexplained++;
+        process.stdout.write(`${target.name} seed ${seed}: ${(error as Error).message}\n`);
       } finally {
         await server.stop();
         if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -32,3 +32,11 @@ describe('a legacy-looking request (no protocol version) to a dual-era server ov
     expect(allowedForMeta(meta, env)).toContainEqual({ answer: 'idless-error' });
   });
 });
+
+describe('a malformed request naming an earlier revision to a dual-era server over HTTP', () => {
+  // fastmcp routes MCP-Protocol-Version: 2024-11-05 to its 2025-era handling: HTTP 400, -32600 "Missing session ID", no id.
+  test('may be refused as legacy traffic, with an error without an id', () => {
+    const meta = { container: { kind: 'object' }, protocolVersion: { set: true, value: '2024-11-05' }, clientCapabilities: { set: false }, clientInfo: { set: false }, logLevel: { set: false }, extras: {} } as unknown as RequestMeta;
+    expect(allowedForMeta(meta, env)).toContainEqual({ answer: 'idless-error' });
+  });
+});

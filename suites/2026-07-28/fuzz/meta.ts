@@ -35,7 +35,9 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
   // A dual-era server may take a request with no modern _meta keys for legacy traffic: any error then, 4xx on HTTP.
   // On a fresh stdio connection such a request may open legacy traffic, where serving one before initialize is unspecified.
   // Over HTTP legacy traffic is refused before it is parsed (2025-11-25: no session id, HTTP 400), so the error may carry no id.
-  if (malformed && legacyLooking(meta) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [{ answer: 'idless-error' as const }] : [{ answer: 'result' as const }])];
+  // Over HTTP the MCP-Protocol-Version header names the era: a dated earlier revision may send the request to legacy handling too.
+  const legacyHeader = http && typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && version < MODERN_VERSION;
+  if (malformed && (legacyLooking(meta) || legacyHeader) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [{ answer: 'idless-error' as const }] : [{ answer: 'result' as const }])];
   // A _meta that is not an object breaks the schema's request shape itself: -32600 says that as well as -32602 does.
   const shapeCodes = meta.container.kind === 'not-object' ? [INVALID_REQUEST] : [];
   const supportedElsewhere = version !== MODERN_VERSION && (env.profile.supportedVersions ?? []).includes(version as string);
