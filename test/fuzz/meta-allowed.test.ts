@@ -40,3 +40,14 @@ describe('a malformed request naming an earlier revision to a dual-era server ov
     expect(allowedForMeta(meta, env)).toContainEqual({ answer: 'idless-error' });
   });
 });
+
+describe('a well-formed request naming an earlier revision the server does not serve, over HTTP', () => {
+  // fastmcp answers MCP-Protocol-Version: 2024-11-05 with its legacy handling's 400 -32600 "Missing session ID".
+  test('may get -32022, or the legacy handling\'s refusal from a dual-era server', () => {
+    const meta = { container: { kind: 'object' }, protocolVersion: { set: true, value: '2024-11-05' }, clientCapabilities: { set: true, value: {} }, clientInfo: { set: false }, logLevel: { set: false }, extras: {} } as unknown as RequestMeta;
+    const allowed = allowedForMeta(meta, env);
+    expect(allowed).toContainEqual({ answer: 'idless-error' });
+    expect(allowed.some((a) => a.answer === 'error' && 'codes' in a && a.codes?.includes(-32022))).toBe(true);
+    expect(allowed.some((a) => a.answer === 'result')).toBe(false);
+  });
+});

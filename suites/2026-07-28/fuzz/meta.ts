@@ -56,6 +56,8 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
       ...(mismatch.length > 0 ? [{ answer: 'error' as const, codes: mismatch, status: [400] }] : []),
       // Two things wrong at once: the spec orders no checks, so the mistyped member's -32602 may come first.
       ...(mistyped ? [{ answer: 'error' as const, codes: [INVALID_PARAMS] }] : []),
+      // A dual-era server may send a request whose header names an earlier revision to its legacy handling, which refuses it as that era does.
+      ...(legacyHeader && isDualEra(env) ? [{ answer: 'error' as const, status: CLIENT_ERRORS }, { answer: 'idless-error' as const }] : []),
     ];
   }
   const doubtful = supportedElsewhere || mistyped;
