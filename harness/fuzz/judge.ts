@@ -144,12 +144,20 @@ function postTimedOut(run: CaseRun, step: number): boolean {
   return run.transport === 'http' && post !== undefined && post.status === undefined && post.timedOut && !post.transportError;
 }
 
+/** An HTTP POST whose answer had begun (a status) but neither carried the response nor ended before the harness gave up. */
+function streamOpenAtTimeout(run: CaseRun, step: number): boolean {
+  const post = run.posts[step];
+  return run.transport === 'http' && post !== undefined && post.status !== undefined && post.timedOut && !post.transportError;
+}
+
 function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string, level?: Level) => void, waited: string[]): void {
   const { slot } = ref;
   if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
   if (ref.answers.length === 0 && ref.idless.length === 0) {
     if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
     if (postTimedOut(run, ref.step)) return void waited.push(`${slot.what}: no HTTP response before the timeout`);
+    // A stream still open without the answer is the HTTP form of silence: no answer in time decides nothing.
+    if (streamOpenAtTimeout(run, ref.step)) return void waited.push(`${slot.what}: the answer's stream was still open, without the response, at the timeout`);
     // Over stdio silence is all there is: a dropped message and a slow answer look alike, so it decides nothing (as in the checks).
     if (run.transport === 'stdio') return void waited.push(ref.step === -1 ? `${slot.what} got no answer in time (${run.probe.description})` : `${slot.what}: no response before the timeout`);
     if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
@@ -175,8 +183,10 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
   }
   for (const answer of ref.idless) {
     const allowed = match(slot.allow, answer, true);
-    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`);
-    // A refusal the spec's words do not name, as the checks warn of it: a SHOULD, never a MUST.
+    // An error without an id is a refusal (only slots that allow one take it); a code other than
+    // the one JSON-RPC 2.0 names for it is a refusal the spec's words do not name, as the checks
+    // warn of it: a SHOULD, never a MUST.
+    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`, 'SHOULD');
     else if ('warn' in allowed && allowed.warn) fail('property', `${slot.what}: got ${brief(answer)} without an id; ${allowed.warn}`, 'SHOULD');
   }
 }
@@ -211,7 +221,8 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
     if (answeredWithId) return;
     const allows = (answer: Allowed['answer']) => mine.length > 0 && mine.every((ref) => ref.slot.allow.some((a) => a.answer === answer));
     const accepted = post.status === 202 && post.bodyKind === 'empty' && allows('accepted');
-    const rejected = post.status >= 400 && (allows('none') || allows('accepted') || mine.some((ref) => ref.idless.length > 0));
+    // A JSON-RPC error without an id is an answer JSON-RPC 2.0 itself prescribes for what is not a request, whatever the status.
+    const rejected = (post.status >= 400 && (allows('none') || allows('accepted'))) || mine.some((ref) => ref.idless.length > 0);
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
       fail('http', `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body) with no JSON-RPC answer; the spec allows ${allows('accepted') ? '202 Accepted with no body or ' : ''}an HTTP error status`);
     }

@@ -9,11 +9,17 @@ export const NULL_ID_CONTRADICTION =
 export const ECHOED_ID_CONTRADICTION =
   'the error echoes the id the client sent, as JSON-RPC 2.0 asks, though that id is not a string or integer the MCP schema allows (the spec contradicts itself)';
 
+export const ECHOED_RESULT_ID_CONTRADICTION =
+  'the result echoes the id the client sent (a JSON-RPC number MCP does not allow, such as 0.5), as JSON-RPC 2.0 asks of a request it serves, though the MCP schema types id as string | integer (the spec contradicts itself)';
+
 /** Why this message's id is the spec contradicting itself, if it is; `sent` says whether the client sent this id. */
 export function idContradiction(message: unknown, sent: (id: unknown) => boolean = () => false): string | undefined {
-  if (!isObject(message) || !isObject(message.error) || 'result' in message || !('id' in message)) return undefined;
-  if (message.id === null) return NULL_ID_CONTRADICTION;
+  if (!isObject(message) || !('id' in message)) return undefined;
   const mcpId = typeof message.id === 'string' || Number.isInteger(message.id);
+  // A served request whose id MCP forbids but JSON-RPC 2.0 allows (a number) can only be answered with that id.
+  if (isObject(message.result) && !('error' in message)) return typeof message.id === 'number' && !mcpId && sent(message.id) ? ECHOED_RESULT_ID_CONTRADICTION : undefined;
+  if (!isObject(message.error) || 'result' in message) return undefined;
+  if (message.id === null) return NULL_ID_CONTRADICTION;
   return !mcpId && sent(message.id) ? ECHOED_ID_CONTRADICTION : undefined;
 }
 

@@ -1,16 +1,24 @@
 // scripts/fuzz-baseline: every fuzz campaign against the official-SDK fixture servers (both SDKs,
-// both transports) with the known-findings file test/sdk-servers/fuzz-known.yaml. Prints one line
-// per target and seed and exits 1 on any unexplained finding or inconclusive property: a clean
-// baseline is what lets the fuzzer show a new defect on these servers.
+// both transports) with the known-findings file test/sdk-servers/fuzz-known.yaml, or with
+// --interop against the interop lab's servers (built and started as `npm run interop` does), each
+// with its own interop/fuzz-known/<id>.yaml. Prints one line per target and seed and exits 1 on
+// any unexplained finding or inconclusive property: a clean baseline is what lets the fuzzer show
+// a new defect on these servers.
 //   npm run fuzz-baseline [-- --seeds 1,2,3 --runs 100 --only sdk-v2-stdio]
+//   npm run fuzz-baseline -- --interop [--only go-sdk,python-mcp.http --seeds 3]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fuzzPropertyRuns, inconclusiveProperties } from '../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../harness/results/results.js';
+import { build, discover } from '../interop/build.js';
+import { launchTarget } from '../interop/launch.js';
+import { parseOptions } from '../interop/options.js';
+import { killAll } from '../interop/processes.js';
+import { sweep } from '../interop/sweep.js';
 import { httpServer } from '../shared/servers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -20,12 +28,14 @@ const fixture = (name: string) => path.join(ROOT, 'dist/test/fixtures/sdk-server
 
 interface Target {
   name: string;
-  start(): Promise<{ cliArgs: string[]; stop(): void }>;
+  known: string;
+  start(): Promise<{ cliArgs: string[]; stop(): void | Promise<void> }>;
 }
 
-const stdio = (name: string, file: string): Target => ({ name, start: async () => ({ cliArgs: ['--', process.execPath, file], stop: () => undefined }) });
+const stdio = (name: string, file: string): Target => ({ name, known: KNOWN, start: async () => ({ cliArgs: ['--', process.execPath, file], stop: () => undefined }) });
 const http = (name: string, file: string): Target => ({
   name,
+  known: KNOWN,
   start: async () => {
     const server = await httpServer([file], {}, (port) => `http://127.0.0.1:${port}/mcp`, /MCP_CONFORM_LISTENING/);
     return { cliArgs: ['--url', server.url], stop: server.stop };
@@ -39,10 +49,42 @@ const TARGETS: Target[] = [
   http('sdk-v1-http', fixture('v1-http.js')),
 ];
 
-function fuzzOnce(cliArgs: string[], seed: number, runs: number, dir: string): Promise<RunResults> {
+const INTEROP = path.join(ROOT, 'interop');
+
+/** The lab's implementations x transports (`<id>.<transport>`), built into the interop cache first; one not built is reported, not fuzzed. */
+async function interopTargets(only: string[] | undefined): Promise<{ targets: Target[]; notBuilt: string[] }> {
+  const { cache, buildTimeoutMs, transports } = parseOptions([]);
+  const wanted = (name: string, id: string) => !only || only.includes(name) || only.includes(id);
+  const targets: Target[] = [];
+  const notBuilt: string[] = [];
+  for (const lab of discover(INTEROP)) {
+    const { id } = lab.manifest;
+    const names = transports.filter((t) => t === 'stdio' || lab.manifest.http).map((t) => ({ transport: t, name: `${id}.${t}` }));
+    if (!names.some(({ name }) => wanted(name, id))) continue;
+    const built = await build(lab, cache, buildTimeoutMs, () => undefined);
+    if (!built.built) {
+      notBuilt.push(`${id}: not built: ${built.reason}`);
+      continue;
+    }
+    for (const { transport, name } of names.filter(({ name }) => wanted(name, id))) {
+      targets.push({
+        name,
+        known: path.join(INTEROP, 'fuzz-known', `${id}.yaml`),
+        start: async () => {
+          const launched = await launchTarget(lab, transport, built);
+          return { cliArgs: launched.args, stop: async () => void (await launched.stop(), sweep([built.src, built.out])) };
+        },
+      });
+    }
+  }
+  return { targets, notBuilt };
+}
+
+function fuzzOnce(cliArgs: string[], known: string, seed: number, runs: number, dir: string): Promise<RunResults> {
   const json = path.join(dir, `fuzz-${seed}.json`);
+  const knownArgs = existsSync(known) ? ['--known', known] : [];
   // Our flags first: everything after `--` belongs to the server's command line.
-  const args = [BIN, 'fuzz', '--quiet', '--seed', String(seed), '--runs', String(runs), '--known', KNOWN, '--findings-dir', path.join(dir, 'cases'), '--json', json];
+  const args = [BIN, 'fuzz', '--quiet', '--seed', String(seed), '--runs', String(runs), ...knownArgs, '--findings-dir', path.join(dir, 'cases'), '--json', json];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, ...cliArgs], { stdio: 'ignore' });
     child.once('error', reject);
@@ -73,27 +115,47 @@ function describe(results: RunResults): { line: string; unexplained: number } {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' } } });
+  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' }, interop: { type: 'boolean' }, keep: { type: 'string' } } });
   const seeds = values.seeds.split(',').map(Number);
   const only = values.only?.split(',');
-  const targets = TARGETS.filter((t) => !only || only.includes(t.name));
+  const lab = values.interop ? await interopTargets(only) : { targets: TARGETS.filter((t) => !only || only.includes(t.name)), notBuilt: [] };
+  for (const line of lab.notBuilt) process.stdout.write(`${line}\n`);
+  const targets = lab.targets;
   let unexplained = 0;
   for (const target of targets) {
     for (const seed of seeds) {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-fuzz-baseline-'));
-      const server = await target.start();
+      // --keep DIR keeps each run's results JSON and saved cases, to read the findings.
+      const dir = values.keep ? path.join(values.keep, `${target.name}-seed${seed}`) : mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-fuzz-baseline-'));
+      mkdirSync(dir, { recursive: true });
+      let server: Awaited<ReturnType<Target['start']>>;
       try {
-        const outcome = describe(await fuzzOnce(server.cliArgs, seed, Number(values.runs), dir));
+        server = await target.start();
+      } catch (error) {
+        unexplained++;
+        process.stdout.write(`${target.name} seed ${seed}: server did not start: ${(error as Error).message}\n`);
+        continue;
+      }
+      try {
+        const outcome = describe(await fuzzOnce(server.cliArgs, target.known, seed, Number(values.runs), dir));
         unexplained += outcome.unexplained;
         process.stdout.write(`${target.name} seed ${seed}: ${outcome.line}\n`);
+      } catch (error) {
+        // A run that left no results is counted and reported; the other targets still run.
+        unexplained++;
+        process.stdout.write(`${target.name} seed ${seed}: ${(error as Error).message}\n`);
       } finally {
-        server.stop();
-        rmSync(dir, { recursive: true, force: true });
+        await server.stop();
+        if (!values.keep) rmSync(dir, { recursive: true, force: true });
       }
     }
   }
-  process.stdout.write(unexplained === 0 ? 'fuzz baseline: clean (every finding and silence on the SDK servers is known)\n' : `fuzz baseline: ${unexplained} unexplained\n`);
+  const servers = values.interop ? 'interop servers' : 'SDK servers';
+  process.stdout.write(unexplained === 0 ? `fuzz baseline: clean (every finding and silence on the ${servers} is known)\n` : `fuzz baseline: ${unexplained} unexplained\n`);
   process.exitCode = unexplained === 0 ? 0 : 1;
 }
 
-await main();
+try {
+  await main();
+} finally {
+  killAll();
+}

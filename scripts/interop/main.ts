@@ -11,8 +11,8 @@ import type { TransportKind } from '../../harness/results/vocabulary.js';
 import { build, discover, type BuildOutcome, type Lab } from './build.js';
 import { compareCell, parseExpectations, type Difference, type Expectations } from './expectations.js';
 import { parseOptions, USAGE, type InteropOptions } from './options.js';
-import { expand, expandArgv } from './placeholders.js';
-import { freePort, killAll, runBounded, start, waitForPort } from './processes.js';
+import { launchTarget, type LaunchedTarget } from './launch.js';
+import { killAll, runBounded } from './processes.js';
 import { suggestYaml } from './suggest.js';
 import { sweep } from './sweep.js';
 import { renderTable, type Cell } from './table.js';
@@ -20,7 +20,6 @@ import { renderTable, type Cell } from './table.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
 const INTEROP = path.join(ROOT, 'interop');
-const HTTP_START_MS = 60_000;
 
 interface CellRun {
   cell: Cell;
@@ -29,32 +28,14 @@ interface CellRun {
   file?: string;
 }
 
-async function targetArgs(lab: Lab, transport: TransportKind, built: BuildOutcome): Promise<{ args: string[]; stop(): Promise<void> }> {
-  const { manifest } = lab;
-  if (transport === 'stdio') {
-    const env = Object.entries(manifest.env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
-    return { args: ['--cwd', built.src, ...env, '--', ...expandArgv(manifest.stdio, { src: built.src, out: built.out })], stop: async () => undefined };
-  }
-  const port = String(await freePort());
-  const server = start(expandArgv(manifest.http!.command, { src: built.src, out: built.out, port }), { cwd: built.src, env: manifest.env });
-  try {
-    await waitForPort(Number(port), server, HTTP_START_MS);
-  } catch (error) {
-    await server.stop();
-    const tail = server.output().trim().split('\n').slice(-3).join(' | ');
-    throw new Error(`${(error as Error).message}${tail ? `: ${tail}` : ''}`);
-  }
-  return { args: ['--url', expand(manifest.http!.url, { port })], stop: () => server.stop() };
-}
-
 async function runCell(lab: Lab, transport: TransportKind, built: BuildOutcome, options: InteropOptions, expectations: Expectations): Promise<CellRun> {
   const label = `${lab.manifest.id}.${transport}`;
   const file = path.join(options.cache, 'results', `${label}.json`);
   const failed = (reason: string): CellRun => ({ cell: { label, state: 'run failed', reason, checks: [], differing: new Set([label]) }, differences: [{ check: label, expected: 'a run with verdicts', actual: reason }] });
   rmSync(file, { force: true });
-  let target: Awaited<ReturnType<typeof targetArgs>>;
+  let target: LaunchedTarget;
   try {
-    target = await targetArgs(lab, transport, built);
+    target = await launchTarget(lab, transport, built);
   } catch (error) {
     return failed(`server did not start: ${(error as Error).message}`);
   }

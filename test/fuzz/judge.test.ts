@@ -60,9 +60,21 @@ describe('judgeCase', () => {
     expect(messages(runOf([garbage], [error(-32601)]))).toEqual([expect.stringMatching(/^property: garbage: got error -32601/)]);
   });
 
+  test('an error without an id but with a code JSON-RPC 2.0 does not give it is a refusal the spec does not name: a SHOULD, not a MUST', () => {
+    // mcp-go answers the body `null` with -32602 "missing _meta" (HTTP 400): refused, with another code than -32600.
+    const notRequest: Slot = { what: 'the JSON text null', allow: [{ answer: 'none' }, { answer: 'idless-error', codes: [-32600] }] };
+    const failures = judgeCase(runOf([notRequest], [error(-32602)]), ctx).failures;
+    expect(failures.map((f) => [f.invariant, f.level])).toEqual([['property', 'SHOULD']]);
+  });
+
   test('a result where only -32602 is allowed fails the property, with its spec link', () => {
     const failures = judgeCase(runOf([request(1, [{ answer: 'error', codes: [-32602] }])], [result(1)]), ctx).failures;
     expect(failures.map((f) => [f.invariant, f.spec, f.level])).toEqual([['property', 'https://example.test/spec', 'MUST']]);
+  });
+
+  test('a served request with a fractional id is answered with that id: the schema issue on it is the spec contradicting itself, not a finding', () => {
+    // What mcp-go does with "id": 0.5; the ids property allows serving it ("a JSON-RPC number").
+    expect(messages(runOf([request(0.5)], [result(0.5)]))).toEqual([]);
   });
 
   test('a response to an id never sent fails', () => {
@@ -124,6 +136,23 @@ describe('judgeCase over HTTP', () => {
     expect(messages(httpRun([garbage], { status: 400, bodyKind: 'empty', messages: [], malformedEvents: 0, timedOut: false }, []))).toEqual([]);
     expect(messages(httpRun([garbage], { status: 200, bodyKind: 'empty', messages: [], malformedEvents: 0, timedOut: false }, []))).toEqual([expect.stringMatching(/^http: /)]);
     expect(messages(httpRun([garbage], { messages: [], malformedEvents: 0, timedOut: false, transportError: 'connection reset' }, []))).toEqual([expect.stringContaining('no HTTP response at all')]);
+  });
+
+  test('a body that is not a request may also get the JSON-RPC error without an id JSON-RPC 2.0 gives it, with HTTP 200', () => {
+    // mcp-go over 2025-11-25 HTTP answers the body `null` with 200 and -32600 "Invalid JSON-RPC version", id null: what JSON-RPC 2.0 prescribes.
+    const notRequest: Slot = { what: 'the JSON text null', allow: [{ answer: 'none' }, { answer: 'idless-error', codes: [-32600] }] };
+    const answer = { ...error(-32600), id: null } as unknown as JsonObject;
+    expect(messages(httpRun([notRequest], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([]);
+    expect(messages(httpRun([notRequest], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [], malformedEvents: 0, timedOut: false }, []))).toEqual([expect.stringMatching(/^http: /)]);
+  });
+
+  test('an answer stream still open without the response at the timeout decides nothing, as silence does', () => {
+    // rmcp over 2025-11-25 HTTP: two requests with id 0 in flight; the first one's SSE stream stays open and never carries an answer.
+    const first = request(0);
+    const run = httpRun([first], { status: 200, contentType: 'text/event-stream', bodyKind: 'sse', messages: [], malformedEvents: 0, timedOut: true }, []);
+    const judged = judgeCase(run, ctx);
+    expect(judged.failures).toEqual([]);
+    expect(judged.undecided).toContain('still open');
   });
 
   test('a required status is enforced, and a request answer needs a JSON or SSE content type', () => {

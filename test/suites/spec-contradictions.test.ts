@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../harness/model.js';
 import { WireRecorder, type WireInput } from '../../harness/recorder/wire-log.js';
-import { NULL_ID_CONTRADICTION, splitSchemaIssues } from '../../harness/schema/contradictions.js';
+import { ECHOED_RESULT_ID_CONTRADICTION, NULL_ID_CONTRADICTION, splitSchemaIssues } from '../../harness/schema/contradictions.js';
 import { createWireValidator } from '../../harness/schema/index.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { judgeParseError } from '../../suites/shared/rpc-errors.js';
@@ -46,6 +46,14 @@ describe('wire/schema on the SDK v2 server\'s HTTP error bodies', () => {
     const message = { jsonrpc: '2.0', id: 1.5, error: { code: -32600, message: 'x' } };
     expect(splitSchemaIssues(message, ['/id must be string,integer'], () => false).breaks).toEqual(['/id must be string,integer']);
     expect(splitSchemaIssues(message, ['/id must be string,integer'], () => true).breaks).toEqual([]);
+  });
+
+  test('a result that echoes a fractional id the client sent is the spec contradicting itself; one never sent is a real break', () => {
+    // mcp-go serves tools/list with "id": 0.5 and answers with that id: JSON-RPC 2.0 asks for the echo, the MCP schema has no such id.
+    const message = { jsonrpc: '2.0', id: 0.5, result: { tools: [] } };
+    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => true)).toEqual({ contradiction: ECHOED_RESULT_ID_CONTRADICTION, breaks: [] });
+    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => false).breaks).toEqual(['/id must be string,integer']);
+    expect(splitSchemaIssues({ ...message, id: { a: 1 } }, ['/id must be string,integer'], () => true).breaks).toEqual(['/id must be string,integer']);
   });
 
   test('a real schema break in the same message still fails, reported on its own', async () => {

@@ -151,7 +151,7 @@ export function httpBodyProperty(specs: FramingSpecs): FuzzPropertyDefinition {
     slug: 'http-bodies',
     title: 'A POST body that is not one JSON-RPC request gets an HTTP error status, never a result',
     requirement:
-      'The body of a POST MUST be a single JSON-RPC request or notification. A body that is empty, not JSON, not UTF-8, not an object, or a batch is answered with an HTTP error status (optionally with a JSON-RPC error without an id: -32700 for what is not JSON, -32600 for what is not a request), never with a result.',
+      'The body of a POST MUST be a single JSON-RPC request or notification. A body that is empty, not JSON, not UTF-8, not an object, or a batch is answered with an HTTP error status, or with the JSON-RPC error JSON-RPC 2.0 gives it, without an id (-32700 for what is not JSON, -32600 for what is not a request; another code is a SHOULD warning), never with a result.',
     level: 'MUST',
     spec: specs.http,
     catalog: specs.catalog,

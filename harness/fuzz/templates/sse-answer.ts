@@ -11,7 +11,7 @@ import { LOG_LEVEL_KEY } from '../../lifecycles/meta.js';
 import type { JsonObject } from '../../model.js';
 import { fuzzProperty, type FuzzEnv, type FuzzPropertyDefinition } from '../property.js';
 import { caseId, messageStep, requestBytes, requestSlot } from './requests.js';
-import { callableTools } from './tool-arguments.js';
+import { callableTools, cappedUnderWait } from './tool-arguments.js';
 
 export interface SseAnswerSpecs {
   spec: string;
@@ -56,7 +56,7 @@ export function sseAnswerProperty(specs: SseAnswerSpecs): FuzzPropertyDefinition
     plan({ call, token, logLevel, accept, nonce }, env) {
       const id = caseId(nonce, 0);
       const method = call ? 'tools/call' : env.dialect.cheap.method;
-      const params: JsonObject = call ? { name: call.tool, arguments: call.args.value as JsonObject } : env.dialect.cheap.params;
+      const params: JsonObject = call ? { name: call.tool, arguments: cappedUnderWait(env, call.tool, call.args.value as JsonObject) } : env.dialect.cheap.params;
       const meta: JsonObject = { progressToken: token, ...(logLevel ? { [LOG_LEVEL_KEY]: logLevel } : {}) };
       const request = env.revision === '2026-07-28' ? requestBytes(env, id, method, params, { meta }) : requestBytes(env, id, method, { ...params, _meta: meta });
       const acceptHeader = acceptValue(accept);

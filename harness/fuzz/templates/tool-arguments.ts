@@ -15,6 +15,7 @@ import { fuzzProperty, type FuzzEnv, type FuzzPropertyDefinition } from '../prop
 import { caseId, messageStep, requestBytes, requestSlot } from './requests.js';
 
 const HEADER_MISMATCH = -32020;
+const PARSE_ERROR = -32700;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function hasLoneSurrogate(value: unknown): boolean {
@@ -45,6 +46,12 @@ export function callableTools(env: FuzzEnv, wanted: (tool: JsonObject) => boolea
   return tools.map((tool) => ({ name: tool.name as string, schema: tool.inputSchema, tool }));
 }
 
+/** Valid arguments with every duration we ask for (a sleep's ms) well under the answer wait: a tool still busy at the timeout then means something. */
+export function cappedUnderWait(env: FuzzEnv, tool: string, args: JsonObject): JsonObject {
+  const schema = env.profile.tools.find((listed) => listed.name === tool)?.inputSchema;
+  return capDurations(schema, args, durationCapUnder(env.answerTimeoutMs ?? DURATION_CAP_MS * 4));
+}
+
 interface CallInput {
   call: ToolCallInput<GeneratedArguments>;
   /** Ask for progress (and, on 2026-07-28, debug logs): answers may then come as an SSE stream. */
@@ -66,12 +73,12 @@ function plan(input: CallInput, env: FuzzEnv, given: Allowed[], capWaits = true)
   const allow = given.map((allowed): Allowed => (allowed.answer === 'result' ? { ...allowed, rules: [...(allowed.rules ?? []), ...coreType] } : allowed));
   // A header-mirrored value UTF-8 cannot carry (a lone surrogate) is ours: a header mismatch refusing it decides nothing.
   if (env.transport === 'http' && hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'error', codes: [HEADER_MISMATCH] });
+  // RFC 8259 section 8.2: a lone surrogate escape matches the JSON grammar, but what a parser does with it is "unpredictable": a parse error refuses our value.
+  if (hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'idless-error', codes: [PARSE_ERROR] }, { answer: 'error', codes: [PARSE_ERROR] });
   const id = caseId(input.nonce, 0);
-  // A duration we ask for (a sleep's ms) stays well under the answer wait: a tool still busy at the timeout then means something.
-  const schema = env.profile.tools.find((tool) => tool.name === input.call.tool)?.inputSchema;
   const generated = input.call.args.value as JsonObject;
   // Invalid arguments stay as generated: cutting a duration could make them valid.
-  const args = capWaits ? capDurations(schema, generated, durationCapUnder(env.answerTimeoutMs ?? DURATION_CAP_MS * 4)) : generated;
+  const args = capWaits ? cappedUnderWait(env, input.call.tool, generated) : generated;
   const params: JsonObject = { name: input.call.tool, arguments: args };
   const token = `mcp-conform-progress-${input.nonce}`;
   const request =

@@ -7,7 +7,7 @@ import { toolCall, type ToolCallInput } from '../../../generators/arguments/tool
 import { clientCapabilities } from '../../../generators/capabilities/client-capabilities.js';
 import { defineCampaign, fuzzProperty } from '../../../harness/fuzz/property.js';
 import { ANSWERED, caseId, messageStep, requestBytes, requestSlot } from '../../../harness/fuzz/templates/requests.js';
-import { callableTools } from '../../../harness/fuzz/templates/tool-arguments.js';
+import { callableTools, cappedUnderWait } from '../../../harness/fuzz/templates/tool-arguments.js';
 import type { JsonObject } from '../../../harness/model.js';
 
 const sessionDeclaredOnly = fuzzProperty<{ call: ToolCallInput; capabilities: Record<string, unknown>; nonce: number }>({
@@ -28,7 +28,7 @@ const sessionDeclaredOnly = fuzzProperty<{ call: ToolCallInput; capabilities: Re
   },
   plan({ call, capabilities, nonce }, env) {
     const id = caseId(nonce, 0);
-    const request = requestBytes(env, id, 'tools/call', { name: call.tool, arguments: call.args.value as JsonObject });
+    const request = requestBytes(env, id, 'tools/call', { name: call.tool, arguments: cappedUnderWait(env, call.tool, call.args.value as JsonObject) });
     const what = `tools/call ${call.tool} (${call.args.label}) on a session declaring ${JSON.stringify(capabilities)}`;
     return { steps: [messageStep(env, what, request.text, [{ ...requestSlot(what, id, 'tools/call', ANSWERED), patient: true }], request.headers)], sessionCapabilities: capabilities };
   },

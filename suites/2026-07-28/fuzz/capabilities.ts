@@ -8,7 +8,7 @@ import { clientCapabilities } from '../../../generators/capabilities/client-capa
 import type { Allowed } from '../../../harness/fuzz/case.js';
 import { defineCampaign, fuzzProperty, type FuzzEnv } from '../../../harness/fuzz/property.js';
 import { caseId, messageStep, requestBytes, requestSlot } from '../../../harness/fuzz/templates/requests.js';
-import { callableTools } from '../../../harness/fuzz/templates/tool-arguments.js';
+import { callableTools, cappedUnderWait } from '../../../harness/fuzz/templates/tool-arguments.js';
 import { offers } from '../../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../../harness/model.js';
 
@@ -26,7 +26,7 @@ function offeredCalls(env: FuzzEnv): fc.Arbitrary<Offered>[] {
   const tools = callableTools(env);
   for (const tool of typeof tools === 'string' ? [] : tools) {
     const args = validArguments(tool.schema);
-    if (args) options.push(args.map((made) => ({ method: 'tools/call', params: { name: tool.name, arguments: made.value as JsonObject }, label: `tools/call ${tool.name} (${made.label})` })));
+    if (args) options.push(args.map((made) => ({ method: 'tools/call', params: { name: tool.name, arguments: cappedUnderWait(env, tool.name, made.value as JsonObject) }, label: `tools/call ${tool.name} (${made.label})` })));
   }
   const prompts = offers(env.profile, 'prompts') ? env.profile.prompts.filter((p) => typeof p.name === 'string') : [];
   for (const prompt of prompts) {

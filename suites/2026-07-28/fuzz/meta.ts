@@ -34,11 +34,16 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
   const malformed = meta.container.kind !== 'object' || typeof version !== 'string' || !(meta.clientCapabilities.set && isObject(meta.clientCapabilities.value));
   // A dual-era server may take a request with no modern _meta keys for legacy traffic: any error then, 4xx on HTTP.
   // On a fresh stdio connection such a request may open legacy traffic, where serving one before initialize is unspecified.
-  if (malformed && legacyLooking(meta) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [] : [{ answer: 'result' as const }])];
+  // Over HTTP legacy traffic is refused before it is parsed (2025-11-25: no session id, HTTP 400), so the error may carry no id.
+  // Over HTTP the MCP-Protocol-Version header names the era: a dated earlier revision may send the request to legacy handling too.
+  const legacyHeader = http && typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && version < MODERN_VERSION;
+  if (malformed && (legacyLooking(meta) || legacyHeader) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [{ answer: 'idless-error' as const }] : [{ answer: 'result' as const }])];
   // A _meta that is not an object breaks the schema's request shape itself: -32600 says that as well as -32602 does.
   const shapeCodes = meta.container.kind === 'not-object' ? [INVALID_REQUEST] : [];
-  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...shapeCodes, ...mismatch], status: http ? [400] : undefined }];
   const supportedElsewhere = version !== MODERN_VERSION && (env.profile.supportedVersions ?? []).includes(version as string);
+  // Two things wrong at once (a version it does not serve, and a missing member): the spec orders no checks, so -32022 may come first.
+  const unsupportedToo = typeof version === 'string' && version !== MODERN_VERSION && !supportedElsewhere ? [UNSUPPORTED_VERSION] : [];
+  if (malformed) return [{ answer: 'error', codes: [INVALID_PARAMS, ...shapeCodes, ...unsupportedToo, ...mismatch], status: http ? [400] : undefined }];
   // Optional members of the wrong shape, unknown keys and an unknown log level may be refused or ignored.
   const mistyped =
     (meta.clientCapabilities.set && !wellTypedCapabilities(meta.clientCapabilities.value)) ||
@@ -51,6 +56,8 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
       ...(mismatch.length > 0 ? [{ answer: 'error' as const, codes: mismatch, status: [400] }] : []),
       // Two things wrong at once: the spec orders no checks, so the mistyped member's -32602 may come first.
       ...(mistyped ? [{ answer: 'error' as const, codes: [INVALID_PARAMS] }] : []),
+      // A dual-era server may send a request whose header names an earlier revision to its legacy handling, which refuses it as that era does.
+      ...(legacyHeader && isDualEra(env) ? [{ answer: 'error' as const, status: CLIENT_ERRORS }, { answer: 'idless-error' as const }] : []),
     ];
   }
   const doubtful = supportedElsewhere || mistyped;
