@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { SlowestFiles } from './test/helpers/slowest-files.js';
 
 /** Files that take minutes start first, so they never end up alone at the tail of the run. */
-const LONG_FIRST = ['test/mutants.test.ts', 'test/fuzz/reference.test.ts', 'test/hostile.test.ts'];
+const LONG_FIRST = ['test/system/mutants.test.ts', 'test/harness/fuzz/reference.test.ts', 'test/system/hostile.test.ts'];
 
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -2,7 +2,7 @@
 // MUST failures are <failure>, harness errors <error>, skips and baselined failures <skipped>
 // with the reason; SHOULD misses pass with a warning (strictness is applied to the results
 // before rendering). Stale baseline entries get testcases of their own, and each fuzz property
-// run one (reports/junit-fuzz.ts). Valid against Jenkins' junit-4.xsd and test/junit/junit.xsd.
+// run one (reports/junit-fuzz.ts). Valid against Jenkins' junit-4.xsd and test/reports/junit/junit.xsd.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Builder, TestSuite } from 'junit-report-builder';

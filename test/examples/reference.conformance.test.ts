@@ -1,6 +1,6 @@
 // How an SDK author runs mcp-conform inside their own vitest suite (shown in the README):
 // one line per server, each check becomes a vitest test. A few areas of each revision show the
-// integration; the reference server's whole run is judged in test/reference-server.test.ts.
+// integration; the reference server's whole run is judged in test/system/reference-server.test.ts.
 import { describeConformance } from 'mcp-conform/vitest';
 import { builtFixture } from '../helpers/fixture-process.js';
 

@@ -13,7 +13,7 @@ import { diffExitCode, diffResults } from '../../harness/results/diff.js';
 import { renderHtml } from '../../reports/html/index.js';
 import { mergeResults, MergeError } from '../../harness/results/merge.js';
 import { applyStrict } from '../../harness/results/strict.js';
-import { fuzz } from '../fuzz/helpers.js';
+import { fuzz } from '../harness/fuzz/helpers.js';
 import { referenceStdio } from '../helpers/harness.js';
 import { cli, hostileTarget, inProcess, REPORT_FUZZ, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 

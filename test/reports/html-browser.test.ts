@@ -13,7 +13,7 @@ import type { RunResults } from '../../harness/results/results.js';
 import { renderHtml } from '../../reports/html/index.js';
 import { renderJUnit } from '../../reports/junit.js';
 import { CDATA_END, IMG, SCRIPT } from './fixtures/hostile-strings.js';
-import { fuzz } from '../fuzz/helpers.js';
+import { fuzz } from '../harness/fuzz/helpers.js';
 import { REPORT_FUZZ, RUN_TIMEOUT_MS, hostileResults, hostileTarget, referenceResults, tempDir, withVerdict } from './helpers.js';
 
 // Browser globals for the page.evaluate callbacks: the project compiles without the DOM lib.

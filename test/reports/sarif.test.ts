@@ -8,7 +8,7 @@ import formatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { entryPointCandidates, type renderSarif, sarifLocation } from '../../reports/sarif.js';
 import type { RunResults } from '../../harness/results/results.js';
-import { cli } from '../cli/cli-process.js';
+import { cli } from '../harness/faces/cli/cli-process.js';
 import { REFERENCE_JS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
 const require = createRequire(import.meta.url);

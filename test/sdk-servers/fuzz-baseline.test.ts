@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { inconclusiveProperties } from '../../harness/results/fuzz-results.js';
 import { loadKnownFuzz } from '../../harness/results/fuzz-known.js';
 import { builtFixture, PROJECT_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixture-process.js';
-import { explainFuzz, fuzz, FUZZ_SEED } from '../fuzz/helpers.js';
+import { explainFuzz, fuzz, FUZZ_SEED } from '../harness/fuzz/helpers.js';
 
 const KNOWN = loadKnownFuzz(path.join(PROJECT_ROOT, 'test/sdk-servers/fuzz-known.yaml'));
 const fixtures: HttpFixture[] = [];

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REVISIONS, type Revision } from '../../harness/model.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
-import { SPEC_DIR } from '../schema/spec-data.js';
+import { SPEC_DIR } from '../harness/schema/spec-data.js';
 
 const catalogFile = (revision: Revision) => path.join(SPEC_DIR, `spec-${revision}.md`);
 const HAS_CATALOGS = REVISIONS.every((revision) => fs.existsSync(catalogFile(revision)));

@@ -1,0 +1,16 @@
+// Runs the built `mcp-conform` binary the way a user does, for the CLI tests.
+import path from 'node:path';
+import { execa } from 'execa';
+import { builtFixture, PROJECT_ROOT } from '../../../helpers/fixture-process.js';
+
+export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
+export const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
+
+/** The bundled reference server as argv, optionally with a mutant switched on. */
+export function referenceArgv(mutant?: string): string[] {
+  return [process.execPath, REFERENCE, '--stdio', ...(mutant ? ['--mutant', mutant] : [])];
+}
+
+export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  return execa(process.execPath, [BIN, ...args], { reject: false, cwd: options.cwd, env: { NO_COLOR: '1', ...options.env } });
+}

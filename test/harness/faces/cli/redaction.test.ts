@@ -1,0 +1,73 @@
+// A server can echo its environment, which a stdio server inherits from the runner: the values of
+// secret-looking variables and of --env never reach a report, and the report says so.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { secretsFrom, redactResults } from '../../../../harness/results/redact.js';
+import type { RunResults } from '../../../../harness/results/results.js';
+import { tempDir } from '../../../reports/helpers.js';
+import { cli } from './cli-process.js';
+
+const INHERITED = 'ghp_inheritedTokenValue123';
+const PASSED = 'passed-with-env-4567';
+
+/** Answers every request with an error that quotes the whole environment, as an "env" tool might. */
+function echoingServer(dir: string): string {
+  const file = path.join(dir, 'echo-env.mjs');
+  writeFileSync(
+    file,
+    `import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.id === undefined) return;
+  process.stderr.write('env: ' + JSON.stringify(process.env) + '\\n');
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'env ' + JSON.stringify(process.env) } }) + '\\n');
+});
+`,
+  );
+  return file;
+}
+
+describe('secrets redaction', () => {
+  test('no report, nor the console, holds an inherited *TOKEN* value or an --env value; each says it redacted', async () => {
+    const dir = tempDir();
+    const at = (name: string) => path.join(dir, name);
+    const result = await cli(
+      ['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--env', `SERVER_MODE=${PASSED}`, '--json', at('r.json'), '--html', at('r.html'), '--junit', at('r.xml'), '--sarif', at('r.sarif'), '--', process.execPath, echoingServer(dir)],
+      { env: { MY_API_TOKEN: INHERITED, GITHUB_STEP_SUMMARY: at('summary.md') } },
+    );
+    expect(result.exitCode).toBe(1);
+    const results = JSON.parse(readFileSync(at('r.json'), 'utf8'));
+    // The server did echo them: the redaction markers stand where the values were.
+    expect(JSON.stringify(results)).toContain('[redacted:MY_API_TOKEN]');
+    expect(JSON.stringify(results)).toContain('[redacted:SERVER_MODE]');
+    expect(results.redaction).toMatchObject({ names: ['MY_API_TOKEN', 'SERVER_MODE'] });
+    expect(results.redaction.occurrences).toBeGreaterThan(1);
+    for (const file of readdirSync(dir).filter((name) => name !== 'echo-env.mjs')) {
+      const text = readFileSync(at(file), 'utf8');
+      expect(text, file).not.toContain(INHERITED);
+      expect(text, file).not.toContain(PASSED);
+    }
+    expect(result.stdout + result.stderr).not.toContain(INHERITED);
+    expect(result.stdout + result.stderr).not.toContain(PASSED);
+    expect(result.stdout).toMatch(/^redacted \d+ occurrences of secret values \(MY_API_TOKEN, SERVER_MODE\) from server output$/m);
+    expect(readFileSync(at('summary.md'), 'utf8')).toContain('secret values (MY_API_TOKEN, SERVER_MODE)');
+    expect(JSON.parse(readFileSync(at('r.sarif'), 'utf8')).runs[0].properties.redaction).toMatch(/MY_API_TOKEN/);
+  });
+
+  test('secret-looking names, every --env and --header value (and a header credential without its scheme); short values are left alone', () => {
+    const secrets = secretsFrom({ GH_TOKEN: 'abcdef123', AWS_SECRET_ACCESS_KEY: 'xyz987654', DB_PASSWORD: 'hunter22', AUTH_HEADER: 'Basic zzzzzz', HOME: '/root/home', PIN_KEY: '12' }, { headers: { Authorization: 'Bearer tok-123456' } });
+    expect([...new Set(secrets.map((s) => s.name))].sort()).toEqual(['AUTH_HEADER', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'GH_TOKEN', 'header Authorization']);
+    expect(secrets.filter((s) => s.name === 'header Authorization').map((s) => s.value)).toEqual(['Bearer tok-123456', 'tok-123456']);
+    const results = redactResults({ checks: [{ reason: 'saw Bearer tok-123456 and tok-123456 and 12' }] } as unknown as RunResults, secrets);
+    expect((results.checks[0] as { reason: string }).reason).toBe('saw [redacted:header Authorization] and [redacted:header Authorization] and 12');
+    expect(results.redaction).toEqual({ names: ['header Authorization'], occurrences: 2 });
+  });
+
+  test('a secret inside JSON text (escaped) is found too, and nothing is noted when nothing was found', () => {
+    const secrets = [{ name: 'MY_KEY', value: 'a"b\\c-secret' }];
+    const results = redactResults({ checks: [{ text: JSON.stringify({ v: 'a"b\\c-secret' }) }] } as unknown as RunResults, secrets);
+    expect(JSON.stringify(results)).not.toContain('c-secret');
+    expect(redactResults({ checks: [] } as unknown as RunResults, secrets).redaction).toBeUndefined();
+  });
+});

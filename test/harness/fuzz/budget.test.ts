@@ -1,0 +1,32 @@
+// --time-budget is shared fairly: each property may use what is left divided by the properties
+// still to run, so time one leaves unused goes to the next, and none starves the others.
+import { describe, expect, test } from 'vitest';
+import { TimeBudget } from '../../../harness/fuzz/budget.js';
+
+describe('TimeBudget', () => {
+  test('gives each property its share of what is left when it starts', () => {
+    const budget = new TimeBudget(3000, 3);
+    expect(budget.nextShare(0)).toBe(1000);
+    // The first property stopped early, at 400: the two left share 2600.
+    expect(budget.nextShare(400)).toBe(1700);
+    expect(budget.nextShare(1700)).toBe(3000);
+  });
+
+  test('a property beyond the count given still gets what is left, never past the deadline', () => {
+    const budget = new TimeBudget(1000, 1);
+    expect(budget.nextShare(0)).toBe(1000);
+    expect(budget.nextShare(500)).toBe(1000);
+    expect(budget.nextShare(2000)).toBe(2000);
+  });
+
+  test('no budget, no deadline', () => {
+    const budget = new TimeBudget(undefined, 2);
+    expect(budget.nextShare(0)).toBeUndefined();
+    expect(budget.spent).toBe(false);
+  });
+
+  test('spent once the deadline has passed', () => {
+    expect(new TimeBudget(performance.now() - 1, 1).spent).toBe(true);
+    expect(new TimeBudget(performance.now() + 60_000, 1).spent).toBe(false);
+  });
+});

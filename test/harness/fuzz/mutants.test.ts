@@ -1,0 +1,68 @@
+// Every fuzz-only mutant is found, with a fixed seed, within the default budget (--runs 100 per
+// property) by the property it names; the saved case replays (still failing against the mutant,
+// holding against the good server); and --seed with --path regenerates the same counterexample.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readCaseFile } from '../../../harness/fuzz/case-file.js';
+import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
+import { replayCase } from '../../../harness/fuzz/replay.js';
+import { isRevision, TRANSPORTS, type TransportKind } from '../../../harness/model.js';
+import type { TargetSpec } from '../../../harness/target.js';
+import { FUZZ_MUTANTS } from '../../fixtures/reference-server/mutants/fuzz.js';
+import type { HttpFixture } from '../../helpers/fixture-process.js';
+import { referenceHttp, referenceStdio } from '../../helpers/harness.js';
+import { explainFuzz, fuzz, FUZZ_SEED } from './helpers.js';
+
+const fixtures: HttpFixture[] = [];
+let goodHttp: TargetSpec;
+
+async function targetFor(transport: TransportKind, mutants: string[] = []): Promise<TargetSpec> {
+  if (transport === 'stdio') return referenceStdio({ mutants });
+  const started = await referenceHttp({ mutants });
+  fixtures.push(started.fixture);
+  return started.target;
+}
+
+beforeAll(async () => {
+  goodHttp = await targetFor('http');
+});
+afterAll(async () => Promise.all(fixtures.map((fixture) => fixture.stop())));
+
+// The full proof (npm run test:mutants-full) finds every mutant with two more seeds as well.
+const EXTRA_SEEDS = process.env.MUTANTS_FULL ? [1, 2] : [];
+
+describe('fuzz-only mutants', () => {
+  for (const mutant of FUZZ_MUTANTS) {
+    for (const transport of (mutant.transports ?? TRANSPORTS).filter((t) => mutant.foundBy[t])) {
+      const property = mutant.foundBy[transport]!;
+      const revision = property.split('/')[0];
+      test(`${mutant.name} (${transport}) is found by ${property} with seed ${FUZZ_SEED}`, { timeout: 240_000 }, async () => {
+        if (!isRevision(revision)) throw new Error(`bad property id ${property}`);
+        const target = await targetFor(transport, [mutant.name]);
+        const results = await fuzz(target, { select: [property], revisions: [revision] });
+        const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
+        expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
+        if (transport === 'stdio' && mutant.stdioMessage) expect(finding!.message).toContain(mutant.stdioMessage);
+        if (transport === 'http' && mutant.httpMessage) expect(finding!.message).toContain(mutant.httpMessage);
+        console.log(`${mutant.name} (${transport}): ${property} after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s), ${results.durationMs} ms: ${finding!.message}`);
+
+        const file = readCaseFile(finding!.file!);
+        const good = transport === 'stdio' ? referenceStdio() : goodHttp;
+        expect((await replayCase(file, target, DEFAULT_EXECUTE)).failures.length, 'the saved case still fails against the mutant').toBeGreaterThan(0);
+        expect((await replayCase(file, good, DEFAULT_EXECUTE)).failures, 'the saved case holds against the good server').toEqual([]);
+
+        const again = await fuzz(target, { select: [property], revisions: [revision], path: finding!.path });
+        expect(again.fuzz?.findings.concat(again.fuzz?.warnings ?? []).map((f) => f.counterexample)).toEqual([finding!.counterexample]);
+      });
+      for (const seed of EXTRA_SEEDS) {
+        test(`${mutant.name} (${transport}) is found by ${property} with seed ${seed} too, and its case replays`, { timeout: 240_000 }, async () => {
+          const target = await targetFor(transport, [mutant.name]);
+          const results = await fuzz(target, { select: [property], revisions: [revision as '2026-07-28' | '2025-11-25'], seed });
+          const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
+          expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
+          console.log(`${mutant.name} (${transport}) seed ${seed}: after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s): ${finding!.message}`);
+          expect((await replayCase(readCaseFile(finding!.file!), target, DEFAULT_EXECUTE)).failures.length).toBeGreaterThan(0);
+        });
+      }
+    }
+  }
+});

@@ -1,0 +1,81 @@
+// The stdio transport records stray stdout bytes as pollution and kills the whole group on teardown.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from 'vitest';
+import { WireRecorder } from '../../../harness/recorder/wire-log.js';
+import { StdioConnection } from '../../../harness/transports/stdio-connection.js';
+import { builtFixture } from '../../helpers/fixture-process.js';
+
+const script = (source: string) => ({ command: process.execPath, args: ['-e', source] });
+const limits = { maxLineBytes: 1024, maxStderrBytes: 4096, gracePeriodMs: 300, startupMs: 5000 };
+
+test('non-JSON-RPC output is recorded with its bytes, JSON-RPC is routed to the request', async () => {
+  const recorder = new WireRecorder();
+  const source = `process.stdout.write('banner\\n'); process.stdout.write(Buffer.from([0xff, 0xfe, 0x0a]));
+    process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: m.id, result: {}}) + '\\n'); });`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 7, method: 'ping' }, { timeoutMs: 2000 });
+  await connection.close();
+  expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+  const pollution = recorder.entries.filter((e) => e.kind === 'pollution');
+  expect(pollution.map((e) => e.note)).toEqual(['line is not JSON', 'line is not valid UTF-8']);
+  expect(pollution[0].text).toBe('banner');
+  expect(pollution[1].hex).toBe('fffe');
+});
+
+test('an id answered with another JSON type is matched but flagged', async () => {
+  const recorder = new WireRecorder();
+  const source = `process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: String(m.id), result: {}}) + '\\n'); });`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 42, method: 'ping' }, { timeoutMs: 2000 });
+  await connection.close();
+  expect(exchange.idTypeMismatch).toBe(true);
+});
+
+test('teardown escalates to SIGKILL and reaps the process group', async () => {
+  const token = `group-token-${randomUUID()}`;
+  const connection = new StdioConnection({ command: process.execPath, args: [builtFixture('fixtures/hostile/never-answers.ts'), token] }, { recorder: new WireRecorder() }, limits);
+  // Its grandchild runs once its SIGTERM handler is in place: a loaded machine may take seconds to get there.
+  const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((line) => line.includes(token));
+  for (let waited = 0; !running() && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  await connection.close();
+  expect(connection.process.exitStatus?.endedBy).toBe('SIGKILL');
+  const ps = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+  expect(ps.split('\n').filter((line) => line.includes(token))).toEqual([]);
+});
+
+test('a slow start is not a timeout: the request clock runs from the first output', async () => {
+  const recorder = new WireRecorder();
+  // Sleeps 1.2 s before it reads anything, as a loaded machine or a heavy runtime would.
+  const source = `setTimeout(() => process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: m.id, result: {}}) + '\\n'); }), 1200);`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { timeoutMs: 300 });
+  await connection.close();
+  expect(exchange.timedOut).toBe(false);
+  expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  expect(recorder.entries.some((e) => e.timeout)).toBe(false);
+});
+
+test('once the server talks, an unanswered request times out on its own clock and is marked as time', async () => {
+  const recorder = new WireRecorder();
+  const source = `process.stdout.write(JSON.stringify({jsonrpc:'2.0', method:'notifications/message', params:{level:'info', data:'up'}}) + '\\n'); process.stdin.resume();`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const started = performance.now();
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 2, method: 'ping' }, { timeoutMs: 300 });
+  const waited = performance.now() - started;
+  await connection.close();
+  expect(exchange.timedOut).toBe(true);
+  expect(waited).toBeLessThan(limits.startupMs);
+  expect(recorder.entries.filter((e) => e.timeout && e.anomaly === 'unanswered').map((e) => e.requestId)).toEqual([2]);
+});
+
+test('a server that never talks gets the start-up allowance and no more', async () => {
+  const recorder = new WireRecorder();
+  const connection = new StdioConnection(script(`process.stdin.resume();`), { recorder }, { ...limits, startupMs: 900 });
+  const started = performance.now();
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 3, method: 'ping' }, { timeoutMs: 200 });
+  const waited = performance.now() - started;
+  await connection.close();
+  expect(exchange.timedOut).toBe(true);
+  expect(waited).toBeGreaterThanOrEqual(800);
+});

@@ -1,0 +1,105 @@
+// Every check is proven able to fail: each mutant of the reference server is caught by exactly
+// the checks it names, and every check is some mutant's catch on every transport it applies to.
+// Which runs prove what, in `npm test` and in the full proof: test/helpers/mutant-plans.ts.
+import { afterAll, describe, expect, test } from 'vitest';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { MUTANTS, type Mutant } from '../fixtures/reference-server/mutants/index.js';
+import type { Revision, TransportKind } from '../../harness/model.js';
+import { BOTH, idsWith, referenceHttp, referenceStdio, run } from '../helpers/harness.js';
+import type { HttpFixture } from '../helpers/fixture-process.js';
+import type { CheckResult } from '../../harness/results/results.js';
+import { areaOf, expectedIn, planMutantRuns, SCOPE_TITLES, unprovenOn, type Scope } from '../helpers/mutant-plans.js';
+
+// MUTANTS=name1,name2 runs only those (handy while working on one area); CI runs them all.
+const only = process.env.MUTANTS?.split(',').filter(Boolean);
+const selected = only ? MUTANTS.filter((m) => only.some((name) => m.name.includes(name))) : MUTANTS;
+const everywhere = process.env.MUTANTS_FULL === '1';
+
+const inconclusive = (check: CheckResult) => check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
+
+const checkById = new Map(ALL_CHECKS.map((check) => [check.id, check]));
+/** A post-phase check judges the whole run's traffic; in a narrower run it may see too little of it. */
+const readsWholeRun = (ids: string[]) => ids.some((id) => checkById.get(id)?.phase === 'post');
+
+const revisionsOf = (ids: string[]) => [...new Set(ids.map((id) => checkById.get(id)!.revision))];
+
+/** What the mutant's era serves, narrowed to the revisions its catches name (a fuzz-only mutant keeps both). */
+function revisionsFor(mutant: Mutant): Revision[] {
+  const served: Revision[] = mutant.era === 'modern' ? ['2026-07-28'] : mutant.era === 'legacy' ? ['2025-11-25'] : BOTH;
+  if (everywhere || mutant.catches.length === 0) return served;
+  const named = revisionsOf(mutant.catches);
+  return served.filter((revision) => named.includes(revision));
+}
+
+/** The checks a run of this scope selects (undefined: all of the revisions). */
+function selectionFor(scope: Scope, expected: string[], revisions: Revision[]): string[] | undefined {
+  if (scope === 'whole') return undefined;
+  if (scope === 'named') return expected;
+  const wholeRun = ALL_CHECKS.filter((check) => check.phase === 'post' && revisions.includes(check.revision)).map((check) => check.id);
+  return [...new Set(expected.map(areaOf)), ...wholeRun];
+}
+
+const plans = planMutantRuns(selected, ALL_CHECKS, everywhere);
+
+describe('mutants', () => {
+  const fixtures: HttpFixture[] = [];
+  afterAll(async () => Promise.all(fixtures.map((f) => f.stop())));
+
+  const planned = (['http', 'stdio'] as const).filter((transport) => plans.some((plan) => plan.transport === transport));
+  describe.concurrent.each(planned)('%s', (transport) => {
+    for (const plan of plans.filter((p) => p.transport === transport)) {
+      const { mutant, scope } = plan;
+      test(`${mutant.name} (${SCOPE_TITLES[scope]}): ${mutant.description}`, async () => {
+        // Checks the mutant leaves inconclusive (its silence) are told apart from the good server too.
+        const expected = expectedIn(plan, checkById);
+        if (!mutant.fuzzOnly) expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
+        let target;
+        const options = { mutants: [mutant.name], era: mutant.era };
+        if (transport === 'stdio') target = referenceStdio(options);
+        else {
+          const started = await referenceHttp(options);
+          fixtures.push(started.fixture);
+          target = started.target;
+        }
+        const revisions = revisionsFor(mutant);
+        let results = await run(target, { revisions, select: selectionFor(scope, expected, revisions) });
+        // A check that waited in vain on a mutant that never answers is inconclusive (error): time
+        // is never a verdict, but the check did tell the defect apart from the good server.
+        const caughtBy = (r: typeof results) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'warn' || inconclusive(c)).map((c) => c.id).sort();
+        let caught = caughtBy(results);
+        if (scope !== 'whole' && readsWholeRun(expected) && caught.join() !== expected.join()) {
+          // The traffic that shows the defect comes from checks not named: run their revisions whole.
+          results = await run(target, { revisions, select: revisionsOf(expected) });
+          caught = caughtBy(results);
+        }
+        const explanation = results.checks
+          .filter((c) => c.verdict !== 'pass' && c.verdict !== 'skip')
+          .map((c) => `${c.verdict} ${c.id}: ${c.reason}`)
+          .join('\n');
+        expect(caught, explanation).toEqual(expected);
+        expect(results.checks.filter((c) => c.verdict === 'error' && !inconclusive(c)).map((c) => c.id)).toEqual([]);
+        // A check that failed beside others and passed alone is unstable: never a pass, never a catch.
+        expect(idsWith(results, ['unstable']).filter((id) => expected.includes(id)), explanation).toEqual([]);
+      });
+    }
+  });
+
+  // Both hold for the plans of all mutants, whether or not MUTANTS narrows this run.
+  const labels = (unproven: Map<{ id: string }, TransportKind[]>) => [...unproven].map(([check, transports]) => `${check.id} (${transports.join(', ')})`);
+
+  test('the full proof catches every check on every transport it applies to', () => {
+    expect(labels(unprovenOn(planMutantRuns(MUTANTS, ALL_CHECKS, true), ALL_CHECKS))).toEqual([]);
+  });
+
+  test('npm test catches every check on some transport, and on each of them unless it reads the whole run', () => {
+    const unproven = unprovenOn(planMutantRuns(MUTANTS, ALL_CHECKS, false), ALL_CHECKS);
+    const nowhere = new Map([...unproven].filter(([check, transports]) => transports.length === check.transports.length));
+    expect(labels(nowhere)).toEqual([]);
+    expect(labels(new Map([...unproven].filter(([check]) => check.phase !== 'post')))).toEqual([]);
+  });
+
+  test('mutants name only checks that exist', () => {
+    const ids = new Set(ALL_CHECKS.map((check) => check.id));
+    expect(MUTANTS.flatMap((m) => m.catches).filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
