@@ -25,14 +25,4 @@ export function isRequest(message: unknown): boolean {
 }
 
 /** Server features a check can depend on; discovered from the server, never assumed. */
-export type Feature =
-  | 'tools'
-  | 'resources'
-  | 'resourceTemplates'
-  | 'resourceSubscribe'
-  | 'prompts'
-  | 'completions'
-  | 'logging'
-  | 'toolsListChanged'
-  | 'promptsListChanged'
-  | 'resourcesListChanged';
+export type Feature = 'tools' | 'resources' | 'resourceTemplates' | 'resourceSubscribe' | 'prompts' | 'completions' | 'logging' | 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged';

@@ -21,7 +21,10 @@ const ERROR_LINE = /(^|\s)([A-Z]\w*)?(Error|Exception)\b:?|^\s*(error|fatal|pani
 
 /** At most `max` characters: the error-naming lines first, else the last meaningful lines; ' | ' between. */
 export function stderrGist(stderr: string, max = 300): string {
-  const lines = stderr.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
   const meaningful = lines.filter((line) => !NOISE.some((pattern) => pattern.test(line)));
   const errors = meaningful.filter((line) => ERROR_LINE.test(line));
   const chosen = errors.length > 0 ? errors.slice(0, 3) : (meaningful.length > 0 ? meaningful : lines).slice(-3);

@@ -6,9 +6,7 @@ import { StdioConnection } from './transports/stdio-connection.js';
 import { DEFAULT_PROCESS_LIMITS, type ProcessLimits } from './transports/stdio-process.js';
 import type { Connection } from './transports/types.js';
 
-export type TargetSpec =
-  | { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string> }
-  | { kind: 'http'; url: string; headers: Record<string, string> };
+export type TargetSpec = { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string> } | { kind: 'http'; url: string; headers: Record<string, string> };
 
 export interface TransportLimits {
   process: ProcessLimits;

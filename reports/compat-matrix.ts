@@ -47,19 +47,21 @@ export function compatibilityMatrix(results: RunResults): MatrixView {
     if (!list.includes(check.level)) list.push(check.level);
     levels.set(withoutRevision(check), list);
   }
-  const rows = matrix.rows.map((row): ViewRow => ({
-    key: row.key,
-    kind: row.kind,
-    title: row.title,
-    area: row.area,
-    levels: row.kind === 'check' ? (levels.get(row.key) ?? (row.level ? [row.level] : [])) : [],
-    cells: matrix.columns.map((column): ViewCell => {
-      const cell = row.cells[column];
-      if (!cell) return { text: '—' };
-      const check = cell.checkId ? byId.get(cell.checkId) : undefined;
-      const verdict = check ? cellVerdict(check) : cell.verdict;
-      return { verdict, text: verdict === 'expected' ? CELL_LABELS.expected : cellText(row, cell), checkId: cell.checkId, note: cell.note };
+  const rows = matrix.rows.map(
+    (row): ViewRow => ({
+      key: row.key,
+      kind: row.kind,
+      title: row.title,
+      area: row.area,
+      levels: row.kind === 'check' ? (levels.get(row.key) ?? (row.level ? [row.level] : [])) : [],
+      cells: matrix.columns.map((column): ViewCell => {
+        const cell = row.cells[column];
+        if (!cell) return { text: '—' };
+        const check = cell.checkId ? byId.get(cell.checkId) : undefined;
+        const verdict = check ? cellVerdict(check) : cell.verdict;
+        return { verdict, text: verdict === 'expected' ? CELL_LABELS.expected : cellText(row, cell), checkId: cell.checkId, note: cell.note };
+      }),
     }),
-  }));
+  );
   return { columns: matrix.columns, rows, source: results.matrix ? 'results.matrix' : 'checks' };
 }

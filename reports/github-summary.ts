@@ -51,7 +51,9 @@ function findingsTable(results: RunResults): string[] {
 function baselineLines(results: RunResults): string[] {
   const b = results.baseline;
   if (!b) return [];
-  const lines = [`Against the expected failures in \`${cell(b.file, 200)}\`: ${b.unexpected.length} new failures, ${b.stale.length} stale entries (now passing: fixed), ${b.expected.length} expected.`];
+  const lines = [
+    `Against the expected failures in \`${cell(b.file, 200)}\`: ${b.unexpected.length} new failures, ${b.stale.length} stale entries (now passing: fixed), ${b.expected.length} expected.`,
+  ];
   for (const id of b.unexpected.slice(0, MAX_ROWS)) lines.push(`- new: \`${id}\``);
   for (const stale of b.stale.slice(0, MAX_ROWS)) lines.push(`- fixed: \`${stale.pattern}\` (${stale.passing.length} checks now pass)`);
   return lines;
@@ -67,12 +69,7 @@ export function renderJobSummary(results: RunResults, options: JobSummaryOptions
   const counts = VERDICTS.filter((v) => (s[v] ?? 0) > 0 || v === 'pass' || v === 'fail')
     .map((v: Verdict) => `${s[v] ?? 0} ${v}`)
     .join(', ');
-  const lines = [
-    `### ${OUTCOME_MARK[results.outcome] ?? '⚠️'} mcp-conform: ${results.outcome}`,
-    '',
-    `**Target:** ${results.target.transport} \`${cell(results.target.description, 300)}\``,
-    '',
-  ];
+  const lines = [`### ${OUTCOME_MARK[results.outcome] ?? '⚠️'} mcp-conform: ${results.outcome}`, '', `**Target:** ${results.target.transport} \`${cell(results.target.description, 300)}\``, ''];
   for (const run of results.revisions) {
     const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
     const server = info?.name ? ` — ${cell(`${info.name} ${info.version ?? ''}`.trim(), 120)}` : '';

@@ -69,17 +69,42 @@ function addRunLevel(builder: Builder, results: RunResults): void {
     const suite = builder.testSuite().name('baseline').property('file', x(results.baseline!.file));
     for (const entry of stale) {
       const message = `stale baseline entry ${entry.pattern}: ${entry.passing.join(', ')} now pass; remove it from ${results.baseline!.file}`;
-      withExtras(suite.testCase().className('baseline').name(x(`stale: ${entry.pattern}`)).failure(x(message), 'stale-baseline'), { status: 'fail' });
+      withExtras(
+        suite
+          .testCase()
+          .className('baseline')
+          .name(x(`stale: ${entry.pattern}`))
+          .failure(x(message), 'stale-baseline'),
+        { status: 'fail' },
+      );
     }
   }
   // A revision that could not be run is a verdict-less error of its own, never a silent absence.
   for (const run of results.revisions.filter((r) => r.error)) {
     const name = `revision ${run.revision}`;
-    withExtras(builder.testSuite().name(x(name)).testCase().className('mcp-conform').name(x(name)).error(x(oneLine(run.error!)), 'revision-not-run'), { status: 'error' });
+    withExtras(
+      builder
+        .testSuite()
+        .name(x(name))
+        .testCase()
+        .className('mcp-conform')
+        .name(x(name))
+        .error(x(oneLine(run.error!)), 'revision-not-run'),
+      { status: 'error' },
+    );
   }
   if (['unreachable', 'no-verdicts', 'interrupted'].includes(results.outcome)) {
     const message = results.error ?? (results.outcome === 'no-verdicts' ? 'no check or fuzz property produced a verdict (all skipped)' : results.outcome);
-    withExtras(builder.testSuite().name('mcp-conform').testCase().className('mcp-conform').name('run').error(x(oneLine(message)), results.outcome), { status: 'error' });
+    withExtras(
+      builder
+        .testSuite()
+        .name('mcp-conform')
+        .testCase()
+        .className('mcp-conform')
+        .name('run')
+        .error(x(oneLine(message)), results.outcome),
+      { status: 'error' },
+    );
   }
 }
 

@@ -48,9 +48,7 @@ function result(check: CheckResult, ruleIndex: number, location: string) {
     locations: [{ physicalLocation: { artifactLocation: { uri: location }, region: { startLine: 1 } } }],
     // One finding per check and transport: GitHub matches it across runs by this, not by line.
     partialFingerprints: { 'mcpConformCheck/v1': `${check.id}|${check.transport}` },
-    ...(check.expectedFailure
-      ? { suppressions: [{ kind: 'external', justification: `listed in the expected-failures baseline (${check.expectedFailure.pattern})` }] }
-      : {}),
+    ...(check.expectedFailure ? { suppressions: [{ kind: 'external', justification: `listed in the expected-failures baseline (${check.expectedFailure.pattern})` }] } : {}),
   };
 }
 

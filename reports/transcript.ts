@@ -8,7 +8,12 @@ export function entryLine(entry: WireEntry): string {
   const parts: string[] = [];
   if (entry.http?.method) parts.push(`${entry.http.method} ${entry.http.url ?? ''}`);
   if (entry.http?.status !== undefined) parts.push(`HTTP ${entry.http.status}`);
-  if (entry.http?.headers) parts.push(Object.entries(entry.http.headers).map(([k, v]) => `${k}: ${v}`).join('; '));
+  if (entry.http?.headers)
+    parts.push(
+      Object.entries(entry.http.headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; '),
+    );
   if (entry.sse && (entry.sse.event || entry.sse.id || entry.sse.retry !== undefined)) parts.push(`sse ${JSON.stringify(entry.sse)}`);
   if (entry.message !== undefined) parts.push(JSON.stringify(entry.message));
   else if (entry.text !== undefined) parts.push(JSON.stringify(entry.text));

@@ -26,12 +26,15 @@ export const NOT_TESTABLE: Record<Revision, CoverageNote[]> = {
   '2025-11-25': [
     { ids: ['TOOL-012', 'RES-008', 'PROM-008'], reason: 'need a list-change trigger in the server' },
     { ids: ['SSE-003'], reason: 'needs the server to drop a stream before its response by itself' },
-    { ids: ['RES-004', 'LOG-006', 'TASK-021', 'STDIO-007', 'HTTP-013'], reason: 'informational or heuristic: internal-error codes, secrets in logs, requestor identification, credential sources, authentication' },
+    {
+      ids: ['RES-004', 'LOG-006', 'TASK-021', 'STDIO-007', 'HTTP-013'],
+      reason: 'informational or heuristic: internal-error codes, secrets in logs, requestor identification, credential sources, authentication',
+    },
     { ids: ['HTTP-012'], reason: 'the bind address is invisible from a URL' },
     { ids: ['LIFE-009'], reason: 'a 120 s wait for a cancellation of an unanswered server request: an informational probe' },
     { ids: ['BC-001'], reason: 'needs the legacy HTTP+SSE URL, which the target does not name' },
     { ids: range('AUTH', 1, 7), reason: 'need an OAuth setup (authorization server, tokens, audiences, scopes)' },
-    { ids: ['RPC-014', 'LIFE-007', 'STDIO-005', 'HTTP-005'], reason: 'not server rules: the spec leaves the server\'s reaction to these client mistakes open (fuzzed for crashes only)' },
+    { ids: ['RPC-014', 'LIFE-007', 'STDIO-005', 'HTTP-005'], reason: "not server rules: the spec leaves the server's reaction to these client mistakes open (fuzzed for crashes only)" },
   ],
 };
 

@@ -11,10 +11,12 @@ const FOLDERS = ['harness', 'suites', 'generators', 'reports', 'scripts', 'test'
 function sourcesOf(folder: string): Map<string, string> {
   const entries = readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('node_modules'));
-  return new Map(files.map((e) => {
-    const file = path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/');
-    return [file, readFileSync(path.join(ROOT, file), 'utf8')] as const;
-  }));
+  return new Map(
+    files.map((e) => {
+      const file = path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+      return [file, readFileSync(path.join(ROOT, file), 'utf8')] as const;
+    }),
+  );
 }
 
 const layout = parseLayout(readFileSync(path.join(ROOT, 'DEVELOPERS.md'), 'utf8'));
@@ -56,13 +58,15 @@ describe('the door check fails when a door is broken', () => {
     ['reports', new Set(['harness/results'])],
   ]);
   const files = (extra: Record<string, string>) =>
-    new Map(Object.entries({
-      'harness/results/results.ts': 'export const RESULTS_SCHEMA_VERSION = 1;\n',
-      'harness/runner/run.ts': "import { RESULTS_SCHEMA_VERSION } from '../results/results.js';\n",
-      'harness/faces/api.ts': "import { run } from '../runner/run.js';\nimport { renderSummary } from '../../reports/console.js';\n",
-      'reports/console.ts': "import type { RunResults } from '../harness/results/results.js';\n",
-      ...extra,
-    }));
+    new Map(
+      Object.entries({
+        'harness/results/results.ts': 'export const RESULTS_SCHEMA_VERSION = 1;\n',
+        'harness/runner/run.ts': "import { RESULTS_SCHEMA_VERSION } from '../results/results.js';\n",
+        'harness/faces/api.ts': "import { run } from '../runner/run.js';\nimport { renderSummary } from '../../reports/console.js';\n",
+        'reports/console.ts': "import type { RunResults } from '../harness/results/results.js';\n",
+        ...extra,
+      }),
+    );
 
   test('a tree that keeps the table passes', () => {
     const graph = checkDoors(files({}), table);

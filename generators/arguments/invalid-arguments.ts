@@ -15,7 +15,11 @@ const SEEDS = 32;
 export function invalidArguments(schema: unknown): fc.Arbitrary<InvalidArguments> | undefined {
   const cache = new Map<number, InvalidInput[]>();
   const mutations = (seed: number) => {
-    if (!cache.has(seed)) cache.set(seed, invalidInputs(schema, { seed }).inputs.filter((i) => typeof i.value === 'object' && i.value !== null && !Array.isArray(i.value)));
+    if (!cache.has(seed))
+      cache.set(
+        seed,
+        invalidInputs(schema, { seed }).inputs.filter((i) => typeof i.value === 'object' && i.value !== null && !Array.isArray(i.value)),
+      );
     return cache.get(seed)!;
   };
   const seeds = Array.from({ length: SEEDS }, (_, i) => i + 1);

@@ -9,7 +9,10 @@ export interface ToolCallInput<A extends GeneratedArguments = GeneratedArguments
 }
 
 /** Undefined when no tool has an arbitrary of arguments. */
-export function toolCall<A extends GeneratedArguments>(tools: Array<{ name: string; schema: unknown }>, argumentsFor: (schema: unknown) => fc.Arbitrary<A> | undefined): fc.Arbitrary<ToolCallInput<A>> | undefined {
+export function toolCall<A extends GeneratedArguments>(
+  tools: Array<{ name: string; schema: unknown }>,
+  argumentsFor: (schema: unknown) => fc.Arbitrary<A> | undefined,
+): fc.Arbitrary<ToolCallInput<A>> | undefined {
   const each = tools.flatMap((tool) => {
     const args = argumentsFor(tool.schema);
     return args ? [args.map((made) => ({ tool: tool.name, args: made }))] : [];

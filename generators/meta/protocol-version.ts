@@ -11,7 +11,12 @@ export function protocolVersion(current: string): fc.Arbitrary<Field> {
   return fc.oneof(
     { arbitrary: fc.constant(present(current)), weight: 6 },
     { arbitrary: fc.oneof(date, fc.constantFrom(...NEAR_MISSES), fc.string({ unit: 'grapheme-ascii', maxLength: 16 })).map((v) => present<unknown>(v)), weight: 2 },
-    { arbitrary: wrongJsonType().filter((v) => typeof v !== 'string').map((v) => present(v)), weight: 1 },
+    {
+      arbitrary: wrongJsonType()
+        .filter((v) => typeof v !== 'string')
+        .map((v) => present(v)),
+      weight: 1,
+    },
     { arbitrary: fc.constant<Field>(ABSENT), weight: 1 },
   );
 }

@@ -179,7 +179,8 @@ export function objectCandidates(schema: SchemaNode, label: string, current: Rec
   if (isNode(schema.dependentRequired)) {
     for (const [trigger, deps] of Object.entries(schema.dependentRequired)) {
       const dep = Array.isArray(deps) ? deps.find((d): d is string => typeof d === 'string' && d in current) : undefined;
-      if (trigger in current && dep) out.push({ kind: 'dependent-required', description: `${JSON.stringify(dep)}${label} left out although ${JSON.stringify(trigger)} requires it`, remove: true, key: dep });
+      if (trigger in current && dep)
+        out.push({ kind: 'dependent-required', description: `${JSON.stringify(dep)}${label} left out although ${JSON.stringify(trigger)} requires it`, remove: true, key: dep });
     }
   }
   return out;

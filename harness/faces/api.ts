@@ -10,9 +10,7 @@ import { httpTarget, stdioTarget, TargetError } from './targets.js';
 import { catalogLookup } from './catalog-lookup.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
-export type ConformanceTarget =
-  | { stdio: string | string[]; cwd?: string; env?: Record<string, string> }
-  | { url: string; headers?: Record<string, string> };
+export type ConformanceTarget = { stdio: string | string[]; cwd?: string; env?: Record<string, string> } | { url: string; headers?: Record<string, string> };
 
 export interface ConformanceOptions {
   target: ConformanceTarget;
@@ -69,7 +67,11 @@ function revisionsOption(value: unknown): Revision[] | 'auto' | undefined {
 
 /** A checks/skip pattern that selects nothing is a typo; reject it with the closest ids. */
 function patternsOption(patterns: string[] | undefined, name: string): string[] | undefined {
-  const problems = unmatchedPatternProblems(ALL_CHECKS.map((check) => check.id), patterns, `${name} pattern`);
+  const problems = unmatchedPatternProblems(
+    ALL_CHECKS.map((check) => check.id),
+    patterns,
+    `${name} pattern`,
+  );
   if (problems.length > 0) throw new ConformanceOptionsError(problems.join('\n'));
   return patterns;
 }

@@ -13,7 +13,8 @@ function outcomeLine(outcome: PropertyOutcome, finding: FuzzFinding | undefined)
   if (outcome.skipped) return `  skip     ${id}: ${outcome.skipped}`;
   if (outcome.error) return `  ERROR    ${id}: ${outcome.error}`;
   const cases = `${outcome.cases} cases${outcome.crashes > 0 ? `, ${outcome.crashes} server restart(s)` : ''}, ${seconds(outcome.durationMs)}`;
-  if (finding) return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
+  if (finding)
+    return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
   const known = outcome.known > 0 ? `, ${outcome.known} known` : '';
   if (outcome.undecided > 0) return `  UNDECIDED ${id} (${cases}${known}, ${outcome.undecided} with no answer in time; first: ${visibleText(outcome.undecidedExample ?? '')})`;
   return `  ok       ${id} (${cases}${known}${outcome.interrupted ? ', stopped by the time budget' : ''})`;
@@ -63,11 +64,16 @@ export function fuzzSummary(results: RunResults): string {
   const skipped = properties.filter((p) => p.skipped);
   const stopped = properties.filter((p) => p.interrupted && !p.skipped).length;
   lines.push(`mcp-conform fuzz — ${results.target.transport} target ${visibleText(results.target.description)}${results.shard ? `, shard ${results.shard.index}/${results.shard.count}` : ''}`);
-  lines.push(`seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`);
+  lines.push(
+    `seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`,
+  );
   if (skipped.length > 0) lines.push(`skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`);
   if (stopped > 0) lines.push(`stopped by the time budget before all their runs: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} (each gets a fair share of --time-budget)`);
   const inconclusive = inconclusiveProperties(fuzz);
-  if (inconclusive.length > 0) lines.push(`inconclusive: ${inconclusive.length} propert${inconclusive.length === 1 ? 'y' : 'ies'} with cases that got no answer in time (silence decides nothing; a longer --timeout, or --known for a server known to drop such messages): ${inconclusive.map((p) => p.id).join(', ')}`);
+  if (inconclusive.length > 0)
+    lines.push(
+      `inconclusive: ${inconclusive.length} propert${inconclusive.length === 1 ? 'y' : 'ies'} with cases that got no answer in time (silence decides nothing; a longer --timeout, or --known for a server known to drop such messages): ${inconclusive.map((p) => p.id).join(', ')}`,
+    );
   const known = properties.reduce((sum, p) => sum + (p.known ?? 0), 0);
   if (known > 0) lines.push(`known: ${known} case(s) matched the known-findings file and did not count`);
   const speeds = (fuzz?.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}${c.pipelined ? ` (${c.pipelined} of ${c.runs} pipelined)` : ''}`);

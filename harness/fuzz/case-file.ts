@@ -36,7 +36,10 @@ export class CaseFileError extends Error {}
 
 export function caseFileName(file: Pick<CaseFile, 'revision' | 'property' | 'seed' | 'path'>): string {
   const slug = file.property.id.split('/').slice(1).join('-');
-  const tag = createHash('sha256').update(`${file.seed}:${file.path ?? ''}`).digest('hex').slice(0, 8);
+  const tag = createHash('sha256')
+    .update(`${file.seed}:${file.path ?? ''}`)
+    .digest('hex')
+    .slice(0, 8);
   return `${file.revision}-${slug}-seed${file.seed}-${tag}.json`;
 }
 

@@ -69,7 +69,13 @@ export async function postDirect(
   const { recorder, connection } = options;
   const outcome: PostOutcome = { messages: [], malformedEvents: 0, timedOut: false };
   const chunked = pieces.length > 1;
-  recorder.record({ connection, direction: 'client->server', kind: 'http-request', http: { method: 'POST', url, headers: redacted(headers) }, note: chunked ? `body in ${pieces.length} chunks` : undefined });
+  recorder.record({
+    connection,
+    direction: 'client->server',
+    kind: 'http-request',
+    http: { method: 'POST', url, headers: redacted(headers) },
+    note: chunked ? `body in ${pieces.length} chunks` : undefined,
+  });
   for (const piece of pieces) recorder.record({ connection, direction: 'client->server', kind: 'raw', ...recorder.describeBytes(piece), note: chunked ? 'one body chunk' : undefined });
   const started = performance.now();
   const abort = new AbortController();
@@ -83,23 +89,35 @@ export async function postDirect(
     // A late answer still leaves the server time to end its stream: the wait starts afresh.
     answeredAt = performance.now();
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      cut = 'after-response';
-      abort.abort();
-    }, Math.max(SSE_END_WAIT_MS, options.timeoutMs - (answeredAt - started)));
+    timer = setTimeout(
+      () => {
+        cut = 'after-response';
+        abort.abort();
+      },
+      Math.max(SSE_END_WAIT_MS, options.timeoutMs - (answeredAt - started)),
+    );
   };
   try {
     const body = chunked ? Readable.from(paced(pieces, options.gapMs)) : (pieces[0] ?? Buffer.alloc(0));
     const response = await request(url, { method: 'POST', headers, body, signal: abort.signal });
-    const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const contentType = String(response.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     outcome.status = response.statusCode;
     outcome.contentType = contentType;
-    recorder.record({ connection, direction: 'server->client', kind: 'http-response', http: { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } } });
+    recorder.record({
+      connection,
+      direction: 'server->client',
+      kind: 'http-response',
+      http: { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } },
+    });
     const take = (message: JsonObject) => {
       outcome.messages.push(message);
       recorder.record({ connection, direction: 'server->client', kind: 'message', message });
     };
-    if (contentType === 'text/event-stream') await readStream(response.body, outcome, { take, answered, record: (text, note) => recorder.record({ connection, direction: 'server->client', kind: 'sse-event', text, note }) });
+    if (contentType === 'text/event-stream')
+      await readStream(response.body, outcome, { take, answered, record: (text, note) => recorder.record({ connection, direction: 'server->client', kind: 'sse-event', text, note }) });
     else await readBody(response.body, outcome, take, (bytes) => recorder.record({ connection, direction: 'server->client', kind: 'raw', ...recorder.describeBytes(bytes) }));
   } catch (error) {
     if (cut === undefined) outcome.transportError = `POST failed: ${(error as Error).message}`;
@@ -133,7 +151,8 @@ async function readStream(body: AsyncIterable<unknown>, outcome: PostOutcome, si
     if (event.data === '') return;
     const parsed = parseJson(event.data);
     if (!isObject(parsed)) {
-      const stray = event.stray.length > 0 ? `; the event also has ${event.stray.length} line(s) that are no SSE field, the first ${excerpt(event.stray[0])} (a data line without its "data:" prefix?)` : '';
+      const stray =
+        event.stray.length > 0 ? `; the event also has ${event.stray.length} line(s) that are no SSE field, the first ${excerpt(event.stray[0])} (a data line without its "data:" prefix?)` : '';
       faults.push(`an SSE event whose data is not one JSON-RPC message: ${excerpt(event.data)}${stray}`);
       sink.record(event.data, 'SSE data is not a JSON object');
       return;

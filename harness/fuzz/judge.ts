@@ -47,7 +47,13 @@ function slotRefs(run: CaseRun): SlotRef[] {
   });
   if (run.probe.id !== undefined) {
     // After a case that may have moved a dual-era server to its other era, the probe's answer may be of that era too.
-    const probe: Slot = { what: 'the liveness probe sent after the case', id: run.probe.id as string, method: run.probe.method, allow: [{ answer: 'result' }, { answer: 'error' }], otherEra: run.fuzzCase.freshAfter };
+    const probe: Slot = {
+      what: 'the liveness probe sent after the case',
+      id: run.probe.id as string,
+      method: run.probe.method,
+      allow: [{ answer: 'result' }, { answer: 'error' }],
+      otherEra: run.fuzzCase.freshAfter,
+    };
     refs.push({ slot: probe, group: run.groups.length, step: -1, answers: [], idless: [] });
   }
   return refs;
@@ -98,7 +104,8 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
       }
       continue;
     }
-    const idlessSlot = 'error' in message ? refs.find((ref) => eligible(ref, received) && ref.idless.length === 0 && ref.answers.length === 0 && ref.slot.allow.some((a) => a.answer === 'idless-error')) : undefined;
+    const idlessSlot =
+      'error' in message ? refs.find((ref) => eligible(ref, received) && ref.idless.length === 0 && ref.answers.length === 0 && ref.slot.allow.some((a) => a.answer === 'idless-error')) : undefined;
     if (idlessSlot) {
       idlessSlot.idless.push(message);
       continue;
@@ -167,10 +174,11 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
   for (const answer of ref.answers) {
     const allowed = match(slot.allow, answer, false);
     if (!allowed) fail('property', `${slot.what}: got ${brief(answer)}, but the spec allows ${describeAllowed(slot.allow)}`);
-    else for (const rule of ('rules' in allowed ? allowed.rules : undefined) ?? []) {
-      const broken = breaks(rule, { result: isObject(answer.result) ? answer.result : undefined, error: isObject(answer.error) ? answer.error : undefined });
-      if (broken) fail(rule.kind === 'core-result-type' ? 'result-type' : 'property', `${slot.what}: ${broken}`);
-    }
+    else
+      for (const rule of ('rules' in allowed ? allowed.rules : undefined) ?? []) {
+        const broken = breaks(rule, { result: isObject(answer.result) ? answer.result : undefined, error: isObject(answer.error) ? answer.error : undefined });
+        if (broken) fail(rule.kind === 'core-result-type' ? 'result-type' : 'property', `${slot.what}: ${broken}`);
+      }
     if (allowed && 'status' in allowed && allowed.status && run.transport === 'http') {
       const status = run.posts[ref.step]?.status;
       if (status !== undefined && !allowed.status.includes(status)) fail('property', `${slot.what}: HTTP status ${status} with ${brief(answer)}; the spec requires ${allowed.status.join(' or ')}`);
@@ -178,7 +186,11 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
     if (slot.otherEra && isObject(answer.result)) continue;
     const schema = ctx.validator.validateServerMessage(answer, slot.method);
     // Where the spec contradicts itself (an echoed id the schema does not allow) nothing is failed.
-    const schemaBreaks = splitSchemaIssues(answer, schema.issues.map((i) => `${i.path || '/'} ${i.message}`), (id) => idsEqual(id, slot.id)).breaks;
+    const schemaBreaks = splitSchemaIssues(
+      answer,
+      schema.issues.map((i) => `${i.path || '/'} ${i.message}`),
+      (id) => idsEqual(id, slot.id),
+    ).breaks;
     if (schemaBreaks.length > 0) fail('schema', `${slot.what}: the response breaks the schema (${schema.def}): ${schemaBreaks.slice(0, 2).join('; ')}`);
   }
   for (const answer of ref.idless) {
@@ -217,14 +229,18 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
     }
     if (!post.sseFaults && post.malformedEvents > 0) fail('http', `${step.label}: ${post.malformedEvents} SSE event(s) whose data is not one JSON-RPC message`);
     const answeredWithId = mine.some((ref) => ref.answers.length > 0);
-    if (answeredWithId && !JSON_TYPES.has(post.contentType ?? '')) fail('http', `${step.label}: a request was answered with Content-Type ${JSON.stringify(post.contentType)}; the spec requires application/json or text/event-stream`);
+    if (answeredWithId && !JSON_TYPES.has(post.contentType ?? ''))
+      fail('http', `${step.label}: a request was answered with Content-Type ${JSON.stringify(post.contentType)}; the spec requires application/json or text/event-stream`);
     if (answeredWithId) return;
     const allows = (answer: Allowed['answer']) => mine.length > 0 && mine.every((ref) => ref.slot.allow.some((a) => a.answer === answer));
     const accepted = post.status === 202 && post.bodyKind === 'empty' && allows('accepted');
     // A JSON-RPC error without an id is an answer JSON-RPC 2.0 itself prescribes for what is not a request, whatever the status.
     const rejected = (post.status >= 400 && (allows('none') || allows('accepted'))) || mine.some((ref) => ref.idless.length > 0);
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
-      fail('http', `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body) with no JSON-RPC answer; the spec allows ${allows('accepted') ? '202 Accepted with no body or ' : ''}an HTTP error status`);
+      fail(
+        'http',
+        `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body) with no JSON-RPC answer; the spec allows ${allows('accepted') ? '202 Accepted with no body or ' : ''}an HTTP error status`,
+      );
     }
   });
 }

@@ -80,7 +80,8 @@ export class LiveTarget {
     const client = new SessionClient(connection, defaults, newSessionState({ clientCapabilities: capabilities }));
     this.client = client;
     const exchange = await client.handshake();
-    if (!client.state.initialized) throw new Error(`could not start a 2025-11-25 session: ${exchange.transportError ?? (exchange.timedOut ? 'initialize timed out' : JSON.stringify(exchange.response?.error ?? 'no result'))}`);
+    if (!client.state.initialized)
+      throw new Error(`could not start a 2025-11-25 session: ${exchange.transportError ?? (exchange.timedOut ? 'initialize timed out' : JSON.stringify(exchange.response?.error ?? 'no result'))}`);
   }
 
   /** The session's declared client capabilities (2025-11-25; {} for 2026-07-28, where each request declares its own). */

@@ -77,7 +77,13 @@ interface RevisionOutcome {
   unreachable?: string;
 }
 
-async function fuzzRevision(revision: Revision, properties: FuzzProperty[], request: FuzzRequest, budget: TimeBudget, found: (outcome: PropertyOutcome) => FuzzFinding | undefined): Promise<RevisionOutcome> {
+async function fuzzRevision(
+  revision: Revision,
+  properties: FuzzProperty[],
+  request: FuzzRequest,
+  budget: TimeBudget,
+  found: (outcome: PropertyOutcome) => FuzzFinding | undefined,
+): Promise<RevisionOutcome> {
   const started = performance.now();
   const target = new LiveTarget({ target: request.target, revision, timeoutMs: request.execute.timeoutMs });
   const validator = createWireValidator(revision);
@@ -108,7 +114,21 @@ async function fuzzRevision(revision: Revision, properties: FuzzProperty[], requ
         known: request.known,
         claimed: request.claimed,
         signal: request.signal,
-      }).catch((error: unknown): PropertyOutcome => ({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: false, crashes: 0, durationMs: 0, undecided: 0, known: 0, error: `harness error: ${(error as Error).message}` }));
+      }).catch(
+        (error: unknown): PropertyOutcome => ({
+          property,
+          cases: 0,
+          numRuns: 0,
+          numShrinks: 0,
+          seed: request.seed,
+          interrupted: false,
+          crashes: 0,
+          durationMs: 0,
+          undecided: 0,
+          known: 0,
+          error: `harness error: ${(error as Error).message}`,
+        }),
+      );
       outcomes.push(outcome);
       const finding = found(outcome);
       request.progress?.onPropertyDone?.(outcome, finding);

@@ -80,7 +80,15 @@ export function levelOf(failures: Failure[]): Level {
 export async function runProperty(property: FuzzProperty, target: LiveTarget, options: PropertyRunOptions): Promise<PropertyOutcome> {
   const started = performance.now();
   const restartsBefore = target.restarts;
-  const env: FuzzEnv = { revision: property.revision, transport: target.transport, profile: target.profile, toolCalls: options.toolCalls, dialect: target.dialect, claimed: options.claimed, answerTimeoutMs: options.execute.timeoutMs };
+  const env: FuzzEnv = {
+    revision: property.revision,
+    transport: target.transport,
+    profile: target.profile,
+    toolCalls: options.toolCalls,
+    dialect: target.dialect,
+    claimed: options.claimed,
+    answerTimeoutMs: options.execute.timeoutMs,
+  };
   const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0, undecided: 0, known: 0 };
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };
@@ -170,7 +178,15 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
 export const PRESCREEN_MAX_RUNS = 2000;
 
 /** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text of each input that passed there, by run index. */
-async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown>, target: LiveTarget, env: FuzzEnv, runs: number, judge: JudgeContext, options: PropertyRunOptions): Promise<Array<string | undefined>> {
+async function prescreen(
+  property: FuzzProperty,
+  arbitrary: fc.Arbitrary<unknown>,
+  target: LiveTarget,
+  env: FuzzEnv,
+  runs: number,
+  judge: JudgeContext,
+  options: PropertyRunOptions,
+): Promise<Array<string | undefined>> {
   const passed: Array<string | undefined> = [];
   let index = 0;
   // With a time budget, half of the property's share at most: the runs themselves need the rest.
@@ -192,7 +208,12 @@ async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown
     let outcome;
     try {
       await target.ensure();
-      outcome = await screenBatch(target, batch.cases.map((c) => c.fuzzCase), options.execute, judge);
+      outcome = await screenBatch(
+        target,
+        batch.cases.map((c) => c.fuzzCase),
+        options.execute,
+        judge,
+      );
     } catch {
       // The runs themselves meet the same trouble and report it.
       broken = true;
@@ -231,7 +252,10 @@ async function prescreen(property: FuzzProperty, arbitrary: fc.Arbitrary<unknown
     const limit = stopAt === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, stopAt - performance.now()))];
     // Its time limit may abandon a batch in flight: that batch must end before anything else is sent.
     let inFlight: Promise<void> | undefined;
-    await fc.check(fc.asyncProperty(arbitrary, (input) => (inFlight = collect(input))), { seed: options.seed, numRuns, plugins: limit });
+    await fc.check(
+      fc.asyncProperty(arbitrary, (input) => (inFlight = collect(input))),
+      { seed: options.seed, numRuns, plugins: limit },
+    );
     await inFlight?.catch(() => undefined);
   };
   // A property whose first cases must all go alone (malformed lines, timed pieces) is not worth generating further ahead.

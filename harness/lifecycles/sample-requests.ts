@@ -225,8 +225,7 @@ export function durationTool(tools: JsonObject[] | ServerProfile): DurationArgum
 const MAX_PROGRESS_PROBES = 16;
 const progressCalls = new WeakMap<ServerProfile, Map<string, Promise<OfferedCall | undefined>>>();
 
-const carriesToken = (message: JsonObject, token: unknown) =>
-  message.method === 'notifications/progress' && isObject(message.params) && String(message.params.progressToken) === String(token);
+const carriesToken = (message: JsonObject, token: unknown) => message.method === 'notifications/progress' && isObject(message.params) && String(message.params.progressToken) === String(token);
 
 /** The first of `tools` that sends notifications/progress when asked to (duration tools first, kept short); probed once per run and tool list. */
 export function findProgressCall(client: Client, profile: ServerProfile, tools: JsonObject[] = profile.tools): Promise<OfferedCall | undefined> {

@@ -53,15 +53,19 @@ export function openListen(client: StatelessClient, filter: JsonObject, options:
   const abort = new AbortController();
   let open = true;
   const ended = client
-    .request('subscriptions/listen', { notifications: filter }, {
-      id,
-      timeoutMs: options.timeoutMs ?? 60_000,
-      signal: abort.signal,
-      onMessage: (message) => {
-        arrivals.push({ message, at: performance.now() });
-        for (const wake of [...waiters]) wake();
+    .request(
+      'subscriptions/listen',
+      { notifications: filter },
+      {
+        id,
+        timeoutMs: options.timeoutMs ?? 60_000,
+        signal: abort.signal,
+        onMessage: (message) => {
+          arrivals.push({ message, at: performance.now() });
+          for (const wake of [...waiters]) wake();
+        },
       },
-    })
+    )
     .finally(() => {
       open = false;
       for (const wake of [...waiters]) wake();

@@ -44,7 +44,12 @@ export function secretsFrom(env: NodeJS.ProcessEnv, passed: { env?: Record<strin
 export function redactor(secrets: Secret[]) {
   const forms = secrets.flatMap((secret) => {
     const escaped = JSON.stringify(secret.value).slice(1, -1);
-    return escaped === secret.value ? [{ ...secret, form: secret.value }] : [{ ...secret, form: secret.value }, { ...secret, form: escaped }];
+    return escaped === secret.value
+      ? [{ ...secret, form: secret.value }]
+      : [
+          { ...secret, form: secret.value },
+          { ...secret, form: escaped },
+        ];
   });
   const found = new Set<string>();
   let occurrences = 0;

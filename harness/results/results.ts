@@ -143,4 +143,3 @@ export function summarize(checks: CheckResult[]): RunSummary {
   }
   return summary;
 }
-

@@ -22,8 +22,9 @@ function strictFuzz(fuzz: FuzzResults | undefined): FuzzResults | undefined {
 
 export function applyStrict(results: RunResults): RunResults {
   if (results.options.strict) return results;
-  const checks = results.checks.map((check): CheckResult =>
-    check.verdict === 'warn' && check.level === 'SHOULD' ? { ...check, verdict: 'fail', notes: [...(check.notes ?? []), 'a SHOULD-level warning, made a failure by --strict'] } : check,
+  const checks = results.checks.map(
+    (check): CheckResult =>
+      check.verdict === 'warn' && check.level === 'SHOULD' ? { ...check, verdict: 'fail', notes: [...(check.notes ?? []), 'a SHOULD-level warning, made a failure by --strict'] } : check,
   );
   const matrix = results.matrix && computeMatrix(results.revisions, checks);
   const strict: RunResults = { ...results, checks, matrix, fuzz: strictFuzz(results.fuzz), options: { ...results.options, strict: true } };

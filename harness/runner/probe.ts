@@ -124,6 +124,7 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
   const outcome: ProbeOutcome = { claimed: REVISIONS.filter((r) => claimed.has(r)), evidence };
   if (!answered) outcome.unreachable = silences[0] ?? 'target produced no JSON-RPC response';
   // A server that answered one probe but not the other was not heard on that one: no verdict either way.
-  else if (!discover.response && discover.timedOut) outcome.unprobed = [{ revision: '2026-07-28', reason: `server/discover went unanswered while initialize was answered (${describeOutcome(discover)})` }];
+  else if (!discover.response && discover.timedOut)
+    outcome.unprobed = [{ revision: '2026-07-28', reason: `server/discover went unanswered while initialize was answered (${describeOutcome(discover)})` }];
   return outcome;
 }

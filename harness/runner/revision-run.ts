@@ -137,7 +137,10 @@ export class RevisionSession {
       .map((c) => ({ name: c.name, text: c.process.stderr.toString() }))
       .filter((part) => part.text.length > 0);
     if (parts.length === 0) return undefined;
-    return parts.map((part) => `[${part.name}]\n${part.text}`).join('\n').slice(-256 * 1024);
+    return parts
+      .map((part) => `[${part.name}]\n${part.text}`)
+      .join('\n')
+      .slice(-256 * 1024);
   }
 
   async close(): Promise<void> {
@@ -224,7 +227,10 @@ function unknownList(check: Check, outcome: ReturnType<typeof verdictFor>, profi
   if (outcome.verdict !== 'skip' || !profile?.unansweredLists) return outcome;
   const lists = [...new Set((check.requires ?? []).map((feature) => LIST_OF[feature]))].filter((list) => list !== undefined && profile.unansweredLists!.includes(list));
   if (lists.length === 0) return outcome;
-  return { verdict: 'error', reason: `inconclusive: ${lists.join(' and ')} got no answer in discovery (none in time, or one over the line cap), so what the server offers is unknown (the check would have said: ${outcome.reason ?? 'skip'})` };
+  return {
+    verdict: 'error',
+    reason: `inconclusive: ${lists.join(' and ')} got no answer in discovery (none in time, or one over the line cap), so what the server offers is unknown (the check would have said: ${outcome.reason ?? 'skip'})`,
+  };
 }
 
 async function runOneCheck(check: Check, session: RevisionSession, plan: AttemptPlan): Promise<CheckResult> {
@@ -405,7 +411,8 @@ export class RevisionRunner {
     // Without capabilities nothing can be judged; a list that never answered is a problem noted,
     // and the checks that would skip for want of its items are inconclusive instead (unknownList).
     if (session.discoveryWait && !profile.notServed && !profile.capabilities) throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
-    for (const method of profile.unansweredLists ?? []) session.note(`discovery: ${method} got no answer in time (${session.discoveryWait ?? 'timeout'}); the run goes on, and checks that need its items are inconclusive`);
+    for (const method of profile.unansweredLists ?? [])
+      session.note(`discovery: ${method} got no answer in time (${session.discoveryWait ?? 'timeout'}); the run goes on, and checks that need its items are inconclusive`);
     const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = this.checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({
@@ -421,7 +428,11 @@ export class RevisionRunner {
     });
     await runPool(main.map(task), slots, () => this.stopped());
     // Post checks read the whole log: one at a time, after everything else of this revision.
-    await runPool(post.map((check) => ({ ...task(check), exclusive: true })), slots, () => this.stopped());
+    await runPool(
+      post.map((check) => ({ ...task(check), exclusive: true })),
+      slots,
+      () => this.stopped(),
+    );
   }
 
   private readonly firstAttempts = new Map<string, Attempt>();
@@ -497,9 +508,7 @@ function withLateAnswers(result: CheckResult, recorder: WireRecorder): CheckResu
   if (waited.length === 0) return result;
   const late: string[] = [];
   for (const wait of waited) {
-    const answer = recorder.entries.find(
-      (entry) => entry.anomaly === 'late-response' && entry.connection === wait.connection && isObject(entry.message) && entry.message.id === wait.requestId,
-    );
+    const answer = recorder.entries.find((entry) => entry.anomaly === 'late-response' && entry.connection === wait.connection && isObject(entry.message) && entry.message.id === wait.requestId);
     if (answer) late.push(`the answer to id ${JSON.stringify(wait.requestId)} came ${Math.round(answer.t - wait.t)} ms after the harness stopped waiting`);
   }
   return late.length > 0 ? { ...result, notes: [...(result.notes ?? []), ...late] } : result;

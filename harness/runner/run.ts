@@ -43,7 +43,8 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
       error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to test one anyway`;
     }
     chosen = probe.claimed.map((revision) => ({ revision, because: `server claims it: ${probe!.evidence.join('; ')}` }));
-    for (const { revision, reason } of probe.unprobed ?? []) unprobed.push({ revision, selectedBecause: 'probed: the server did not say whether it serves it', durationMs: 0, discoveryTranscript: [], error: reason });
+    for (const { revision, reason } of probe.unprobed ?? [])
+      unprobed.push({ revision, selectedBecause: 'probed: the server did not say whether it serves it', durationMs: 0, discoveryTranscript: [], error: reason });
   } else {
     chosen = revisionsOption.map((revision) => ({ revision, because: 'requested with --revision' }));
   }

@@ -6,8 +6,7 @@ import { isObject } from '../model.js';
 
 export const NULL_ID_CONTRADICTION =
   'the error carries "id": null: JSON-RPC 2.0 asks for it when the request id could not be read, the MCP schema types id as string | integer and leaves it out (the spec contradicts itself)';
-export const ECHOED_ID_CONTRADICTION =
-  'the error echoes the id the client sent, as JSON-RPC 2.0 asks, though that id is not a string or integer the MCP schema allows (the spec contradicts itself)';
+export const ECHOED_ID_CONTRADICTION = 'the error echoes the id the client sent, as JSON-RPC 2.0 asks, though that id is not a string or integer the MCP schema allows (the spec contradicts itself)';
 
 export const ECHOED_RESULT_ID_CONTRADICTION =
   'the result echoes the id the client sent (a JSON-RPC number MCP does not allow, such as 0.5), as JSON-RPC 2.0 asks of a request it serves, though the MCP schema types id as string | integer (the spec contradicts itself)';

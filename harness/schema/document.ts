@@ -21,7 +21,11 @@ export function builtinDocument(revision: Revision): Schema {
   let doc = cache.get(revision);
   if (!doc) {
     const defs = resolveDefs(TABLES[revision]);
-    const sorted = Object.fromEntries(Object.keys(defs).sort().map((name) => [name, defs[name]]));
+    const sorted = Object.fromEntries(
+      Object.keys(defs)
+        .sort()
+        .map((name) => [name, defs[name]]),
+    );
     doc = { $schema: JSON_SCHEMA_2020_12, $id: builtinSchemaId(revision), $defs: sorted };
     cache.set(revision, doc);
   }

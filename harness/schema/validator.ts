@@ -41,9 +41,7 @@ function detail(error: ErrorObject): string {
 }
 
 function toIssues(errors: ErrorObject[] | null | undefined, prefix = ''): SchemaIssue[] {
-  return (errors ?? [])
-    .slice(0, MAX_ISSUES)
-    .map((e) => ({ path: prefix + e.instancePath, message: `${e.message ?? e.keyword}${detail(e)}` }));
+  return (errors ?? []).slice(0, MAX_ISSUES).map((e) => ({ path: prefix + e.instancePath, message: `${e.message ?? e.keyword}${detail(e)}` }));
 }
 
 /** Joins outcomes of several definitions checked on one message. */
@@ -83,7 +81,7 @@ class AjvWireValidator implements WireValidator {
   }
 
   hasDef(def: string): boolean {
-    return  Object.hasOwn(this.defs, def);
+    return Object.hasOwn(this.defs, def);
   }
 
   private fn(def: string): ValidateFunction {
@@ -122,10 +120,7 @@ class AjvWireValidator implements WireValidator {
     if (!isObject(message)) return this.validate('JSONRPCMessage', message);
     if ('method' in message) {
       if (typeof message.method !== 'string') return this.validate('JSONRPCMessage', message);
-      const def =
-        'id' in message
-          ? this.routes.serverRequests.get(message.method) ?? 'JSONRPCRequest'
-          : this.routes.notifications.get(message.method) ?? 'JSONRPCNotification';
+      const def = 'id' in message ? (this.routes.serverRequests.get(message.method) ?? 'JSONRPCRequest') : (this.routes.notifications.get(message.method) ?? 'JSONRPCNotification');
       return this.validate(this.hasDef(def) ? def : 'JSONRPCMessage', message);
     }
     if ('result' in message) return this.resultResponse(message, answeredMethod);

@@ -31,12 +31,7 @@ export class CheckTags {
 }
 
 /** Records a server->client JSON-RPC message, validated against the revision's schema. */
-export function recordServerMessage(
-  context: ConnectionContext,
-  base: Omit<WireInput, 'direction' | 'kind' | 'message'>,
-  message: JsonObject,
-  answeredMethod: string | undefined,
-): WireEntry {
+export function recordServerMessage(context: ConnectionContext, base: Omit<WireInput, 'direction' | 'kind' | 'message'>, message: JsonObject, answeredMethod: string | undefined): WireEntry {
   const schema = context.validate?.(message, answeredMethod);
   return context.recorder.record({
     ...base,

@@ -117,11 +117,7 @@ export class HttpConnection implements Connection {
     return headers;
   }
 
-  private async exchange(
-    body: string | Buffer,
-    options: SendOptions,
-    routing: { id?: JsonRpcId; method?: string },
-  ): Promise<Exchange> {
+  private async exchange(body: string | Buffer, options: SendOptions, routing: { id?: JsonRpcId; method?: string }): Promise<Exchange> {
     const started = performance.now();
     const exchange: Exchange = {
       connection: this.name,
@@ -217,14 +213,7 @@ export class HttpConnection implements Connection {
     return exchange;
   }
 
-  private recordBody(
-    bytes: Buffer,
-    truncated: boolean,
-    exchange: Exchange,
-    http: HttpOutcome,
-    routing: { id?: JsonRpcId; method?: string },
-    checks: string[] | undefined,
-  ): void {
+  private recordBody(bytes: Buffer, truncated: boolean, exchange: Exchange, http: HttpOutcome, routing: { id?: JsonRpcId; method?: string }, checks: string[] | undefined): void {
     if (bytes.length === 0) return;
     const text = bytes.toString('utf8');
     let parsed: unknown;
@@ -365,9 +354,7 @@ export class HttpConnection implements Connection {
   }
 
   private async answerServerRequest(request: JsonObject, options?: SendOptions): Promise<void> {
-    const reply = this.serverRequestHandler
-      ? await this.serverRequestHandler(request)
-      : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+    const reply = this.serverRequestHandler ? await this.serverRequestHandler(request) : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
     await this.send(reply, { timeoutMs: options?.timeoutMs ?? 5000, checkId: options?.checkId });
   }
 

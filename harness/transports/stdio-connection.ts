@@ -124,11 +124,7 @@ export class StdioConnection implements Connection {
     });
   }
 
-  private transmit(
-    bytes: Buffer,
-    options: SendOptions,
-    routing: { id?: JsonRpcId; method?: string; progressToken?: unknown; wantsOrphanResponse: boolean },
-  ): Promise<Exchange> {
+  private transmit(bytes: Buffer, options: SendOptions, routing: { id?: JsonRpcId; method?: string; progressToken?: unknown; wantsOrphanResponse: boolean }): Promise<Exchange> {
     const startedAt = performance.now();
     const exchange: Exchange = {
       connection: this.name,
@@ -354,12 +350,7 @@ export class StdioConnection implements Connection {
       return;
     }
     const owners = this.notificationOwners(message);
-    recordServerMessage(
-      this.context,
-      { connection: this.name, sizeHint, checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(), note },
-      message,
-      undefined,
-    );
+    recordServerMessage(this.context, { connection: this.name, sizeHint, checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(), note }, message, undefined);
     for (const owner of owners) {
       owner.exchange.messages.push(message);
       owner.exchange.notifications.push(message);
@@ -379,9 +370,7 @@ export class StdioConnection implements Connection {
   }
 
   private async answerServerRequest(request: JsonObject, logged: boolean): Promise<void> {
-    const reply = this.serverRequestHandler
-      ? await this.serverRequestHandler(request)
-      : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+    const reply = this.serverRequestHandler ? await this.serverRequestHandler(request) : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
     if (logged) this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
     await this.process.write(JSON.stringify(reply) + '\n');
   }

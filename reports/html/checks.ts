@@ -62,9 +62,7 @@ export function renderProblems(results: RunResults): string {
     .map((check, index) => ({ check, index }))
     .filter(({ check }) => isProblem(check))
     .sort((a, b) => PROBLEM_ORDER.indexOf(cellVerdict(a.check)) - PROBLEM_ORDER.indexOf(cellVerdict(b.check)) || a.index - b.index);
-  const body = problems.length
-    ? problems.map(({ check, index }) => checkBlock(check, index, true)).join('\n')
-    : '<p class="none">No check failed, erred or warned.</p>';
+  const body = problems.length ? problems.map(({ check, index }) => checkBlock(check, index, true)).join('\n') : '<p class="none">No check failed, erred or warned.</p>';
   return `<section id="problems"><h2>Failures and warnings <span class="muted">(${problems.length})</span></h2>${body}</section>`;
 }
 
@@ -76,7 +74,10 @@ export function renderChecks(results: RunResults): string {
     groups.set(key, [...(groups.get(key) ?? []), { check, index }]);
   });
   const body = [...groups]
-    .map(([key, items]) => `<section class="group" data-group="${esc(key)}"><h3>${esc(key)} <span class="muted">(${plural(items.length, 'check')})</span></h3>${items.map(({ check, index }) => checkBlock(check, index, false)).join('\n')}</section>`)
+    .map(
+      ([key, items]) =>
+        `<section class="group" data-group="${esc(key)}"><h3>${esc(key)} <span class="muted">(${plural(items.length, 'check')})</span></h3>${items.map(({ check, index }) => checkBlock(check, index, false)).join('\n')}</section>`,
+    )
     .join('\n');
   return `<section id="checks"><h2>Passing and skipped checks</h2>${body || '<p class="muted">None: every check is listed under failures and warnings.</p>'}</section>`;
 }

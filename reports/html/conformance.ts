@@ -5,7 +5,9 @@ import { esc } from './escape.js';
 import { badge, plural } from './parts.js';
 
 export function renderConformance(statement: ConformanceStatement): string {
-  const lines = conformanceLines(statement).map((line) => `<li>${esc(line)}</li>`).join('');
+  const lines = conformanceLines(statement)
+    .map((line) => `<li>${esc(line)}</li>`)
+    .join('');
   const skipped = statement.revisions.flatMap((r) => [...r.core.skipped, ...r.extended.flatMap((e) => e.skipped)]);
   const open = statement.revisions.flatMap((r) => [...r.core.failures, ...r.core.inconclusive, ...r.extended.flatMap((e) => [...e.failures, ...e.inconclusive])]);
   const list = (items: typeof skipped) => items.map((i) => `<li><code>${esc(i.id)}</code> ${badge(i.verdict)} ${esc(i.reason ?? '')}</li>`).join('');

@@ -21,7 +21,9 @@ const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).pa
  * characters (only ever inside JSON strings) as escapes, like everywhere else in the page.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, unicodeEscape).replace(INVISIBLE, unicodeEscape);
+  return JSON.stringify(value)
+    .replace(/[<>&\u2028\u2029]/g, unicodeEscape)
+    .replace(INVISIBLE, unicodeEscape);
 }
 
 /** Pretty JSON (or the string itself), escaped for a <pre>. */

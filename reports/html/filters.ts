@@ -21,8 +21,18 @@ export function renderFilters(results: RunResults): string {
   const areas = unique((c) => c.area);
   return `<form id="filters" class="filters" aria-label="filter the matrix and the checks">
 ${group('verdict', 'Verdict', verdicts, (v) => badge(v as CellVerdict, CELL_LABELS[v as CellVerdict]))}
-${group('level', 'Level', unique((c) => c.level), esc)}
-${group('revision', 'Revision', unique((c) => c.revision), esc)}
+${group(
+  'level',
+  'Level',
+  unique((c) => c.level),
+  esc,
+)}
+${group(
+  'revision',
+  'Revision',
+  unique((c) => c.revision),
+  esc,
+)}
 <input type="search" name="text" placeholder="find id or title" aria-label="find by id or title">
 <span class="actions"><button type="button" data-action="problems">Problems only</button> <button type="button" data-action="all">Show all</button>
 <button type="button" data-action="expand">Expand all</button> <button type="button" data-action="collapse">Collapse all</button></span>

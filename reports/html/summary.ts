@@ -58,11 +58,19 @@ function optionsText(results: RunResults): string {
 function serverName(profile: ProfileSummary | undefined): string {
   const info = profile?.serverInfo;
   if (!isObject(info)) return 'unknown server';
-  return [info.title ?? info.name, info.version].filter((v) => v !== undefined).map(String).join(' ') || 'unnamed server';
+  return (
+    [info.title ?? info.name, info.version]
+      .filter((v) => v !== undefined)
+      .map(String)
+      .join(' ') || 'unnamed server'
+  );
 }
 
 function nameList(names: string[], max = 12): string {
-  const shown = names.slice(0, max).map((n) => `<code>${esc(n)}</code>`).join(', ');
+  const shown = names
+    .slice(0, max)
+    .map((n) => `<code>${esc(n)}</code>`)
+    .join(', ');
   return names.length > max ? `${shown} and ${names.length - max} more` : shown;
 }
 
@@ -72,7 +80,11 @@ function offered(profile: ProfileSummary | undefined): string {
   const items: string[] = [];
   const capabilities = isObject(profile.capabilities) ? profile.capabilities : {};
   for (const [name, value] of Object.entries(capabilities)) {
-    const flags = isObject(value) ? Object.entries(value).filter(([, v]) => v === true).map(([k]) => k) : [];
+    const flags = isObject(value)
+      ? Object.entries(value)
+          .filter(([, v]) => v === true)
+          .map(([k]) => k)
+      : [];
     items.push(`<li><strong>${esc(name)}</strong>${flags.length ? ` (${esc(flags.join(', '))})` : ''}</li>`);
   }
   const lists: Array<[string, string[]]> = [
@@ -127,9 +139,7 @@ export function renderSummary(results: RunResults): string {
     ? `<table class="servers"><thead><tr><th scope="col">revision</th><th scope="col">server</th><th scope="col">offers</th><th scope="col">why tested</th></tr></thead><tbody>${results.revisions.map(serverRow).join('')}</tbody></table>`
     : '<p class="muted">No revision was run.</p>';
   // A fuzz-only run has no check to count: no table of zeros.
-  const tables = results.checks.length
-    ? `<div class="count-tables">${countsTable('verdicts per revision', revisionRows)}${countsTable('verdicts per level', levelRows)}</div>`
-    : '';
+  const tables = results.checks.length ? `<div class="count-tables">${countsTable('verdicts per revision', revisionRows)}${countsTable('verdicts per level', levelRows)}</div>` : '';
   if (!tables) return `<section id="summary"><h2>Server</h2>${servers}</section>`;
   return `<section id="summary"><h2>Summary</h2>
 ${tables}

@@ -17,11 +17,31 @@ const ORDER: Verdict[] = ['fail', 'error', 'unstable', 'warn', 'pass', 'skip'];
 export function renderMatrixFilters(matrix: ImplementationMatrix): string {
   const unique = (pick: (row: ImplementationMatrix['rows'][number]) => string) => [...new Set(matrix.rows.map(pick))].map((v): [string, string] => [v, esc(v)]);
   return `<form id="filters" class="filters" aria-label="filter the matrix">
-${group('verdict', 'Verdict', ORDER.map((v): [string, string] => [v, badge(v)]))}
-${group('level', 'Level', unique((r) => r.level))}
-${group('revision', 'Revision', unique((r) => r.revision))}
-${group('area', 'Area', unique((r) => r.area))}
-${group('impl', 'Implementation', matrix.columns.map((c): [string, string] => [c.key, esc(c.label)]))}
+${group(
+  'verdict',
+  'Verdict',
+  ORDER.map((v): [string, string] => [v, badge(v)]),
+)}
+${group(
+  'level',
+  'Level',
+  unique((r) => r.level),
+)}
+${group(
+  'revision',
+  'Revision',
+  unique((r) => r.revision),
+)}
+${group(
+  'area',
+  'Area',
+  unique((r) => r.area),
+)}
+${group(
+  'impl',
+  'Implementation',
+  matrix.columns.map((c): [string, string] => [c.key, esc(c.label)]),
+)}
 <fieldset><legend>Find</legend><input type="search" name="text" placeholder="id or title" aria-label="find by id or title">
 <label><input type="checkbox" name="unique-only"> unique failures only</label>
 <button type="button" data-action="problems">Problems only</button> <button type="button" data-action="all">Show all</button></fieldset>

@@ -37,10 +37,15 @@ function groups(matrix: ImplementationMatrix): Array<{ key: string; rows: Implem
 }
 
 export function renderMatrixTable(matrix: ImplementationMatrix): string {
-  const head = matrix.columns.map((c) => `<th scope="col" data-impl="${esc(c.key)}">${esc(c.label)}<div class="muted">${esc(c.transport)}${c.totals.passRate === null ? '' : ` · ${esc(c.totals.passRate)}%`}</div></th>`).join('');
+  const head = matrix.columns
+    .map((c) => `<th scope="col" data-impl="${esc(c.key)}">${esc(c.label)}<div class="muted">${esc(c.transport)}${c.totals.passRate === null ? '' : ` · ${esc(c.totals.passRate)}%`}</div></th>`)
+    .join('');
   const span = 3 + matrix.columns.length;
   const body = groups(matrix)
-    .map((g) => `<tbody class="group" data-group="${esc(g.key)}"><tr class="group-row"><th scope="rowgroup" colspan="${span}">${esc(g.key)} <span class="muted">(${plural(g.rows.length, 'check')})</span></th></tr>${g.rows.map((r) => checkRow(r, matrix.columns)).join('')}</tbody>`)
+    .map(
+      (g) =>
+        `<tbody class="group" data-group="${esc(g.key)}"><tr class="group-row"><th scope="rowgroup" colspan="${span}">${esc(g.key)} <span class="muted">(${plural(g.rows.length, 'check')})</span></th></tr>${g.rows.map((r) => checkRow(r, matrix.columns)).join('')}</tbody>`,
+    )
     .join('\n');
   return `<section id="matrix"><h2>Checks × implementations</h2><p class="muted">Hover a cell for the reason; click it for that run's evidence. ◆ marks a unique failure.</p>
 <div class="scroll"><table class="matrix impl-matrix"><thead><tr><th scope="col">check</th><th scope="col">level</th><th scope="col">spec</th>${head}</tr></thead>${body || '<tbody><tr><td>No checks.</td></tr></tbody>'}</table></div></section>`;
@@ -55,7 +60,10 @@ function entry(row: ImplementationRow, value: ImplementationCell | null, column:
 
 export function renderMatrixDetails(matrix: ImplementationMatrix): string {
   const blocks = matrix.rows
-    .map((row) => `<section class="detail" id="${esc(detailsId(row.id))}" data-revision="${esc(row.revision)}" data-area="${esc(row.area)}"><h3><code>${esc(row.id)}</code> <span class="muted">${esc(row.level)}</span></h3><p>${esc(row.title)} · ${link(row.spec)}</p><ul>${row.cells.map((c, i) => entry(row, c, matrix.columns[i])).join('')}</ul></section>`)
+    .map(
+      (row) =>
+        `<section class="detail" id="${esc(detailsId(row.id))}" data-revision="${esc(row.revision)}" data-area="${esc(row.area)}"><h3><code>${esc(row.id)}</code> <span class="muted">${esc(row.level)}</span></h3><p>${esc(row.title)} · ${link(row.spec)}</p><ul>${row.cells.map((c, i) => entry(row, c, matrix.columns[i])).join('')}</ul></section>`,
+    )
     .join('\n');
   return `<section id="details"><h2>Verdicts and reasons</h2>${blocks}</section>`;
 }

@@ -56,7 +56,11 @@ async function floor(target: TargetSpec, revision: Revision): Promise<number | u
     const worker = async () => {
       while (next < FLOOR_REQUESTS) {
         const { message, headers } = built(`floor-${next++}`);
-        const response = await fetch(target.url, { method: 'POST', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...(headers as Record<string, string>) }, body: JSON.stringify(message) });
+        const response = await fetch(target.url, {
+          method: 'POST',
+          headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...(headers as Record<string, string>) },
+          body: JSON.stringify(message),
+        });
         await response.text();
       }
     };
@@ -89,7 +93,9 @@ async function floor(target: TargetSpec, revision: Revision): Promise<number | u
   try {
     if (revision === '2025-11-25') {
       const ready = answers(1, 'floor-init');
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'floor-init', method: 'initialize', params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'bench-fuzz-floor', version: '1' } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 'floor-init', method: 'initialize', params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'bench-fuzz-floor', version: '1' } } })}\n`,
+      );
       await ready;
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     }
@@ -145,7 +151,16 @@ async function measure(target: TargetSpec, options: { runs: number; seed: number
 const rate = (cases: number, seconds: number) => (seconds > 0 ? (cases / seconds).toFixed(0) : '-');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' }, campaign: { type: 'string', multiple: true }, revision: { type: 'string' }, transport: { type: 'string' }, single: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      campaign: { type: 'string', multiple: true },
+      revision: { type: 'string' },
+      transport: { type: 'string' },
+      single: { type: 'boolean' },
+    },
+  });
   const transports = values.transport === undefined ? ['stdio', 'http'] : [values.transport];
   const revision = values.revision ?? 'all';
   if (revision !== 'all' && !isRevision(revision)) throw new Error(`--revision: ${revision}`);
@@ -165,14 +180,19 @@ async function main(): Promise<void> {
   } finally {
     http.stop();
   }
-  console.log(`bench-fuzz: reference server, seed ${options.seed}, ${options.runs} runs per property, ${options.single ? 'every case alone' : 'pipelined pre-screen on stdio'}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `bench-fuzz: reference server, seed ${options.seed}, ${options.runs} runs per property, ${options.single ? 'every case alone' : 'pipelined pre-screen on stdio'}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`,
+  );
   for (const m of measured) {
     // Tool calls run the server's own code (the reference has a tool that sleeps): shown apart.
     const protocol = m.byCampaign.filter((c) => !/\/(capabilities|schema)$/.test(c.campaign));
     const cases = protocol.reduce((sum, c) => sum + c.cases, 0);
     const seconds = protocol.reduce((sum, c) => sum + c.seconds, 0);
-    console.log(`\n${m.transport}: ${m.cases} cases in ${m.seconds.toFixed(1)} s = ${rate(m.cases, m.seconds)} cases/s (${m.findings} findings); framing, ids and meta alone: ${rate(cases, seconds)} cases/s`);
-    for (const [revision, value] of m.floors) console.log(`  floor ${revision}: ${value === undefined ? 'not measured' : `${value.toFixed(0)} requests/s`} (${FLOOR_REQUESTS} cheap requests from a minimal pipelined client)`);
+    console.log(
+      `\n${m.transport}: ${m.cases} cases in ${m.seconds.toFixed(1)} s = ${rate(m.cases, m.seconds)} cases/s (${m.findings} findings); framing, ids and meta alone: ${rate(cases, seconds)} cases/s`,
+    );
+    for (const [revision, value] of m.floors)
+      console.log(`  floor ${revision}: ${value === undefined ? 'not measured' : `${value.toFixed(0)} requests/s`} (${FLOOR_REQUESTS} cheap requests from a minimal pipelined client)`);
     for (const c of m.byCampaign) {
       const perSecond = c.seconds > 0 ? c.cases / c.seconds : undefined;
       const base = m.floors.get(c.revision);
@@ -193,7 +213,9 @@ function goalLines(m: Measured, single: boolean): string[] {
   if (goal.length === 0) return [];
   if (slow.length === 0) return [`\ngoal met: framing, ids and meta at ${GOAL_CASES_PER_SECOND}+ cases/s over stdio`];
   const lines = [`\ngoal of ${GOAL_CASES_PER_SECOND} cases/s over stdio not met by ${slow.map((c) => c.campaign).join(', ')}. In the way:`];
-  for (const [revision, value] of m.floors) if (value !== undefined && value < GOAL_CASES_PER_SECOND * 1.2) lines.push(`  - the floor for ${revision} is ${value.toFixed(0)} requests/s: the server and machine leave little or no room for ${GOAL_CASES_PER_SECOND} cases/s`);
+  for (const [revision, value] of m.floors)
+    if (value !== undefined && value < GOAL_CASES_PER_SECOND * 1.2)
+      lines.push(`  - the floor for ${revision} is ${value.toFixed(0)} requests/s: the server and machine leave little or no room for ${GOAL_CASES_PER_SECOND} cases/s`);
   for (const c of slow) {
     const alone = c.cases - c.pipelined;
     const why = single ? '--single' : 'id-less answers, timed pieces, steps that wait, a fresh process after';

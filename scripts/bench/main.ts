@@ -97,7 +97,11 @@ async function main(): Promise<void> {
   // correct, responsive server it should be near zero, since barriers end every wait when answered.
   console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s   longest s   waited s');
   try {
-    await benchAll(TARGETS.filter((t) => !values.only || values.only.includes(t.name)), repeat, dir);
+    await benchAll(
+      TARGETS.filter((t) => !values.only || values.only.includes(t.name)),
+      repeat,
+      dir,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -61,13 +61,15 @@ async function replayStdio(command: string, args: string[], messages: Sent[], ti
     }
   });
   for (const sent of messages) {
-    const answered = sent.answered ? new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      waiting.set(JSON.stringify(sent.id), () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    }) : undefined;
+    const answered = sent.answered
+      ? new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          waiting.set(JSON.stringify(sent.id), () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        })
+      : undefined;
     child.stdin!.write(sent.body.endsWith('\n') ? sent.body : `${sent.body}\n`);
     if (answered) await answered;
   }

@@ -115,7 +115,9 @@ function describe(results: RunResults): { line: string; unexplained: number } {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' }, interop: { type: 'boolean' }, keep: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' }, interop: { type: 'boolean' }, keep: { type: 'string' } },
+  });
   const seeds = values.seeds.split(',').map(Number);
   const only = values.only?.split(',');
   const lab = values.interop ? await interopTargets(only) : { targets: TARGETS.filter((t) => !only || only.includes(t.name)), notBuilt: [] };

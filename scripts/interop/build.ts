@@ -58,7 +58,11 @@ function filesOf(dir: string, base = dir): string[] {
 /** Hash of every file's path and content: what a build depends on from the repository. */
 export function sourceHash(folder: string): string {
   const hash = createHash('sha256');
-  for (const file of filesOf(folder)) hash.update(`${file}\0`).update(readFileSync(path.join(folder, file))).update('\0');
+  for (const file of filesOf(folder))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(folder, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

@@ -42,7 +42,7 @@ function parseExpectation(value: unknown, where: string, problems: string[]): Ex
 
 function parseSkipped(value: unknown, where: string, problems: string[]): Map<string, string> {
   const skipped = new Map<string, string>();
-  if (!isObject(value)) return problems.push(`${where}: must map a reason to a list of check ids`), skipped;
+  if (!isObject(value)) return (problems.push(`${where}: must map a reason to a list of check ids`), skipped);
   for (const [reason, ids] of Object.entries(value)) {
     if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) problems.push(`${where}["${reason}"]: must be a list of check ids`);
     else for (const id of ids) skipped.set(id, reason);
@@ -53,7 +53,7 @@ function parseSkipped(value: unknown, where: string, problems: string[]): Map<st
 function parseRevision(value: unknown, revision: Revision, where: string, problems: string[]): RevisionExpectations {
   const checks = new Map<string, Expectation>();
   let skipped = new Map<string, string>();
-  if (!isObject(value)) return problems.push(`${where}: must be a mapping of check ids`), { checks, skipped };
+  if (!isObject(value)) return (problems.push(`${where}: must be a mapping of check ids`), { checks, skipped });
   for (const [key, entry] of Object.entries(value)) {
     if (key === SKIPPED_KEY) skipped = parseSkipped(entry, `${where}.${SKIPPED_KEY}`, problems);
     else if (!key.startsWith(`${revision}/`)) problems.push(`${where}.${key}: a check id of this revision starts with "${revision}/"`);

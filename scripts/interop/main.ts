@@ -31,7 +31,10 @@ interface CellRun {
 async function runCell(lab: Lab, transport: TransportKind, built: BuildOutcome, options: InteropOptions, expectations: Expectations): Promise<CellRun> {
   const label = `${lab.manifest.id}.${transport}`;
   const file = path.join(options.cache, 'results', `${label}.json`);
-  const failed = (reason: string): CellRun => ({ cell: { label, state: 'run failed', reason, checks: [], differing: new Set([label]) }, differences: [{ check: label, expected: 'a run with verdicts', actual: reason }] });
+  const failed = (reason: string): CellRun => ({
+    cell: { label, state: 'run failed', reason, checks: [], differing: new Set([label]) },
+    differences: [{ check: label, expected: 'a run with verdicts', actual: reason }],
+  });
   rmSync(file, { force: true });
   let target: LaunchedTarget;
   try {
@@ -109,12 +112,18 @@ async function main(): Promise<number> {
       const run = await runCell(lab, transport, built, options, expectations);
       runs.push(run);
       const totals = run.results?.summary;
-      console.log(`run ${label}: ${run.cell.state === 'ran' ? `${((run.cell.ms ?? 0) / 1000).toFixed(1)} s, ${totals?.pass} pass ${totals?.fail} fail ${totals?.warn} warn ${totals?.error} error ${totals?.unstable} unstable ${totals?.skip} skip` : `${run.cell.state}: ${run.cell.reason}`}; ${run.differences.length} difference(s)`);
+      console.log(
+        `run ${label}: ${run.cell.state === 'ran' ? `${((run.cell.ms ?? 0) / 1000).toFixed(1)} s, ${totals?.pass} pass ${totals?.fail} fail ${totals?.warn} warn ${totals?.error} error ${totals?.unstable} unstable ${totals?.skip} skip` : `${run.cell.state}: ${run.cell.reason}`}; ${run.differences.length} difference(s)`,
+      );
     }
   }
 
   console.log('');
-  for (const line of renderTable(runs.map((r) => r.cell), { showSkips: options.showSkips })) console.log(line);
+  for (const line of renderTable(
+    runs.map((r) => r.cell),
+    { showSkips: options.showSkips },
+  ))
+    console.log(line);
   const differing = runs.filter((run) => run.differences.length > 0);
   for (const run of differing) {
     console.log(`\n${run.cell.label}: ${run.differences.length} difference(s) from interop/expectations.yaml`);

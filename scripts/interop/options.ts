@@ -54,7 +54,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     strict: true,
     allowPositionals: false,
   });
-  let only = values.only?.split(',').map((id) => id.trim()).filter(Boolean);
+  let only = values.only
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   let transports: TransportKind[] = ['stdio', 'http'];
   if (values.slice !== undefined) {
     const slice = SLICES[values.slice];

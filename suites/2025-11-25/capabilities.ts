@@ -25,7 +25,8 @@ export default defineArea('2025-11-25', 'capabilities', [
   {
     slug: 'declared-implemented',
     title: 'Every declared capability answers its basic method',
-    requirement: 'Capabilities establish which features are available during the session, so a declared tools, resources, prompts or logging capability answers tools/list, resources/list, prompts/list or logging/setLevel (inferred).',
+    requirement:
+      'Capabilities establish which features are available during the session, so a declared tools, resources, prompts or logging capability answers tools/list, resources/list, prompts/list or logging/setLevel (inferred).',
     level: 'SHOULD',
     spec: 'basic/lifecycle#capability-negotiation',
     catalog: ['CAP-001', 'LIFE-008'],
@@ -35,7 +36,8 @@ export default defineArea('2025-11-25', 'capabilities', [
       if (probes.length === 0) ctx.skip('server declares none of tools, resources, prompts, logging');
       for (const probe of probes) {
         const exchange = await ctx.client.request(probe.method, probe.params);
-        if (!resultOf(exchange)) ctx.fail(`${probe.capability} is declared but ${probe.method} got ${describeOutcome(exchange)}`, { expected: `a result for ${probe.method}`, actual: observed(exchange) });
+        if (!resultOf(exchange))
+          ctx.fail(`${probe.capability} is declared but ${probe.method} got ${describeOutcome(exchange)}`, { expected: `a result for ${probe.method}`, actual: observed(exchange) });
       }
     },
   },
@@ -93,7 +95,8 @@ export default defineArea('2025-11-25', 'capabilities', [
   {
     slug: 'list-changed-declared',
     title: 'list_changed notifications come only with listChanged declared',
-    requirement: 'listChanged declares support for list change notifications, so a server sends notifications/{tools,prompts,resources}/list_changed only when it declared listChanged for that list (inferred).',
+    requirement:
+      'listChanged declares support for list change notifications, so a server sends notifications/{tools,prompts,resources}/list_changed only when it declared listChanged for that list (inferred).',
     level: 'SHOULD',
     spec: 'basic/lifecycle#capability-negotiation',
     catalog: ['CAP-010'],
@@ -105,7 +108,10 @@ export default defineArea('2025-11-25', 'capabilities', [
         return !(isObject(cap) && cap.listChanged === true);
       });
       if (undeclared.length > 0) {
-        ctx.fail(`${String(undeclared[0].method)} arrived without ${LIST_CHANGED[undeclared[0].method as string]}.listChanged declared`, { expected: 'list_changed only where declared', actual: undeclared.slice(0, 5) });
+        ctx.fail(`${String(undeclared[0].method)} arrived without ${LIST_CHANGED[undeclared[0].method as string]}.listChanged declared`, {
+          expected: 'list_changed only where declared',
+          actual: undeclared.slice(0, 5),
+        });
       }
     },
   },
@@ -123,7 +129,8 @@ export default defineArea('2025-11-25', 'capabilities', [
         const result = isObject(entry.message) && isObject(entry.message.result) ? entry.message.result : undefined;
         return entry.direction === 'server->client' && Array.isArray(result?.content) && result.content.some((block) => isObject(block) && block.type === 'resource');
       });
-      if (embedding.length > 0) ctx.fail('a tool result embeds a resource, but resources is not declared', { expected: 'resources declared', actual: embedding.slice(0, 3).map((entry) => entry.message) });
+      if (embedding.length > 0)
+        ctx.fail('a tool result embeds a resource, but resources is not declared', { expected: 'resources declared', actual: embedding.slice(0, 3).map((entry) => entry.message) });
     },
   },
   negotiatedRequestCheck({

@@ -37,7 +37,10 @@ export default defineArea('2025-11-25', 'completion', [
         const result = expectResult(await ctx.client.request('completion/complete', { ref, argument: { name: argument, value: '' } }));
         expectValid(ctx.schema, 'CompleteResult', result, `the completion of ${argument}`);
         const values = isObject(result.completion) && Array.isArray(result.completion.values) ? result.completion.values : [];
-        expectThat(values.length <= MAX_VALUES, `the completion of ${argument} has ${values.length} values (at most ${MAX_VALUES} allowed)`, { expected: `<= ${MAX_VALUES} values`, actual: values.length });
+        expectThat(values.length <= MAX_VALUES, `the completion of ${argument} has ${values.length} values (at most ${MAX_VALUES} allowed)`, {
+          expected: `<= ${MAX_VALUES} values`,
+          actual: values.length,
+        });
       }
     },
   },

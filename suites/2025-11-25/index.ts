@@ -15,4 +15,19 @@ import tasks from './tasks.js';
 import tools from './tools.js';
 import utilities from './utilities.js';
 
-export const MORE_2025: readonly Check[] = [...ping, ...capabilities, ...tools, ...resources, ...prompts, ...completion, ...logging, ...pagination, ...utilities, ...tasks, ...serverRequests, ...sessions, ...streams, ...meta];
+export const MORE_2025: readonly Check[] = [
+  ...ping,
+  ...capabilities,
+  ...tools,
+  ...resources,
+  ...prompts,
+  ...completion,
+  ...logging,
+  ...pagination,
+  ...utilities,
+  ...tasks,
+  ...serverRequests,
+  ...sessions,
+  ...streams,
+  ...meta,
+];

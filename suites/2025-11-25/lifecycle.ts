@@ -55,8 +55,7 @@ export default defineArea('2025-11-25', 'lifecycle', [
   {
     slug: 'version-negotiation',
     title: 'initialize with an unsupported version still succeeds, with a version the server supports',
-    requirement:
-      'If the server does not support the requested version it MUST respond with another protocol version it supports (SHOULD be its latest) — a result, not an error.',
+    requirement: 'If the server does not support the requested version it MUST respond with another protocol version it supports (SHOULD be its latest) — a result, not an error.',
     level: 'MUST',
     spec: 'basic/lifecycle#version-negotiation',
     catalog: ['VER-002'],
@@ -69,8 +68,7 @@ export default defineArea('2025-11-25', 'lifecycle', [
   {
     slug: 'older-versions',
     title: 'initialize for an older revision is echoed or answered with another supported version',
-    requirement:
-      'Whatever version the client asks for, the server MUST answer initialize with a result: the same version if it supports it, otherwise another version it supports.',
+    requirement: 'Whatever version the client asks for, the server MUST answer initialize with a result: the same version if it supports it, otherwise another version it supports.',
     level: 'MUST',
     spec: 'basic/lifecycle#version-negotiation',
     catalog: ['VER-003'],
@@ -99,7 +97,10 @@ export default defineArea('2025-11-25', 'lifecycle', [
       const after = await ctx.client.handshake();
       // A concurrent server may answer after the barrier: the wire log still has it.
       const exchange = early.response ? early : { ...early, response: responsesSince(ctx, ctx.client.connection.name, mark).find((r) => idKey(r.id) === idKey(early.id)) };
-      expectThat(ctx.client.state.initialized, `the server no longer accepts initialize after an early ${method}: ${describeOutcome(after)}`, { expected: 'an initialize result', actual: observed(after) });
+      expectThat(ctx.client.state.initialized, `the server no longer accepts initialize after an early ${method}: ${describeOutcome(after)}`, {
+        expected: 'an initialize result',
+        actual: observed(after),
+      });
       // Without sessions, an HTTP server cannot tell which requests came before an initialize.
       if (ctx.transport === 'http' && !ctx.client.state.sessionId) ctx.skip('server keeps no sessions on HTTP: it cannot relate a request to an initialize');
       if (resultOf(exchange)) ctx.fail(`${method} sent before initialize was served with a result`, { expected: 'an error, an HTTP 4xx, or no answer', actual: observed(exchange) });
@@ -108,8 +109,7 @@ export default defineArea('2025-11-25', 'lifecycle', [
   {
     slug: 'second-initialize',
     title: 'A second initialize gets an answer and leaves a working session',
-    requirement:
-      'No rule covers a second initialize on an initialized session; an error or a new handshake are both acceptable, but the server should still answer, and afterwards ping must work.',
+    requirement: 'No rule covers a second initialize on an initialized session; an error or a new handshake are both acceptable, but the server should still answer, and afterwards ping must work.',
     level: 'SHOULD',
     spec: 'basic/lifecycle#initialization',
     catalog: ['LIFE-006'],
@@ -126,8 +126,7 @@ export default defineArea('2025-11-25', 'lifecycle', [
   {
     slug: 'notifications-not-answered',
     title: 'notifications/initialized and unknown notifications get no response (HTTP: 202, empty)',
-    requirement:
-      'A receiver MUST NOT send a response to a notification; on Streamable HTTP an accepted notification MUST get 202 Accepted with no body (one it cannot accept gets a 4xx).',
+    requirement: 'A receiver MUST NOT send a response to a notification; on Streamable HTTP an accepted notification MUST get 202 Accepted with no body (one it cannot accept gets a 4xx).',
     level: 'MUST',
     spec: 'basic#notifications',
     catalog: ['LIFE-003', 'RPC-008', 'HTTP-002'],
@@ -178,8 +177,13 @@ export default defineArea('2025-11-25', 'lifecycle', [
       const modern = await ctx.freshAs('2026-07-28');
       const exchange = await modern.request('server/discover');
       const result = resultOf(exchange);
-      if (result && Array.isArray(result.supportedVersions) && result.supportedVersions.includes('2026-07-28')) ctx.skip('the server answers server/discover listing 2026-07-28: it is dual-era (the 2026-07-28 suite covers it)');
-      if (result) ctx.fail('server/discover was answered with a result, though the server does not list 2026-07-28: a dual-era client takes it for a modern server', { expected: 'an error or no answer', actual: observed(exchange) });
+      if (result && Array.isArray(result.supportedVersions) && result.supportedVersions.includes('2026-07-28'))
+        ctx.skip('the server answers server/discover listing 2026-07-28: it is dual-era (the 2026-07-28 suite covers it)');
+      if (result)
+        ctx.fail('server/discover was answered with a result, though the server does not list 2026-07-28: a dual-era client takes it for a modern server', {
+          expected: 'an error or no answer',
+          actual: observed(exchange),
+        });
       const error = errorOf(exchange);
       if (error && MODERN_ERRORS.includes(error.code as number)) {
         ctx.fail(`server/discover was answered with the modern error ${String(error.code)}, so a dual-era client would not fall back to initialize`, {

@@ -56,7 +56,10 @@ export default defineArea('2025-11-25', 'logging', [
         const level = isObject(m.params) ? LEVELS.indexOf(String(m.params.level)) : -1;
         return m.method === 'notifications/message' && level >= 0 && level < LEVELS.indexOf(THRESHOLD);
       });
-      expectThat(below.length === 0, `${below.length} log message(s) below ${THRESHOLD} arrived after logging/setLevel ${THRESHOLD}`, { expected: `only ${THRESHOLD} and above`, actual: below.slice(0, 3) });
+      expectThat(below.length === 0, `${below.length} log message(s) below ${THRESHOLD} arrived after logging/setLevel ${THRESHOLD}`, {
+        expected: `only ${THRESHOLD} and above`,
+        actual: below.slice(0, 3),
+      });
     },
   },
 ]);

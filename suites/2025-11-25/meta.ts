@@ -62,7 +62,8 @@ export default defineArea('2025-11-25', 'meta', [
   {
     slug: 'reserved-prefixes',
     title: 'Reserved _meta prefixes carry only the keys the spec defines',
-    requirement: 'Prefixes whose second label is modelcontextprotocol or mcp are reserved for MCP; in 2025-11-25 it defines related-task and model-immediate-response there, so a server uses no other reserved key (inferred).',
+    requirement:
+      'Prefixes whose second label is modelcontextprotocol or mcp are reserved for MCP; in 2025-11-25 it defines related-task and model-immediate-response there, so a server uses no other reserved key (inferred).',
     level: 'SHOULD',
     spec: 'basic#meta',
     catalog: ['META-002'],

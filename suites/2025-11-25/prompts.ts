@@ -16,7 +16,6 @@ function requiredArguments(prompt: JsonObject): string[] {
   return args.filter((arg) => arg.required === true && typeof arg.name === 'string').map((arg) => arg.name as string);
 }
 
-
 function prompts(ctx: Ctx): JsonObject[] {
   return ctx.profile.prompts.length > 0 ? ctx.profile.prompts.slice(0, GET_LIMIT) : ctx.skip('server lists no prompts');
 }
@@ -62,7 +61,11 @@ export default defineArea('2025-11-25', 'prompts', [
       notJudged.forEach((reason) => ctx.note(reason));
       if (notJudged.length === prompts(ctx).length) ctx.skip(notJudged[0]);
       // The prompts page says embedded resources MUST include a MIME type; the schema makes it optional.
-      if (missingMime.length > 0) ctx.warn(`embedded resources without mimeType in prompt(s) ${missingMime.join(', ')}: the page requires one, the schema does not`, { expected: 'mimeType on embedded resources', actual: missingMime });
+      if (missingMime.length > 0)
+        ctx.warn(`embedded resources without mimeType in prompt(s) ${missingMime.join(', ')}: the page requires one, the schema does not`, {
+          expected: 'mimeType on embedded resources',
+          actual: missingMime,
+        });
     },
   },
   {

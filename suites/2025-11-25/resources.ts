@@ -93,7 +93,8 @@ export default defineArea('2025-11-25', 'resources', [
   {
     slug: 'subscribe',
     title: 'resources/subscribe and resources/unsubscribe answer with empty results',
-    requirement: 'With resources.subscribe declared, a client subscribes to a resource with resources/subscribe and stops with resources/unsubscribe; each returns an empty result (inferred from the schema).',
+    requirement:
+      'With resources.subscribe declared, a client subscribes to a resource with resources/subscribe and stops with resources/unsubscribe; each returns an empty result (inferred from the schema).',
     level: 'SHOULD',
     spec: 'server/resources#subscriptions',
     catalog: ['RES-006'],
@@ -126,4 +127,3 @@ export default defineArea('2025-11-25', 'resources', [
     },
   },
 ]);
-

@@ -85,7 +85,7 @@ export default defineArea('2025-11-25', 'server-requests', [
     slug: 'url-elicitation-required',
     title: '-32042 lists the URL elicitations required, to a client that declared URL mode',
     requirement:
-      'A URLElicitationRequiredError (-32042) MUST include the list of elicitations required before the request can be retried, each a URL-mode elicitation with an elicitationId; the server MUST NOT return it unless URL mode elicitation is required, so a client that did not declare elicitation.url is not sent it (derived: warned). Checked over every error of the run\'s sessions.',
+      "A URLElicitationRequiredError (-32042) MUST include the list of elicitations required before the request can be retried, each a URL-mode elicitation with an elicitationId; the server MUST NOT return it unless URL mode elicitation is required, so a client that did not declare elicitation.url is not sent it (derived: warned). Checked over every error of the run's sessions.",
     level: 'MUST',
     spec: 'client/elicitation#url-elicitation-required-error',
     catalog: ['ELIC-005'],
@@ -99,14 +99,18 @@ export default defineArea('2025-11-25', 'server-requests', [
         actual: malformed.slice(0, MAX_LISTED),
       });
       const undeclared = errors.filter(({ declaredUrl }) => !declaredUrl);
-      if (undeclared.length > 0) ctx.warn(`${undeclared.length} -32042 error(s) went to a session that did not declare elicitation.url`, { expected: 'capabilities.elicitation.url declared', actual: undeclared.slice(0, MAX_LISTED) });
+      if (undeclared.length > 0)
+        ctx.warn(`${undeclared.length} -32042 error(s) went to a session that did not declare elicitation.url`, {
+          expected: 'capabilities.elicitation.url declared',
+          actual: undeclared.slice(0, MAX_LISTED),
+        });
     },
   },
   {
     slug: 'form-elicitation-not-sensitive',
     title: 'Form-mode elicitation does not ask for passwords, keys, tokens or card data',
     requirement:
-      'Servers MUST NOT use form mode elicitation to request sensitive information such as passwords, API keys, access tokens or payment credentials; they MUST use URL mode for that. Heuristic: judged by the names, titles and descriptions of the requested fields, so a miss is a warning (checked over every elicitation of the run\'s sessions).',
+      "Servers MUST NOT use form mode elicitation to request sensitive information such as passwords, API keys, access tokens or payment credentials; they MUST use URL mode for that. Heuristic: judged by the names, titles and descriptions of the requested fields, so a miss is a warning (checked over every elicitation of the run's sessions).",
     level: 'SHOULD',
     spec: 'client/elicitation#user-interaction-model',
     catalog: ['ELIC-003'],
@@ -115,10 +119,14 @@ export default defineArea('2025-11-25', 'server-requests', [
       const forms = elicitationsOfRun(ctx).filter(({ via, params }) => via === 'elicitation/create' && params.mode !== 'url');
       if (forms.length === 0) ctx.skip('the server sent no form-mode elicitation/create during the run, not even to sessions declaring elicitation');
       const asking = forms.map((form) => ({ fields: sensitiveFormFields(form.params), message: form.params.message, at: form.at })).filter((form) => form.fields.length > 0);
-      expectThat(asking.length === 0, `${asking.length} form-mode elicitation(s) ask for what looks like a secret: ${[...new Set(asking.flatMap((form) => form.fields))].slice(0, MAX_LISTED).join(', ')}`, {
-        expected: 'secrets and credentials asked for through URL mode only',
-        actual: asking.slice(0, MAX_LISTED),
-      });
+      expectThat(
+        asking.length === 0,
+        `${asking.length} form-mode elicitation(s) ask for what looks like a secret: ${[...new Set(asking.flatMap((form) => form.fields))].slice(0, MAX_LISTED).join(', ')}`,
+        {
+          expected: 'secrets and credentials asked for through URL mode only',
+          actual: asking.slice(0, MAX_LISTED),
+        },
+      );
       ctx.note(`${forms.length} form-mode elicitation(s) judged`);
     },
   },
@@ -126,7 +134,7 @@ export default defineArea('2025-11-25', 'server-requests', [
     slug: 'url-elicitation-safe-url',
     title: 'URL-mode elicitation sends the user to an https URL that carries no credentials',
     requirement:
-      'The URL of a URL-mode elicitation MUST NOT contain sensitive information about the end user or be pre-authenticated, and SHOULD use HTTPS outside development. Heuristic: a scheme other than https on a host that is not loopback, user:password in the URL, or parameters named like tokens, passwords, keys or sessions are warned (checked over every elicitation/create and -32042 of the run\'s sessions).',
+      "The URL of a URL-mode elicitation MUST NOT contain sensitive information about the end user or be pre-authenticated, and SHOULD use HTTPS outside development. Heuristic: a scheme other than https on a host that is not loopback, user:password in the URL, or parameters named like tokens, passwords, keys or sessions are warned (checked over every elicitation/create and -32042 of the run's sessions).",
     level: 'SHOULD',
     spec: 'client/elicitation#safe-url-handling',
     catalog: ['ELIC-006'],

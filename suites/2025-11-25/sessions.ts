@@ -100,7 +100,10 @@ export default defineArea('2025-11-25', 'sessions', [
       const status = deleted.http?.status ?? 0;
       const after = await ctx.client.request('ping');
       if (status === 405) {
-        expectThat(resultOf(after) !== undefined, `DELETE was refused with 405, but the session then failed: ${describeOutcome(after)}`, { expected: 'the session still works', actual: observed(after) });
+        expectThat(resultOf(after) !== undefined, `DELETE was refused with 405, but the session then failed: ${describeOutcome(after)}`, {
+          expected: 'the session still works',
+          actual: observed(after),
+        });
         return ctx.note('DELETE refused with 405; the session kept working');
       }
       if (status < 200 || status >= 300) ctx.skip(`DELETE got HTTP ${status}; the spec defines only ending the session or 405`);

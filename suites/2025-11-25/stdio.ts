@@ -13,7 +13,7 @@ export default defineArea('2025-11-25', 'stdio', [
     slug: 'exit-on-stdin-close',
     title: 'The server exits when the client closes its stdin',
     requirement:
-      'Over stdio the client SHOULD shut down by closing the server\'s input stream and waiting for it to exit, sending SIGTERM only if it does not exit within a reasonable time; so a server exits once stdin closes.',
+      "Over stdio the client SHOULD shut down by closing the server's input stream and waiting for it to exit, sending SIGTERM only if it does not exit within a reasonable time; so a server exits once stdin closes.",
     level: 'SHOULD',
     spec: 'basic/lifecycle#stdio',
     catalog: ['STDIO-006', 'LIFE-010'],

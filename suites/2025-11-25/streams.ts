@@ -83,7 +83,11 @@ interface CutCall {
 async function callCutAtFirstEventId(ctx: Ctx, params: JsonObject): Promise<CutCall> {
   const cut = abortOn(ctx, ctx.client, (entry) => entry.direction === 'server->client' && typeof entry.sse?.id === 'string' && entry.sse.id.length > 0);
   try {
-    const exchange = await ctx.client.request('tools/call', { ...params, _meta: { progressToken: `mcp-conform-cut-${++tokens}` } }, { signal: cut.signal, timeoutMs: CUT_WORK_MS + ctx.requestTimeoutMs });
+    const exchange = await ctx.client.request(
+      'tools/call',
+      { ...params, _meta: { progressToken: `mcp-conform-cut-${++tokens}` } },
+      { signal: cut.signal, timeoutMs: CUT_WORK_MS + ctx.requestTimeoutMs },
+    );
     return { exchange, eventId: cut.seen()?.sse?.id };
   } finally {
     cut.stop();
@@ -155,7 +159,8 @@ export default defineArea('2025-11-25', 'streams', [
       const stream = await get;
       if (stream.http?.status !== 200) ctx.skip(`GET got HTTP ${stream.http?.status ?? 'nothing'}: no GET stream to watch`);
       const responses = stream.messages.filter(isResponse);
-      if (responses.length > 0) ctx.fail(`${responses.length} JSON-RPC response(s) arrived on the GET stream`, { expected: 'only requests and notifications on the GET stream', actual: responses.slice(0, 3) });
+      if (responses.length > 0)
+        ctx.fail(`${responses.length} JSON-RPC response(s) arrived on the GET stream`, { expected: 'only requests and notifications on the GET stream', actual: responses.slice(0, 3) });
     },
   },
   {
@@ -198,9 +203,9 @@ export default defineArea('2025-11-25', 'streams', [
   },
   {
     slug: 'request-stream-related',
-    title: 'What travels on a request\'s SSE stream before its response concerns that request',
+    title: "What travels on a request's SSE stream before its response concerns that request",
     requirement:
-      'The server MAY send JSON-RPC requests and notifications on a POST\'s SSE stream before the response; these messages SHOULD relate to the originating client request (list_changed, resources/updated or another request\'s progress do not).',
+      "The server MAY send JSON-RPC requests and notifications on a POST's SSE stream before the response; these messages SHOULD relate to the originating client request (list_changed, resources/updated or another request's progress do not).",
     level: 'SHOULD',
     spec: 'basic/transports#sending-messages-to-the-server',
     catalog: ['HTTP-007'],
@@ -255,7 +260,9 @@ export default defineArea('2025-11-25', 'streams', [
       if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
       const cut = await callCutAtFirstEventId(ctx, { name: slow.tool.name, arguments: slow.arguments(CUT_WORK_MS) } as JsonObject);
       const exchange = cut.exchange;
-      const eventId = cut.eventId ?? ctx.skip(`the call of ${String(slow.tool.name)} got ${exchange.response ? 'its response' : 'nothing'} without any SSE event id: the stream cannot be resumed, so a cut cannot be judged`);
+      const eventId =
+        cut.eventId ??
+        ctx.skip(`the call of ${String(slow.tool.name)} got ${exchange.response ? 'its response' : 'nothing'} without any SSE event id: the stream cannot be resumed, so a cut cannot be judged`);
       if (exchange.response) ctx.skip(`the response of ${String(slow.tool.name)} came with the first event id, before the stream could be cut`);
       const resumed = await resumeUntilAnswered(ctx, eventId, exchange.id);
       const resumable = resumed.http?.status === 200 && resumed.http.contentType === 'text/event-stream';
@@ -270,7 +277,8 @@ export default defineArea('2025-11-25', 'streams', [
   {
     slug: 'resume-own-stream-only',
     title: 'Resuming with Last-Event-ID replays nothing from another stream',
-    requirement: 'A client resumes a stream with GET and Last-Event-ID; the server MAY replay what followed on that stream, and MUST NOT replay messages that would have been delivered on a different stream.',
+    requirement:
+      'A client resumes a stream with GET and Last-Event-ID; the server MAY replay what followed on that stream, and MUST NOT replay messages that would have been delivered on a different stream.',
     level: 'MUST',
     spec: 'basic/transports#resumability-and-redelivery',
     catalog: ['SSE-004', 'SSE-005', 'SSE-006'],
@@ -284,8 +292,7 @@ export default defineArea('2025-11-25', 'streams', [
       const resumed = await resumeRetryingConflict(ctx, () => openGet(ctx.client, { 'last-event-id': resumeFrom }, GET_WINDOW_MS));
       if (resumed.http?.status !== 200) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'}: no resumption offered`);
       // The second stream's messages: its response, and notifications carrying its progress token.
-      const ofSecond = (message: JsonObject) =>
-        (isResponse(message) && idKey(message.id) === idKey(second.exchange.id)) || (isObject(message.params) && message.params.progressToken === second.token);
+      const ofSecond = (message: JsonObject) => (isResponse(message) && idKey(message.id) === idKey(second.exchange.id)) || (isObject(message.params) && message.params.progressToken === second.token);
       const foreign = resumed.messages.filter(ofSecond);
       expectThat(foreign.length === 0, 'resuming the first stream replayed messages of the second', { expected: `only events after ${resumeFrom} of its own stream`, actual: foreign.slice(0, 5) });
       ctx.note(`resumed from ${resumeFrom}: ${resumed.messages.length} message(s) replayed`);

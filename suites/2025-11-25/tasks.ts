@@ -12,7 +12,21 @@ import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
 import { toolArguments } from './kit/feature-helpers.js';
 import { callableTools, entriesSince, listenOnGet, policyReason, taskSupportOf, wireMark, type Ctx } from './kit/helpers.js';
-import { createTask, declaresToolTasks, finalTask, getTask, needTaskOperation, NEXT, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskCall, taskTool, taskTools, TERMINAL } from './kit/task-helpers.js';
+import {
+  createTask,
+  declaresToolTasks,
+  finalTask,
+  getTask,
+  needTaskOperation,
+  NEXT,
+  pollUntilTerminal,
+  RELATED_TASK_KEY,
+  relatedTaskOf,
+  taskCall,
+  taskTool,
+  taskTools,
+  TERMINAL,
+} from './kit/task-helpers.js';
 
 const MIN_ID_LENGTH = 16;
 const isTimestamp = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
@@ -48,7 +62,8 @@ export default defineArea('2025-11-25', 'tasks', [
   {
     slug: 'tool-support-declared',
     title: 'Tools that offer task execution come with the tasks capability for tools/call',
-    requirement: 'Servers that support task-augmented requests MUST declare a tasks capability; a tool listing taskSupport "optional" or "required" without tasks.requests.tools.call cannot be used as a task (inferred).',
+    requirement:
+      'Servers that support task-augmented requests MUST declare a tasks capability; a tool listing taskSupport "optional" or "required" without tasks.requests.tools.call cannot be used as a task (inferred).',
     level: 'SHOULD',
     spec: 'basic/utilities/tasks#tool-level-negotiation',
     catalog: ['TASK-001'],
@@ -150,7 +165,8 @@ export default defineArea('2025-11-25', 'tasks', [
   {
     slug: 'status-lifecycle',
     title: 'Task status moves only along allowed paths and stays terminal',
-    requirement: 'Receivers MUST only move tasks from working to input_required or a terminal status, from input_required to working or a terminal status; completed, failed and cancelled MUST NOT change.',
+    requirement:
+      'Receivers MUST only move tasks from working to input_required or a terminal status, from input_required to working or a terminal status; completed, failed and cancelled MUST NOT change.',
     level: 'MUST',
     spec: 'basic/utilities/tasks#task-status-lifecycle',
     catalog: ['TASK-008'],
@@ -175,7 +191,10 @@ export default defineArea('2025-11-25', 'tasks', [
       const task = await createTask(ctx, ctx.client, taskTool(ctx));
       const exchange = await ctx.client.request('tasks/result', { taskId: task.taskId }, { timeoutMs: 10_000 });
       const after = await getTask(ctx.client, task.taskId);
-      expectThat(TERMINAL.includes(String(after.status)), `tasks/result answered while the task was still ${String(after.status)}`, { expected: 'a terminal task once tasks/result answers', actual: after });
+      expectThat(TERMINAL.includes(String(after.status)), `tasks/result answered while the task was still ${String(after.status)}`, {
+        expected: 'a terminal task once tasks/result answers',
+        actual: after,
+      });
       if (errorOf(exchange)) return ctx.note(`tasks/result returned the underlying error ${describeOutcome(exchange)}`);
       expectValid(ctx.schema, 'CallToolResult', expectResult(exchange), 'the tasks/result payload');
     },
@@ -223,7 +242,10 @@ export default defineArea('2025-11-25', 'tasks', [
       const tool = taskTool(ctx);
       const [first, second] = [await createTask(ctx, ctx.client, tool), await createTask(ctx, ctx.client, tool)];
       const got = await getTask(ctx.client, first.taskId, { [RELATED_TASK_KEY]: { taskId: second.taskId } });
-      expectThat(got.taskId === first.taskId, `tasks/get for ${String(first.taskId)} with related-task ${String(second.taskId)} described ${String(got.taskId)}`, { expected: { taskId: first.taskId }, actual: got });
+      expectThat(got.taskId === first.taskId, `tasks/get for ${String(first.taskId)} with related-task ${String(second.taskId)} described ${String(got.taskId)}`, {
+        expected: { taskId: first.taskId },
+        actual: got,
+      });
     },
   },
   {
@@ -312,7 +334,7 @@ export default defineArea('2025-11-25', 'tasks', [
   },
   {
     slug: 'progress-token-kept',
-    title: 'Progress for a task keeps the request\'s token and stops once the task is terminal',
+    title: "Progress for a task keeps the request's token and stops once the task is terminal",
     requirement:
       "For a task-augmented request the progressToken of the original request MUST be used for progress notifications throughout the task's lifetime, even after the CreateTaskResult has been returned, and they MUST stop after the task reaches a terminal status.",
     level: 'MUST',
@@ -334,10 +356,14 @@ export default defineArea('2025-11-25', 'tasks', [
       await barrier(ctx.client, `the terminal status of task ${String(task.taskId)}`);
       await listener?.close();
       const foreign = progressSince(ctx, mark).filter((entry) => idKey(tokenOf(entry)) !== idKey(token));
-      expectThat(foreign.length === 0, `progress during the task carries token(s) ${[...new Set(foreign.map((e) => JSON.stringify(tokenOf(e))))].join(', ')}, not the request's ${JSON.stringify(token)}`, {
-        expected: { progressToken: token },
-        actual: foreign.slice(0, 5).map((entry) => entry.message),
-      });
+      expectThat(
+        foreign.length === 0,
+        `progress during the task carries token(s) ${[...new Set(foreign.map((e) => JSON.stringify(tokenOf(e))))].join(', ')}, not the request's ${JSON.stringify(token)}`,
+        {
+          expected: { progressToken: token },
+          actual: foreign.slice(0, 5).map((entry) => entry.message),
+        },
+      );
       // An HTTP session's streams are not ordered with each other: progress sent just before the end may be read after it.
       const grace = ctx.transport === 'http' ? CROSS_STREAM_GRACE_MS : 0;
       const late = progressSince(ctx, terminalMark).filter((entry) => entry.t > terminalAt + grace);

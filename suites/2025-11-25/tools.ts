@@ -50,7 +50,8 @@ export default defineArea('2025-11-25', 'tools', [
   {
     slug: 'schemas-valid',
     title: 'Every inputSchema and outputSchema is a valid JSON Schema with root type "object"',
-    requirement: 'inputSchema MUST be a valid JSON Schema object (not null) and outputSchema, if present, a valid JSON Schema; both have type "object" at the root; the dialect is 2020-12 unless $schema says otherwise.',
+    requirement:
+      'inputSchema MUST be a valid JSON Schema object (not null) and outputSchema, if present, a valid JSON Schema; both have type "object" at the root; the dialect is 2020-12 unless $schema says otherwise.',
     level: 'MUST',
     spec: 'server/tools#tool',
     catalog: ['TOOL-002', 'TOOL-003', 'META-004'],
@@ -163,10 +164,14 @@ export default defineArea('2025-11-25', 'tools', [
         const compiled = compileSchema(tool.outputSchema);
         if (!compiled.ok) return ctx.skip(`the outputSchema of ${String(tool.name)} does not compile (see schemas-valid)`);
         judged++;
-        expectThat(compiled.validate(result.structuredContent), `the structuredContent of ${String(tool.name)} does not conform to its outputSchema: ${compiled.explain(result.structuredContent).join('; ')}`, {
-          expected: tool.outputSchema,
-          actual: result.structuredContent ?? null,
-        });
+        expectThat(
+          compiled.validate(result.structuredContent),
+          `the structuredContent of ${String(tool.name)} does not conform to its outputSchema: ${compiled.explain(result.structuredContent).join('; ')}`,
+          {
+            expected: tool.outputSchema,
+            actual: result.structuredContent ?? null,
+          },
+        );
       }
       if (judged === 0) ctx.skip('every tool with an outputSchema returned isError with the sample arguments: no structured output to judge');
     },

@@ -36,7 +36,10 @@ export default defineArea('2025-11-25', 'utilities', [
       const cancel = await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
       await proveRead(ctx.client, cancel, 'notifications/cancelled');
       const exchange = await call;
-      expectThat(exchange.response === undefined, `the cancelled tools/call was still answered: ${describeOutcome(exchange)}`, { expected: 'no response after notifications/cancelled', actual: observed(exchange) });
+      expectThat(exchange.response === undefined, `the cancelled tools/call was still answered: ${describeOutcome(exchange)}`, {
+        expected: 'no response after notifications/cancelled',
+        actual: observed(exchange),
+      });
     },
   },
   {
@@ -51,7 +54,9 @@ export default defineArea('2025-11-25', 'utilities', [
       const finished = await ctx.client.request('ping');
       for (const params of [{ requestId: 'x-mcp-conform-never-sent' }, { requestId: finished.id }, { reason: 'no requestId' }]) {
         const exchange = await notifyAndListen(ctx.client, 'notifications/cancelled', params as JsonObject);
-        const quiet = exchange.http ? (exchange.http.status === 202 && exchange.http.bodyKind === 'empty') || (exchange.http.status >= 400 && exchange.http.status < 500 && !exchange.response?.id) : exchange.response === undefined;
+        const quiet = exchange.http
+          ? (exchange.http.status === 202 && exchange.http.bodyKind === 'empty') || (exchange.http.status >= 400 && exchange.http.status < 500 && !exchange.response?.id)
+          : exchange.response === undefined;
         expectThat(quiet, `notifications/cancelled ${JSON.stringify(params)} was answered`, { expected: 'no response (HTTP: 202 with no body)', actual: observed(exchange) });
       }
       expectResult(await ctx.client.request('ping'), 'ping to still work after invalid cancellations');
@@ -60,8 +65,7 @@ export default defineArea('2025-11-25', 'utilities', [
   {
     slug: 'progress-notifications',
     title: 'Progress notifications carry our token, increase, and stop with the response',
-    requirement:
-      'Progress notifications MUST only reference tokens provided in an active request; progress MUST increase with each notification; notifications MUST stop after completion.',
+    requirement: 'Progress notifications MUST only reference tokens provided in an active request; progress MUST increase with each notification; notifications MUST stop after completion.',
     level: 'MUST',
     spec: 'basic/utilities/progress#behavior-requirements',
     catalog: ['PROG-001', 'PROG-002', 'PROG-003', 'PROG-004'],
@@ -85,11 +89,19 @@ export default defineArea('2025-11-25', 'utilities', [
         for (const note of progress) {
           expectValid(ctx.schema, 'ProgressNotificationParams', note.params, 'progress params');
           const params = note.params as JsonObject;
-          expectThat(idKey(params.progressToken) === idKey(token), `progress for ${String(tool.name)} carries token ${JSON.stringify(params.progressToken)}, not ours (${JSON.stringify(token)})`, { expected: token, actual: params });
-          expectThat(Number(params.progress) > last, `progress for ${String(tool.name)} went from ${last} to ${String(params.progress)}`, { expected: 'strictly increasing progress', actual: progress.map((p) => p.params) });
+          expectThat(idKey(params.progressToken) === idKey(token), `progress for ${String(tool.name)} carries token ${JSON.stringify(params.progressToken)}, not ours (${JSON.stringify(token)})`, {
+            expected: token,
+            actual: params,
+          });
+          expectThat(Number(params.progress) > last, `progress for ${String(tool.name)} went from ${last} to ${String(params.progress)}`, {
+            expected: 'strictly increasing progress',
+            actual: progress.map((p) => p.params),
+          });
           last = Number(params.progress);
         }
-        const late = serverMessagesSince(ctx, ctx.client.connection.name, doneAt).filter((m) => m.method === 'notifications/progress' && isObject(m.params) && idKey(m.params.progressToken) === idKey(token));
+        const late = serverMessagesSince(ctx, ctx.client.connection.name, doneAt).filter(
+          (m) => m.method === 'notifications/progress' && isObject(m.params) && idKey(m.params.progressToken) === idKey(token),
+        );
         expectThat(late.length === 0, `progress for ${String(tool.name)} arrived after its response`, { expected: 'no progress after completion', actual: late });
       }
       ctx.note(`${seen} progress notification(s) seen over ${tools.length} tool call(s)`);
@@ -118,7 +130,10 @@ export default defineArea('2025-11-25', 'utilities', [
           if (!open.has(idKey(target))) stray.push({ connection: entry.connection, message });
         }
       }
-      expectThat(stray.length === 0, `${stray.length} notifications/cancelled from the server name no request of its own in flight`, { expected: 'cancellations of pending server requests only', actual: stray.slice(0, 5) });
+      expectThat(stray.length === 0, `${stray.length} notifications/cancelled from the server name no request of its own in flight`, {
+        expected: 'cancellations of pending server requests only',
+        actual: stray.slice(0, 5),
+      });
     },
   },
   {

@@ -15,7 +15,7 @@ export default defineArea('2025-11-25', 'wire', [
   {
     slug: 'notifications-without-id',
     title: 'Notifications from the server carry no id',
-    requirement: 'Notifications MUST NOT include an ID: a notifications/* message the server sends has no id member (checked over every server message of the run\'s sessions).',
+    requirement: "Notifications MUST NOT include an ID: a notifications/* message the server sends has no id member (checked over every server message of the run's sessions).",
     level: 'MUST',
     spec: 'basic#notifications',
     catalog: ['RPC-009'],

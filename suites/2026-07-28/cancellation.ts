@@ -60,17 +60,21 @@ export default defineArea('2026-07-28', 'cancellation', [
       let cancelledAt = 0;
       let answeredBeforeBarrier = false;
       const late: Array<{ message: JsonObject; afterCancelMs: number }> = [];
-      const pending = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(HOLD_MS) }, {
-        id,
-        meta: { progressToken: token },
-        timeoutMs: HOLD_MS + 400,
-        expectSilence: true,
-        onMessage: (message) => {
-          const ours = (isResponse(message) && idKey(message.id) === idKey(id)) || progressFor([message], token).length > 0;
-          if (ours && barrierAt !== undefined) late.push({ message, afterCancelMs: Math.round(performance.now() - cancelledAt) });
-          else if (ours && isResponse(message)) answeredBeforeBarrier = true;
+      const pending = ctx.client.request(
+        'tools/call',
+        { name: slow.tool.name, arguments: slow.arguments(HOLD_MS) },
+        {
+          id,
+          meta: { progressToken: token },
+          timeoutMs: HOLD_MS + 400,
+          expectSilence: true,
+          onMessage: (message) => {
+            const ours = (isResponse(message) && idKey(message.id) === idKey(id)) || progressFor([message], token).length > 0;
+            if (ours && barrierAt !== undefined) late.push({ message, afterCancelMs: Math.round(performance.now() - cancelledAt) });
+            else if (ours && isResponse(message)) answeredBeforeBarrier = true;
+          },
         },
-      });
+      );
       await ctx.sleep(CANCEL_AFTER_MS);
       cancelledAt = performance.now();
       await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: cancellation check' });
@@ -86,7 +90,7 @@ export default defineArea('2026-07-28', 'cancellation', [
   },
   {
     slug: 'http-stream-close-cancels',
-    title: 'Closing a request\'s stream cancels it, and the server keeps serving (HTTP)',
+    title: "Closing a request's stream cancels it, and the server keeps serving (HTTP)",
     requirement:
       'On Streamable HTTP closing the response stream MUST be treated as cancellation of that request; the request is lost, and the same request sent again with a new id is handled normally.',
     level: 'MUST',
@@ -159,8 +163,7 @@ export default defineArea('2026-07-28', 'cancellation', [
   {
     slug: 'server-cancels-only-listens',
     title: 'The server sends notifications/cancelled only to end a subscriptions/listen stream',
-    requirement:
-      'Server-sent cancellation notifications MUST reference a subscriptions/listen request (to end that stream); servers MUST NOT send notifications/cancelled for any other purpose.',
+    requirement: 'Server-sent cancellation notifications MUST reference a subscriptions/listen request (to end that stream); servers MUST NOT send notifications/cancelled for any other purpose.',
     level: 'MUST',
     spec: `${CANCELLATION}#behavior-requirements`,
     catalog: ['CAN-004'],

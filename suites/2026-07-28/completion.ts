@@ -46,9 +46,13 @@ async function expectValidCompletions(ctx: Ctx, probes: Probe[], what: string): 
       continue;
     }
     answered++;
-    expectThat(result.resultType === 'complete', `${label} answered with resultType ${JSON.stringify(result.resultType)}; completion/complete never takes input_required`, { expected: 'resultType "complete"', actual: result });
+    expectThat(result.resultType === 'complete', `${label} answered with resultType ${JSON.stringify(result.resultType)}; completion/complete never takes input_required`, {
+      expected: 'resultType "complete"',
+      actual: result,
+    });
     const values = isObject(result.completion) ? result.completion.values : undefined;
-    if (Array.isArray(values)) expectThat(values.length <= MAX_VALUES, `${label} returned ${values.length} values; at most ${MAX_VALUES} are allowed`, { expected: `<= ${MAX_VALUES} values`, actual: values.length });
+    if (Array.isArray(values))
+      expectThat(values.length <= MAX_VALUES, `${label} returned ${values.length} values; at most ${MAX_VALUES} are allowed`, { expected: `<= ${MAX_VALUES} values`, actual: values.length });
     expectValid(ctx.schema, 'CompleteResult', result, label);
   }
   if (answered === 0) ctx.skip(`no completion request for ${what} was answered with a result (see notes)`);
@@ -96,8 +100,7 @@ export default defineArea('2026-07-28', 'completion', [
   {
     slug: 'malformed-request',
     title: 'A completion request with an unknown ref type or no argument is -32602',
-    requirement:
-      'ref is a ref/prompt or ref/resource reference and argument {name, value} is required; a request breaking that is invalid params, which servers SHOULD report as -32602.',
+    requirement: 'ref is a ref/prompt or ref/resource reference and argument {name, value} is required; a request breaking that is invalid params, which servers SHOULD report as -32602.',
     level: 'SHOULD',
     spec: 'server/utilities/completion#error-handling',
     catalog: ['CMP-003', 'CMP-004'],

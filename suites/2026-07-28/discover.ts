@@ -60,7 +60,10 @@ export default defineArea('2026-07-28', 'discover', [
         const exchange = await probe(ctx, feature);
         const served = resultOf(exchange) !== undefined;
         if (!declared(ctx, feature) && served) {
-          ctx.fail(`${exchange.method} works but server/discover does not declare the ${feature} capability`, { expected: `capabilities.${feature}`, actual: { capabilities: ctx.profile.capabilities, ...observed(exchange) } });
+          ctx.fail(`${exchange.method} works but server/discover does not declare the ${feature} capability`, {
+            expected: `capabilities.${feature}`,
+            actual: { capabilities: ctx.profile.capabilities, ...observed(exchange) },
+          });
         }
         // completion/complete may reject our guessed reference with -32602; only -32601 means "not served".
         const unserved = feature === 'completions' ? errorOf(exchange)?.code === -32601 || exchange.response === undefined : !served;
@@ -118,12 +121,18 @@ export default defineArea('2026-07-28', 'discover', [
       const versions = ctx.profile.supportedVersions?.length ? ctx.profile.supportedVersions : ['2026-07-28'];
       const legacy = await ctx.freshAs('2025-11-25', { initialize: false });
       const exchange = await legacy.initialize();
-      if (resultOf(exchange)) ctx.skip('the server answered initialize, so it serves legacy clients although server/discover lists no legacy version (dual-era/modern-only-rejects-initialize judges whether that makes it dual-era)');
+      if (resultOf(exchange))
+        ctx.skip(
+          'the server answered initialize, so it serves legacy clients although server/discover lists no legacy version (dual-era/modern-only-rejects-initialize judges whether that makes it dual-era)',
+        );
       const error = errorOf(exchange);
       if (!error) return ctx.fail(`a legacy initialize got ${describeOutcome(exchange)}, not an error`, { expected: 'a JSON-RPC error naming the supported versions', actual: observed(exchange) });
       const text = `${String(error.message)} ${JSON.stringify(error.data ?? null)}`;
       if (!versions.some((version) => text.includes(version))) {
-        ctx.fail(`the error answering initialize names none of the supported versions (${versions.join(', ')})`, { expected: `message or data naming ${versions.join(' or ')}`, actual: observed(exchange) });
+        ctx.fail(`the error answering initialize names none of the supported versions (${versions.join(', ')})`, {
+          expected: `message or data naming ${versions.join(' or ')}`,
+          actual: observed(exchange),
+        });
       }
     },
   },

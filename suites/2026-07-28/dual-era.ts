@@ -117,7 +117,8 @@ export default defineArea('2026-07-28', 'dual-era', [
       const legacy = await ctx.freshAs('2025-11-25', { initialize: false });
       const exchange = await legacy.initialize();
       const negotiated = resultOf(exchange)?.protocolVersion;
-      if (isLegacyVersion(negotiated)) ctx.skip(`initialize for 2025-11-25 negotiated ${JSON.stringify(negotiated)}: the server is dual-era by what it does (the other dual-era checks judge that traffic)`);
+      if (isLegacyVersion(negotiated))
+        ctx.skip(`initialize for 2025-11-25 negotiated ${JSON.stringify(negotiated)}: the server is dual-era by what it does (the other dual-era checks judge that traffic)`);
       const reason = `initialize for 2025-11-25 got ${describeOutcome(exchange)}, which negotiates no legacy version: a modern-only server must refuse it`;
       expectThat(errorOf(exchange) !== undefined || (exchange.http !== undefined && exchange.http.status >= 400), reason, {
         expected: 'a JSON-RPC error (HTTP 400)',

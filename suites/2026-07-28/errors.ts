@@ -34,8 +34,7 @@ export default defineArea('2026-07-28', 'errors', [
   {
     slug: 'method-not-found',
     title: 'An unknown method gets -32601 (HTTP 404)',
-    requirement:
-      'A request for a method the server does not implement gets JSON-RPC error -32601; on Streamable HTTP the server MUST answer 404 Not Found with that JSON-RPC error as the body.',
+    requirement: 'A request for a method the server does not implement gets JSON-RPC error -32601; on Streamable HTTP the server MUST answer 404 Not Found with that JSON-RPC error as the body.',
     level: 'MUST',
     spec: 'basic/transports/streamable-http#protocol-version-header',
     catalog: ['RPC-009', 'HTTP-013', 'HTTP-021'],
@@ -133,7 +132,8 @@ export default defineArea('2026-07-28', 'errors', [
     async run(ctx) {
       const stdio = new Set(connectionsOver(ctx.wire.entries, 'stdio'));
       const bad = errorsOfRun(ctx.wire.entries).filter(
-        ({ code, at }) => RETIRED_CODES.includes(code as number) || (isInt(code) && code <= -32020 && code >= -32099 && !DEFINED_MCP_CODES.includes(code)) || (code === -32020 && stdio.has(at.connection)),
+        ({ code, at }) =>
+          RETIRED_CODES.includes(code as number) || (isInt(code) && code <= -32020 && code >= -32099 && !DEFINED_MCP_CODES.includes(code)) || (code === -32020 && stdio.has(at.connection)),
       );
       if (bad.length === 0) return;
       ctx.fail(`${bad.length} error(s) use a reserved, retired or misapplied code; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`, {

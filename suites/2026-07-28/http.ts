@@ -71,14 +71,14 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-015', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      for (const call of namedCalls(ctx)) expectHeaderMismatch(await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': 'mcp-conform-other-name' } }), `${call.label} with another Mcp-Name`);
+      for (const call of namedCalls(ctx))
+        expectHeaderMismatch(await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': 'mcp-conform-other-name' } }), `${call.label} with another Mcp-Name`);
     },
   },
   {
     slug: 'name-header-base64',
     title: 'A Base64-encoded Mcp-Name is decoded before it is compared',
-    requirement:
-      'Servers MUST decode an Mcp-Name in the =?base64?...?= form before comparing it with the body: the encoded right name is accepted, an encoded wrong name gets 400 and -32020.',
+    requirement: 'Servers MUST decode an Mcp-Name in the =?base64?...?= form before comparing it with the body: the encoded right name is accepted, an encoded wrong name gets 400 and -32020.',
     level: 'MUST',
     spec: `${HTTP}#value-encoding`,
     catalog: ['HTTP-016'],
@@ -130,7 +130,10 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-protocol-version': null } });
       if ((ctx.profile.supportedVersions ?? []).includes('2025-03-26')) {
-        expectThat(exchange.http !== undefined && exchange.http.status < 500, `without MCP-Protocol-Version: ${describeOutcome(exchange)}`, { expected: 'a 2025-03-26 answer or 400/-32020', actual: observed(exchange) });
+        expectThat(exchange.http !== undefined && exchange.http.status < 500, `without MCP-Protocol-Version: ${describeOutcome(exchange)}`, {
+          expected: 'a 2025-03-26 answer or 400/-32020',
+          actual: observed(exchange),
+        });
         ctx.note('the server lists 2025-03-26, so it may treat a request without the header as 2025-03-26');
         return;
       }
@@ -180,7 +183,10 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const { tool, param } = headerParamOrSkip(ctx, () => true);
       const header = `mcp-param-${param.name.toLowerCase()}`;
-      for (const [how, value] of [['left out', undefined], ['null', null]] as const) {
+      for (const [how, value] of [
+        ['left out', undefined],
+        ['null', null],
+      ] as const) {
         const args = setAt(sampleArguments(tool.inputSchema), param.path, value);
         const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: args }, { headers: { [header]: null } });
         expectNoHeaderMismatch(exchange, `tools/call ${String(tool.name)} with ${param.path.join('.')} ${how} and no ${header}`);
@@ -235,7 +241,10 @@ export default defineArea('2026-07-28', 'http', [
         const status = exchange.http?.status;
         const legacyMeaning = status === 400 || status === 404 || (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream');
         const legacyAnswer = legacyMeaning && (await isDualEra(ctx));
-        expectThat(status === 405 || legacyAnswer, `${httpMethod} on the endpoint got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}`, { expected: 'HTTP 405', actual: observed(exchange) });
+        expectThat(status === 405 || legacyAnswer, `${httpMethod} on the endpoint got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}`, {
+          expected: 'HTTP 405',
+          actual: observed(exchange),
+        });
       }
     },
   },
@@ -289,8 +298,7 @@ export default defineArea('2026-07-28', 'http', [
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json (one response) or text/event-stream',
-    requirement:
-      'A POST carrying a request MUST be answered with Content-Type application/json (a single JSON-RPC response with the request id) or text/event-stream (an SSE stream for it).',
+    requirement: 'A POST carrying a request MUST be answered with Content-Type application/json (a single JSON-RPC response with the request id) or text/event-stream (an SSE stream for it).',
     level: 'MUST',
     spec: `${HTTP}#sending-messages`,
     catalog: ['HTTP-005', 'HTTP-001'],
@@ -301,8 +309,14 @@ export default defineArea('2026-07-28', 'http', [
       if (progress) exchanges.push(await ctx.client.request(progress.method, progress.params, { meta: { progressToken: 'mcp-conform-media-type' } }));
       for (const exchange of exchanges) {
         const type = exchange.http?.contentType;
-        expectThat(type === 'application/json' || type === 'text/event-stream', `${exchange.method} was answered with Content-Type ${JSON.stringify(type)}`, { expected: 'application/json or text/event-stream', actual: exchange.http });
-        expectThat(exchange.response !== undefined && !exchange.idTypeMismatch, `${exchange.method}: the ${type} body holds no response with the request id`, { expected: `a response with id ${JSON.stringify(exchange.id)}`, actual: observed(exchange) });
+        expectThat(type === 'application/json' || type === 'text/event-stream', `${exchange.method} was answered with Content-Type ${JSON.stringify(type)}`, {
+          expected: 'application/json or text/event-stream',
+          actual: exchange.http,
+        });
+        expectThat(exchange.response !== undefined && !exchange.idTypeMismatch, `${exchange.method}: the ${type} body holds no response with the request id`, {
+          expected: `a response with id ${JSON.stringify(exchange.id)}`,
+          actual: observed(exchange),
+        });
       }
     },
   },
@@ -311,7 +325,7 @@ export default defineArea('2026-07-28', 'http', [
     slug: 'sse-only-related-messages',
     title: 'An SSE answer carries related notifications and exactly one response, no requests',
     requirement:
-      'On a request\'s SSE stream, notifications before the response MUST relate to that request, the server MUST NOT send requests, and the stream carries the one JSON-RPC response with the request id; every event is a JSON-RPC message.',
+      "On a request's SSE stream, notifications before the response MUST relate to that request, the server MUST NOT send requests, and the stream carries the one JSON-RPC response with the request id; every event is a JSON-RPC message.",
     level: 'MUST',
     spec: RECEIVING,
     catalog: ['HTTP-006'],
@@ -319,18 +333,27 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const { exchange, token } = await sseAnswer(ctx);
       const responses = exchange.messages.filter(isResponse);
-      expectThat(responses.length === 1 && idKey(responses[0].id) === idKey(exchange.id), `the stream carried ${responses.length} response(s)`, { expected: `one response with id ${JSON.stringify(exchange.id)}`, actual: responses });
+      expectThat(responses.length === 1 && idKey(responses[0].id) === idKey(exchange.id), `the stream carried ${responses.length} response(s)`, {
+        expected: `one response with id ${JSON.stringify(exchange.id)}`,
+        actual: responses,
+      });
       const requests = exchange.messages.filter(isRequest);
       expectThat(requests.length === 0, `the stream carried ${requests.length} request(s)`, { expected: 'no requests', actual: requests });
       const unrelated = exchange.notifications.filter((message) => !relatesTo(message, exchange, token));
-      expectThat(unrelated.length === 0, `the stream carried notification(s) unrelated to the request: ${unrelated.map((m) => m.method).join(', ')}`, { expected: 'notifications of this request only', actual: unrelated });
-      expectThat((exchange.http?.sse?.malformedEvents ?? 0) === 0, `${exchange.http?.sse?.malformedEvents} SSE event(s) held no JSON-RPC message`, { expected: 'JSON in every event', actual: exchange.http?.sse });
+      expectThat(unrelated.length === 0, `the stream carried notification(s) unrelated to the request: ${unrelated.map((m) => m.method).join(', ')}`, {
+        expected: 'notifications of this request only',
+        actual: unrelated,
+      });
+      expectThat((exchange.http?.sse?.malformedEvents ?? 0) === 0, `${exchange.http?.sse?.malformedEvents} SSE event(s) held no JSON-RPC message`, {
+        expected: 'JSON in every event',
+        actual: exchange.http?.sse,
+      });
     },
   },
   {
     slug: 'sse-ends-after-response',
     title: 'An SSE answer ends after its response',
-    requirement: 'The final JSON-RPC response SHOULD terminate the request\'s SSE stream.',
+    requirement: "The final JSON-RPC response SHOULD terminate the request's SSE stream.",
     level: 'SHOULD',
     spec: RECEIVING,
     catalog: ['HTTP-006'],
@@ -366,10 +389,14 @@ export default defineArea('2026-07-28', 'http', [
       const exchange = await ctx.client.notify('notifications/cancelled', { requestId: 'mcp-conform-nothing-to-cancel' });
       const status = exchange.http?.status ?? 0;
       const fine = (status === 202 && exchange.http!.bodyKind === 'empty') || (status >= 400 && status < 500);
-      expectThat(fine, `a notification POST got ${exchange.http ? `HTTP ${status} with ${exchange.http.bodyKind === 'empty' ? 'no body' : `a ${exchange.http.bodyKind} body`}` : describeOutcome(exchange)}`, {
-        expected: '202 with no body, or a 4xx',
-        actual: observed(exchange),
-      });
+      expectThat(
+        fine,
+        `a notification POST got ${exchange.http ? `HTTP ${status} with ${exchange.http.bodyKind === 'empty' ? 'no body' : `a ${exchange.http.bodyKind} body`}` : describeOutcome(exchange)}`,
+        {
+          expected: '202 with no body, or a 4xx',
+          actual: observed(exchange),
+        },
+      );
     },
   },
   {
@@ -475,7 +502,12 @@ function otherValue(value: unknown): string {
 async function sseAnswer(ctx: CheckContext<StatelessClient>): Promise<{ exchange: Exchange; token: string }> {
   const tools = callableTools(ctx).tools;
   const progress = await findProgressCall(ctx.client, ctx.profile, tools);
-  const calls = [...(progress ? [progress] : []), ...offeredCalls(ctx.profile, tools).filter((call) => call.method === 'tools/call').slice(0, 5)];
+  const calls = [
+    ...(progress ? [progress] : []),
+    ...offeredCalls(ctx.profile, tools)
+      .filter((call) => call.method === 'tools/call')
+      .slice(0, 5),
+  ];
   const token = `mcp-conform-sse-${ctx.check.slug}`;
   const meta = { progressToken: token, ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}) };
   for (const call of calls) {

@@ -12,8 +12,7 @@ export default defineArea('2026-07-28', 'lifecycle', [
   {
     slug: 'discover-result',
     title: 'server/discover answers with a DiscoverResult',
-    requirement:
-      'Servers MUST implement server/discover; its result carries resultType "complete", supportedVersions (including the version of the request), capabilities, ttlMs and cacheScope.',
+    requirement: 'Servers MUST implement server/discover; its result carries resultType "complete", supportedVersions (including the version of the request), capabilities, ttlMs and cacheScope.',
     level: 'MUST',
     spec: 'server/discover#discoverresult',
     catalog: ['VER-004', 'VER-005', 'VER-008'],
@@ -56,11 +55,10 @@ export default defineArea('2026-07-28', 'lifecycle', [
       expectHttpStatus(exchange, 400);
       const data = isObject(error.data) ? error.data : undefined;
       const supported = data?.supported;
-      expectThat(
-        Array.isArray(supported) && supported.length > 0 && supported.every((v) => typeof v === 'string'),
-        'error.data.supported is not a non-empty array of version strings',
-        { expected: 'data.supported: string[] (non-empty)', actual: error.data },
-      );
+      expectThat(Array.isArray(supported) && supported.length > 0 && supported.every((v) => typeof v === 'string'), 'error.data.supported is not a non-empty array of version strings', {
+        expected: 'data.supported: string[] (non-empty)',
+        actual: error.data,
+      });
       expectThat(data?.requested === BOGUS_VERSION, `error.data.requested is not the requested version ${BOGUS_VERSION}`, {
         expected: { requested: BOGUS_VERSION },
         actual: error.data,
@@ -70,8 +68,7 @@ export default defineArea('2026-07-28', 'lifecycle', [
   {
     slug: 'unsupported-version-matches-discover',
     title: 'The versions named in -32022 are the ones server/discover advertises',
-    requirement:
-      'data.supported of UnsupportedProtocolVersionError and supportedVersions of server/discover describe the same server, so they should list the same versions (inferred).',
+    requirement: 'data.supported of UnsupportedProtocolVersionError and supportedVersions of server/discover describe the same server, so they should list the same versions (inferred).',
     level: 'SHOULD',
     spec: 'basic/versioning#protocol-version-negotiation',
     catalog: ['VER-002'],

@@ -54,7 +54,7 @@ export default defineArea('2026-07-28', 'logging', [
   {
     slug: 'level-threshold',
     title: `With logLevel "${THRESHOLD}", log messages are at or above it`,
-    requirement: 'With logLevel set, the server MAY send notifications/message at or above the requested level on that request\'s response stream, before the final response; nothing below it.',
+    requirement: "With logLevel set, the server MAY send notifications/message at or above the requested level on that request's response stream, before the final response; nothing below it.",
     level: 'MUST',
     spec: 'server/utilities/logging#per-request-log-level',
     catalog: ['META-012'],

@@ -67,7 +67,8 @@ export default defineArea('2026-07-28', 'meta', [
   {
     slug: 'no-params',
     title: 'A request with no params at all is rejected',
-    requirement: 'params._meta is required on every request, so a request without params MUST get -32602 (HTTP 400; there -32020 too, as the MCP-Protocol-Version header has no body value to match); a dual-era server may answer another error, never a result.',
+    requirement:
+      'params._meta is required on every request, so a request without params MUST get -32602 (HTTP 400; there -32020 too, as the MCP-Protocol-Version header has no body value to match); a dual-era server may answer another error, never a result.',
     level: 'MUST',
     spec: MISSING_META_SPEC,
     catalog: ['META-003'],
@@ -150,7 +151,8 @@ export default defineArea('2026-07-28', 'meta', [
   {
     slug: 'client-info-no-effect',
     title: 'Results do not depend on clientInfo',
-    requirement: 'clientInfo is self-reported and for display, logging and debugging: servers SHOULD NOT use it to change their behavior (compared: server/discover and a list, with our clientInfo, another one, and none).',
+    requirement:
+      'clientInfo is self-reported and for display, logging and debugging: servers SHOULD NOT use it to change their behavior (compared: server/discover and a list, with our clientInfo, another one, and none).',
     level: 'SHOULD',
     spec: MISSING_META_SPEC,
     catalog: ['META-008'],
@@ -199,9 +201,15 @@ export default defineArea('2026-07-28', 'meta', [
       const error = expectError(bare, -32021, `-32021 for ${offer.call.label} without the client capabilities it asks for`);
       expectHttpStatus(bare, 400);
       const required = isObject(error.data) ? error.data.requiredCapabilities : undefined;
-      expectThat(isObject(required) && Object.keys(required).length > 0, 'error.data.requiredCapabilities does not name any capability', { expected: 'data.requiredCapabilities: a non-empty ClientCapabilities', actual: error.data });
+      expectThat(isObject(required) && Object.keys(required).length > 0, 'error.data.requiredCapabilities does not name any capability', {
+        expected: 'data.requiredCapabilities: a non-empty ClientCapabilities',
+        actual: error.data,
+      });
       const declared = await ctx.client.withCapabilities(required).request(offer.call.method, offer.call.params);
-      expectThat(errorOf(declared)?.code !== -32021, `declaring data.requiredCapabilities (${JSON.stringify(required)}) still gets -32021`, { expected: 'a result or another answer', actual: observed(declared) });
+      expectThat(errorOf(declared)?.code !== -32021, `declaring data.requiredCapabilities (${JSON.stringify(required)}) still gets -32021`, {
+        expected: 'a result or another answer',
+        actual: observed(declared),
+      });
     },
   },
   {
@@ -235,11 +243,19 @@ export default defineArea('2026-07-28', 'meta', [
       const modern = modernConnections(ctx.wire.entries);
       const bad = serverMessages(ctx.wire.entries)
         .filter(({ entry }) => modern.has(entry.connection))
-        .flatMap(({ entry, message }) => metaKeysIn(message).filter(({ key }) => !isValidMetaKey(key)).map((found) => ({ ...where(entry), ...found })));
+        .flatMap(({ entry, message }) =>
+          metaKeysIn(message)
+            .filter(({ key }) => !isValidMetaKey(key))
+            .map((found) => ({ ...where(entry), ...found })),
+        );
       const extensions = ctx.profile.capabilities?.extensions;
       const badIds = isObject(extensions) ? Object.keys(extensions).filter((id) => !isValidExtensionId(id)) : [];
       if (bad.length > 0) ctx.fail(`${bad.length} _meta key(s) break the naming rule; first: ${JSON.stringify(bad[0].key)}`, { expected: 'prefix/name keys', actual: bad.slice(0, MAX_LISTED) });
-      if (badIds.length > 0) ctx.fail(`capabilities.extensions has identifier(s) without a valid prefix: ${badIds.join(', ')}`, { expected: 'e.g. io.modelcontextprotocol/tasks', actual: Object.keys(extensions as JsonObject) });
+      if (badIds.length > 0)
+        ctx.fail(`capabilities.extensions has identifier(s) without a valid prefix: ${badIds.join(', ')}`, {
+          expected: 'e.g. io.modelcontextprotocol/tasks',
+          actual: Object.keys(extensions as JsonObject),
+        });
     },
   },
 ]);

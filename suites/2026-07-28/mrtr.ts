@@ -42,7 +42,10 @@ export default defineArea('2026-07-28', 'mrtr', [
       const drive = await driveToCompletion(asking(ctx), offer.call);
       for (const [round, result] of inputRequiredRounds(drive.rounds)) {
         const where = `round ${round} (${offer.call.label})`;
-        expectThat('inputRequests' in result || 'requestState' in result, `the input_required result of ${where} has neither inputRequests nor requestState`, { expected: 'inputRequests and/or requestState', actual: result });
+        expectThat('inputRequests' in result || 'requestState' in result, `the input_required result of ${where} has neither inputRequests nor requestState`, {
+          expected: 'inputRequests and/or requestState',
+          actual: result,
+        });
         if ('requestState' in result) expectThat(typeof result.requestState === 'string', `requestState of ${where} is not a string`, { expected: 'a string', actual: result.requestState });
         if ('inputRequests' in result) expectThat(isObject(result.inputRequests), `inputRequests of ${where} is not an object`, { expected: 'a map of input requests', actual: result.inputRequests });
         const requests = isObject(result.inputRequests) ? result.inputRequests : {};
@@ -109,8 +112,7 @@ export default defineArea('2026-07-28', 'mrtr', [
   {
     slug: 'state-bound-to-request',
     title: 'A requestState replayed on a request with other arguments is rejected',
-    requirement:
-      'To prevent replay, servers SHOULD bind requestState to the originating request (method and a digest of its salient parameters) and reject it on a request that does not match.',
+    requirement: 'To prevent replay, servers SHOULD bind requestState to the originating request (method and a digest of its salient parameters) and reject it on a request that does not match.',
     level: 'SHOULD',
     spec: SERVER_RULES,
     catalog: ['MRTR-007'],
@@ -128,14 +130,16 @@ export default defineArea('2026-07-28', 'mrtr', [
   {
     slug: 'missing-input-responses',
     title: 'A retry without the requested inputResponses gets input_required again',
-    requirement:
-      'If a retry lacks information the server asked for, the server SHOULD answer with a new InputRequiredResult asking again rather than with an error.',
+    requirement: 'If a retry lacks information the server asked for, the server SHOULD answer with a new InputRequiredResult asking again rather than with an error.',
     level: 'SHOULD',
     spec: `${MRTR}#error-handling`,
     catalog: ['MRTR-008'],
     async run(ctx) {
       const { client, offer, first } = await withInputRequests(ctx);
-      for (const [how, responses] of [['no inputResponses', undefined], ['empty inputResponses', {}]] as const) {
+      for (const [how, responses] of [
+        ['no inputResponses', undefined],
+        ['empty inputResponses', {}],
+      ] as const) {
         const exchange = await client.request(offer.call.method, retryParams(offer.call.params, first, responses));
         expectThat(resultOf(exchange) !== undefined, `a retry with ${how} got ${describeOutcome(exchange)}; the server should ask again`, {
           expected: 'an input_required result (or, if the input was not needed, a complete one)',
@@ -161,8 +165,7 @@ export default defineArea('2026-07-28', 'mrtr', [
   {
     slug: 'malformed-input-responses',
     title: 'Malformed inputResponses get a JSON-RPC error',
-    requirement:
-      'Servers SHOULD validate that inputResponses is a valid InputResponses object and answer one that is not (not an object, an entry that is no result) with a JSON-RPC error.',
+    requirement: 'Servers SHOULD validate that inputResponses is a valid InputResponses object and answer one that is not (not an object, an entry that is no result) with a JSON-RPC error.',
     level: 'SHOULD',
     spec: `${MRTR}#error-handling`,
     catalog: ['MRTR-010'],
@@ -224,7 +227,9 @@ export default defineArea('2026-07-28', 'mrtr', [
     spec: 'client/sampling#message-content-constraints',
     catalog: ['MRTR-015'],
     async run(ctx) {
-      const offer = (await findToolSampling(ctx.client, offeredCalls(ctx.profile, callableTools(ctx).tools))) ?? ctx.skip('no tool, prompt or resource of the server asks for sampling with tools through input_required, even with every input capability declared');
+      const offer =
+        (await findToolSampling(ctx.client, offeredCalls(ctx.profile, callableTools(ctx).tools))) ??
+        ctx.skip('no tool, prompt or resource of the server asks for sampling with tools through input_required, even with every input capability declared');
       const requests = inputRequestsOf(offer.result);
       const toolUses = Object.fromEntries(offer.keys.map((key) => [key, toolUseAnswer(requests[key], `mcp-conform-${key}`)]));
       const exchange = await asking(ctx).request(offer.call.method, retryParams(offer.call.params, offer.result, { ...answerAll(offer.result), ...toolUses }));
@@ -232,17 +237,27 @@ export default defineArea('2026-07-28', 'mrtr', [
       if (!isInputRequired(result)) ctx.skip(`${offer.call.label} completed after the toolUse answer, with no follow-up sampling request to judge`);
       const followUps = Object.entries(inputRequestsOf(result)).filter(([, request]) => request.method === 'sampling/createMessage');
       if (followUps.length === 0) ctx.skip(`${offer.call.label} asked for no sampling after the toolUse answer: no follow-up to judge`);
-      const conversations = followUps.map(([key, request]) => ({ key, messages: (isObject(request.params) && Array.isArray(request.params.messages) ? request.params.messages : []).filter(isObject) }));
+      const conversations = followUps.map(([key, request]) => ({
+        key,
+        messages: (isObject(request.params) && Array.isArray(request.params.messages) ? request.params.messages : []).filter(isObject),
+      }));
       for (const { key, messages } of conversations) {
         const broken = toolRuleBroken(messages);
-        expectThat(broken === undefined, `the follow-up sampling request ${key} of ${offer.call.label} breaks the tool rules: ${broken}`, { expected: 'tool_use answered by a user message of matching tool_result blocks only', actual: messages });
+        expectThat(broken === undefined, `the follow-up sampling request ${key} of ${offer.call.label} breaks the tool rules: ${broken}`, {
+          expected: 'tool_use answered by a user message of matching tool_result blocks only',
+          actual: messages,
+        });
       }
       const ids = Object.values(toolUses).flatMap(toolUseIds);
       const carried = ids.filter((id) => conversations.some(({ messages }) => carriesToolUse(messages, id)));
-      expectThat(carried.length === ids.length, `no follow-up sampling request of ${offer.call.label} carries the model's tool use(s) ${ids.filter((id) => !carried.includes(id)).join(', ')} and their results`, {
-        expected: `the assistant tool_use message (${ids.join(', ')}) followed by its tool_result message`,
-        actual: conversations,
-      });
+      expectThat(
+        carried.length === ids.length,
+        `no follow-up sampling request of ${offer.call.label} carries the model's tool use(s) ${ids.filter((id) => !carried.includes(id)).join(', ')} and their results`,
+        {
+          expected: `the assistant tool_use message (${ids.join(', ')}) followed by its tool_result message`,
+          actual: conversations,
+        },
+      );
     },
   },
 ]);
@@ -301,7 +316,9 @@ function undeclaredRequests(requests: Record<string, JsonObject>, declared: Json
           ? !isObject(elicitation?.url) && 'URL-mode elicitation (elicitation.url)'
           : !formAllowed && 'form elicitation (elicitation)'
         : request.method === 'sampling/createMessage'
-          ? !sampling ? 'sampling' : (params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools) && 'sampling with tools (sampling.tools)'
+          ? !sampling
+            ? 'sampling'
+            : (params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools) && 'sampling with tools (sampling.tools)'
           : request.method === 'roots/list' && !sub('roots') && 'roots';
     if (why) out.push(`${key}: ${why}`);
   }
@@ -355,7 +372,8 @@ async function acceptedFrom(client: StatelessClient, offer: InputRequiredOffer, 
   const exchange = await client.request(offer.call.method, retry);
   const result = resultOf(exchange);
   if (!result) return undefined;
-  const sameQuestions = (r: JsonObject) => JSON.stringify(Object.keys(inputRequestsOf(r)).sort()) === JSON.stringify(Object.keys(inputRequestsOf(asked)).sort()) && Object.keys(inputRequestsOf(r)).length > 0;
+  const sameQuestions = (r: JsonObject) =>
+    JSON.stringify(Object.keys(inputRequestsOf(r)).sort()) === JSON.stringify(Object.keys(inputRequestsOf(asked)).sort()) && Object.keys(inputRequestsOf(r)).length > 0;
   if (isInputRequired(result) && sameQuestions(result)) return undefined;
   if (!isInputRequired(result)) return exchange;
   const rest = await driveToCompletion(client, { method: offer.call.method, params: retryParams(offer.call.params, result, answersFor(result)) });
@@ -368,7 +386,10 @@ function judgeAccepted(ctx: CheckContext, what: string, accepted: Exchange, genu
   if (strip(result) !== strip(genuine)) {
     ctx.fail(`${what} was accepted and produced a different result`, { expected: 'an error or a fresh input_required', actual: { tampered: result, genuine } });
   }
-  ctx.warn(`${what} was accepted (same result as the genuine state); allowed only if the state cannot influence authorization, resource access or business logic`, { expected: 'an error or a fresh input_required', actual: result });
+  ctx.warn(`${what} was accepted (same result as the genuine state); allowed only if the state cannot influence authorization, resource access or business logic`, {
+    expected: 'an error or a fresh input_required',
+    actual: result,
+  });
 }
 
 function withOtherArguments(params: JsonObject): JsonObject | undefined {

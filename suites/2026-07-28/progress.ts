@@ -25,7 +25,7 @@ export default defineArea('2026-07-28', 'progress', [
     level: 'MUST',
     spec: `${PROGRESS}#progress-flow`,
     catalog: ['PROG-001'],
-        async run(ctx) {
+    async run(ctx) {
       const call = await progressCallOrSkip(ctx);
       let seen = 0;
       for (const token of ['mcp-conform-progress-a', 424242]) {
@@ -64,7 +64,7 @@ export default defineArea('2026-07-28', 'progress', [
     level: 'MUST',
     spec: `${PROGRESS}#progress-flow`,
     catalog: ['PROG-002'],
-        async run(ctx) {
+    async run(ctx) {
       const call = await progressCallOrSkip(ctx);
       const token = 'mcp-conform-progress-increasing';
       const exchange = await ctx.client.request(call.method, call.params, { meta: { progressToken: token } });
@@ -85,7 +85,7 @@ export default defineArea('2026-07-28', 'progress', [
     level: 'MUST',
     spec: `${PROGRESS}#implementation-notes`,
     catalog: ['PROG-003'],
-        async run(ctx) {
+    async run(ctx) {
       const call = await progressCallOrSkip(ctx);
       const token = 'mcp-conform-progress-after';
       const watch = watchConnection(ctx.wire, ctx.client.connection.name);
@@ -96,14 +96,16 @@ export default defineArea('2026-07-28', 'progress', [
       watch.stop();
       const answered = watch.entries.findIndex((entry) => isObject(entry.message) && 'id' in entry.message && idKey(entry.message.id) === idKey(exchange.id));
       const late = watch.entries.slice(answered + 1).filter((entry) => progressFor([entry.message as JsonObject], token).length > 0);
-      expectThat(answered >= 0 && late.length === 0, `${late.length} progress notification(s) for the token arrived after the response`, { expected: 'no progress after the response', actual: late.map((e) => e.message) });
+      expectThat(answered >= 0 && late.length === 0, `${late.length} progress notification(s) for the token arrived after the response`, {
+        expected: 'no progress after the response',
+        actual: late.map((e) => e.message),
+      });
     },
   },
   {
     slug: 'only-on-own-stream',
-    title: 'Progress and log notifications travel on their request\'s stream, never on a listen stream',
-    requirement:
-      'Request-scoped notifications (notifications/progress, notifications/message) are delivered only on the response stream of their request, not on a subscriptions/listen stream.',
+    title: "Progress and log notifications travel on their request's stream, never on a listen stream",
+    requirement: 'Request-scoped notifications (notifications/progress, notifications/message) are delivered only on the response stream of their request, not on a subscriptions/listen stream.',
     level: 'MUST',
     spec: 'basic/transports/streamable-http#receiving-messages',
     catalog: ['PROG-004', 'META-012'],

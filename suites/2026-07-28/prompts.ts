@@ -42,13 +42,19 @@ interface Got {
  * otherwise it is noted, and a check left with nothing to judge says why it skips.
  */
 async function getListed(ctx: Ctx, silenceFails: boolean): Promise<Got[]> {
-  const prompts = bounded(ctx, ctx.profile.prompts.filter((p) => typeof p.name === 'string'), MAX_GETS, 'prompts');
+  const prompts = bounded(
+    ctx,
+    ctx.profile.prompts.filter((p) => typeof p.name === 'string'),
+    MAX_GETS,
+    'prompts',
+  );
   if (prompts.length === 0) ctx.skip('server lists no prompts');
   const got: Got[] = [];
   const refusals: string[] = [];
   for (const prompt of prompts) {
     const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: requiredValues(prompt) });
-    if (!exchange.response && silenceFails) ctx.fail(`prompts/get of the listed prompt ${String(prompt.name)} got ${describeOutcome(exchange)}`, { expected: 'a GetPromptResult', actual: observed(exchange) });
+    if (!exchange.response && silenceFails)
+      ctx.fail(`prompts/get of the listed prompt ${String(prompt.name)} got ${describeOutcome(exchange)}`, { expected: 'a GetPromptResult', actual: observed(exchange) });
     const result = exchange.response?.result;
     const complete = isObject(result) && result.resultType !== 'input_required';
     const invented = samplePromptArguments(prompt).invented;
@@ -69,7 +75,8 @@ export default defineArea('2026-07-28', 'prompts', [
   {
     slug: 'list-result',
     title: 'prompts/list pages are ListPromptsResults',
-    requirement: 'Every prompts/list page is a ListPromptsResult: prompts (each with a name; title, description, arguments [{name, description?, required?}], icons optional), optional nextCursor, ttlMs and cacheScope.',
+    requirement:
+      'Every prompts/list page is a ListPromptsResult: prompts (each with a name; title, description, arguments [{name, description?, required?}], icons optional), optional nextCursor, ttlMs and cacheScope.',
     level: 'MUST',
     spec: 'server/prompts#listing-prompts',
     catalog: ['PRM-002'],
@@ -93,8 +100,7 @@ export default defineArea('2026-07-28', 'prompts', [
   {
     slug: 'message-content',
     title: 'Prompt messages carry base64 media with MIME types and complete embedded resources',
-    requirement:
-      'Image and audio content MUST be base64-encoded with a valid MIME type; embedded resources MUST include a valid URI, the MIME type, and text or base64 blob data.',
+    requirement: 'Image and audio content MUST be base64-encoded with a valid MIME type; embedded resources MUST include a valid URI, the MIME type, and text or base64 blob data.',
     level: 'MUST',
     spec: 'server/prompts#promptmessage',
     catalog: ['PRM-006'],
@@ -149,7 +155,10 @@ export default defineArea('2026-07-28', 'prompts', [
       for (const bad of [42, { nested: 'object' }]) {
         const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: { ...requiredValues(prompt), [target]: bad } as JsonObject });
         // Silence is no rejection: the client is left waiting, and nothing says the input was refused.
-        expectThat(exchange.response !== undefined, `${String(prompt.name)} with ${target} = ${JSON.stringify(bad)} got ${describeOutcome(exchange)}`, { expected: 'a JSON-RPC error (-32602)', actual: observed(exchange) });
+        expectThat(exchange.response !== undefined, `${String(prompt.name)} with ${target} = ${JSON.stringify(bad)} got ${describeOutcome(exchange)}`, {
+          expected: 'a JSON-RPC error (-32602)',
+          actual: observed(exchange),
+        });
         const result = exchange.response?.result;
         expectThat(!(isObject(result) && result.resultType !== 'input_required'), `${String(prompt.name)} rendered with ${target} = ${JSON.stringify(bad)}`, {
           expected: 'a JSON-RPC error (-32602)',

@@ -50,7 +50,8 @@ export default defineArea('2026-07-28', 'resources', [
   {
     slug: 'list-result',
     title: 'resources/list pages are ListResourcesResults',
-    requirement: 'Every resources/list page is a ListResourcesResult: resources (each with uri and name; title, description, mimeType, size, icons, annotations optional), optional nextCursor, ttlMs and cacheScope.',
+    requirement:
+      'Every resources/list page is a ListResourcesResult: resources (each with uri and name; title, description, mimeType, size, icons, annotations optional), optional nextCursor, ttlMs and cacheScope.',
     level: 'MUST',
     spec: 'server/resources#listing-resources',
     catalog: ['RES-002'],
@@ -69,7 +70,12 @@ export default defineArea('2026-07-28', 'resources', [
     catalog: ['RES-004', 'RES-010'],
     requires: ['resources'],
     async run(ctx) {
-      const uris = bounded(ctx, ctx.profile.resources.map((r) => r.uri).filter((uri): uri is string => typeof uri === 'string'), MAX_READS, 'resources');
+      const uris = bounded(
+        ctx,
+        ctx.profile.resources.map((r) => r.uri).filter((uri): uri is string => typeof uri === 'string'),
+        MAX_READS,
+        'resources',
+      );
       if (uris.length === 0) ctx.skip('server lists no resources');
       const problems: string[] = [];
       let read = 0;
@@ -93,8 +99,7 @@ export default defineArea('2026-07-28', 'resources', [
   {
     slug: 'not-found',
     title: 'Reading a resource that does not exist is -32602, not -32002 or empty contents',
-    requirement:
-      'If the requested resource does not exist, servers MUST return JSON-RPC error -32602 (the -32002 of earlier revisions is retired) and MUST NOT return an empty contents array.',
+    requirement: 'If the requested resource does not exist, servers MUST return JSON-RPC error -32602 (the -32002 of earlier revisions is retired) and MUST NOT return an empty contents array.',
     level: 'MUST',
     spec: 'server/resources#error-handling',
     catalog: ['RES-005', 'RES-006'],
@@ -103,7 +108,10 @@ export default defineArea('2026-07-28', 'resources', [
       const uri = missingUri(ctx.profile.resources, ctx.profile.resourceTemplates);
       const exchange = await ctx.client.request('resources/read', { uri });
       const contents = contentsOf(exchange);
-      expectThat(!(Array.isArray(contents) && contents.length === 0), `${uri} does not exist, yet the server answered with an empty contents array`, { expected: 'error -32602', actual: observed(exchange) });
+      expectThat(!(Array.isArray(contents) && contents.length === 0), `${uri} does not exist, yet the server answered with an empty contents array`, {
+        expected: 'error -32602',
+        actual: observed(exchange),
+      });
       const code = isObject(exchange.response?.error) ? exchange.response.error.code : undefined;
       expectThat(code !== -32002, `${uri}: error -32002 is the retired resource-not-found code; 2026-07-28 uses -32602`, { expected: 'error -32602', actual: observed(exchange) });
       expectThat(code === -32602, `reading ${uri}, which does not exist, got ${describeOutcome(exchange)}`, { expected: 'error -32602', actual: observed(exchange) });
@@ -119,10 +127,11 @@ export default defineArea('2026-07-28', 'resources', [
     requires: ['resourceTemplates'],
     async run(ctx) {
       const templates = await validatedPages(ctx, 'resources/templates/list', 'resourceTemplates', 'ListResourceTemplatesResult');
-      const bad = templates
-        .map((template) => ({ uriTemplate: template.uriTemplate, parse: parseUriTemplate(String(template.uriTemplate)) }))
-        .filter((entry) => !entry.parse.ok);
-      expectThat(bad.length === 0, `${bad.length} uriTemplate(s) are not RFC 6570 templates; first: ${JSON.stringify(bad[0]?.uriTemplate)}`, { expected: 'RFC 6570 URI templates', actual: bad.slice(0, MAX_LISTED) });
+      const bad = templates.map((template) => ({ uriTemplate: template.uriTemplate, parse: parseUriTemplate(String(template.uriTemplate)) })).filter((entry) => !entry.parse.ok);
+      expectThat(bad.length === 0, `${bad.length} uriTemplate(s) are not RFC 6570 templates; first: ${JSON.stringify(bad[0]?.uriTemplate)}`, {
+        expected: 'RFC 6570 URI templates',
+        actual: bad.slice(0, MAX_LISTED),
+      });
     },
   },
   {

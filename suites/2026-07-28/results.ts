@@ -95,7 +95,8 @@ export default defineArea('2026-07-28', 'results', [
   {
     slug: 'pagination-terminates',
     title: 'Every offered list can be walked to its end by following nextCursor',
-    requirement: 'cursor and nextCursor are opaque strings and a missing nextCursor ends the list: following nextCursor from the first page reaches a page without one, never a cursor already followed.',
+    requirement:
+      'cursor and nextCursor are opaque strings and a missing nextCursor ends the list: following nextCursor from the first page reaches a page without one, never a cursor already followed.',
     level: 'MUST',
     spec: 'server/utilities/pagination#response-format',
     catalog: ['PAG-001'],
@@ -103,9 +104,14 @@ export default defineArea('2026-07-28', 'results', [
       const walks = (await walkEach(ctx)).filter(({ walk }) => walk.pages.length > 0); // a failing first page is not a pagination matter
       if (walks.length === 0) ctx.skip('no offered list answered its first page');
       for (const { list, walk } of walks) {
-        if (walk.problem) ctx.fail(walk.problem, { expected: `${list.method} pages ending without nextCursor`, actual: walk.pages.map((page) => ({ nextCursor: page.nextCursor, items: keysOf(arrayAt(page, list.key), list.itemKey) })) });
+        if (walk.problem)
+          ctx.fail(walk.problem, {
+            expected: `${list.method} pages ending without nextCursor`,
+            actual: walk.pages.map((page) => ({ nextCursor: page.nextCursor, items: keysOf(arrayAt(page, list.key), list.itemKey) })),
+          });
         const last = walk.pages[walk.pages.length - 1];
-        if ('nextCursor' in last) ctx.fail(`${list.method} ended on a nextCursor that is not a string: ${JSON.stringify(last.nextCursor)}`, { expected: 'nextCursor absent or a string', actual: last });
+        if ('nextCursor' in last)
+          ctx.fail(`${list.method} ended on a nextCursor that is not a string: ${JSON.stringify(last.nextCursor)}`, { expected: 'nextCursor absent or a string', actual: last });
       }
     },
   },
@@ -121,7 +127,11 @@ export default defineArea('2026-07-28', 'results', [
       if (paged.length === 0) ctx.skip('no list the server offers has a second page');
       for (const { list, walk } of paged) {
         const scopes = [...new Set(walk.pages.map((page) => page.cacheScope))];
-        if (scopes.length > 1) ctx.fail(`${list.method} pages use different cacheScope values: ${scopes.map((s) => JSON.stringify(s)).join(', ')}`, { expected: 'one cacheScope', actual: walk.pages.map((page) => page.cacheScope) });
+        if (scopes.length > 1)
+          ctx.fail(`${list.method} pages use different cacheScope values: ${scopes.map((s) => JSON.stringify(s)).join(', ')}`, {
+            expected: 'one cacheScope',
+            actual: walk.pages.map((page) => page.cacheScope),
+          });
       }
     },
   },
@@ -160,7 +170,8 @@ export default defineArea('2026-07-28', 'results', [
   {
     slug: 'no-duplicates',
     title: 'A list walked page by page names each item once',
-    requirement: 'While a list is unchanged, walking its pages from the start yields each tool, prompt, resource or template once (inferred from pagination and caching: pages are a partition of the list).',
+    requirement:
+      'While a list is unchanged, walking its pages from the start yields each tool, prompt, resource or template once (inferred from pagination and caching: pages are a partition of the list).',
     level: 'SHOULD',
     spec: 'server/utilities/caching#interaction-with-pagination',
     catalog: ['PAG-004'],

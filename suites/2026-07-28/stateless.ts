@@ -61,7 +61,10 @@ export default defineArea('2026-07-28', 'stateless', [
       const bare = await client.withCapabilities({}).request(offer.call.method, offer.call.params);
       const result = resultOf(bare);
       const asked = isInputRequired(result) ? Object.keys(inputRequestsOf(result)) : [];
-      expectThat(asked.length === 0, `with clientCapabilities {} after a request that declared them, the server asked for ${asked.join(', ')}`, { expected: 'no input requests for undeclared capabilities', actual: result });
+      expectThat(asked.length === 0, `with clientCapabilities {} after a request that declared them, the server asked for ${asked.join(', ')}`, {
+        expected: 'no input requests for undeclared capabilities',
+        actual: result,
+      });
     },
   },
   {
@@ -78,7 +81,10 @@ export default defineArea('2026-07-28', 'stateless', [
       const elsewhere = (await ctx.fresh()).withCapabilities(EVERY_INPUT_CAPABILITY);
       await whenServing(elsewhere);
       const drive = await driveToCompletion(ctx.client.withCapabilities(EVERY_INPUT_CAPABILITY), offer.call, { retryClient: elsewhere });
-      expectThat(drive.completed, `retrying ${offer.call.label} on another process ended in ${describeOutcome(drive.final)} after ${drive.rounds.length} round(s)`, { expected: 'a complete result', actual: drive.final.response });
+      expectThat(drive.completed, `retrying ${offer.call.label} on another process ended in ${describeOutcome(drive.final)} after ${drive.rounds.length} round(s)`, {
+        expected: 'a complete result',
+        actual: drive.final.response,
+      });
     },
   },
 ]);

@@ -33,7 +33,10 @@ export default defineArea('2026-07-28', 'stdio', [
       // Waits for a -32700 answer (or, from a server that ignores the line, for the timeout).
       await ctx.client.sendRaw('mcp-conform: this line is not JSON\n', { expectResponse: true, timeoutMs: ctx.requestTimeoutMs });
       const exchange = await ctx.client.request('server/discover');
-      expectThat(exchange.response?.result !== undefined, `after a line that is not JSON, server/discover got ${describeOutcome(exchange)}`, { expected: 'a DiscoverResult', actual: observed(exchange) });
+      expectThat(exchange.response?.result !== undefined, `after a line that is not JSON, server/discover got ${describeOutcome(exchange)}`, {
+        expected: 'a DiscoverResult',
+        actual: observed(exchange),
+      });
     },
   },
   {

@@ -74,7 +74,10 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await barrier(ctx.client, 'the acknowledgment');
       await listen.cancel();
       const unrequested = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED && m.method !== 'notifications/tools/list_changed');
-      expectThat(unrequested.length === 0, `asked for tools list changes only, got ${unrequested.map((m) => m.method).join(', ')}`, { expected: 'only notifications/tools/list_changed', actual: unrequested });
+      expectThat(unrequested.length === 0, `asked for tools list changes only, got ${unrequested.map((m) => m.method).join(', ')}`, {
+        expected: 'only notifications/tools/list_changed',
+        actual: unrequested,
+      });
       ctx.note(`watched the stream for ${WATCH_MS} ms after the acknowledgment`);
     },
   },
@@ -93,7 +96,10 @@ export default defineArea('2026-07-28', 'subscriptions', [
       const delivered = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED);
       if (delivered.length === 0) ctx.skip(`no notification besides the acknowledgment arrived within ${WATCH_MS} ms (provoking changes needs the server's cooperation)`);
       const untagged = delivered.filter((m) => idKey(subscriptionTag(m)) !== idKey(listen.id));
-      expectThat(untagged.length === 0, `${untagged.length} of ${delivered.length} notification(s) lack subscriptionId ${JSON.stringify(listen.id)}`, { expected: `_meta["${SUBSCRIPTION_ID_KEY}"] on each`, actual: untagged });
+      expectThat(untagged.length === 0, `${untagged.length} of ${delivered.length} notification(s) lack subscriptionId ${JSON.stringify(listen.id)}`, {
+        expected: `_meta["${SUBSCRIPTION_ID_KEY}"] on each`,
+        actual: untagged,
+      });
     },
   },
   {
@@ -110,7 +116,10 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await ctx.sleep(WATCH_MS * 2);
       const stillOpen = listen.open;
       const exchange = await listen.cancel();
-      expectThat(exchange.http?.contentType === 'text/event-stream', `the listen response has Content-Type ${JSON.stringify(exchange.http?.contentType)}`, { expected: 'text/event-stream', actual: observed(exchange) });
+      expectThat(exchange.http?.contentType === 'text/event-stream', `the listen response has Content-Type ${JSON.stringify(exchange.http?.contentType)}`, {
+        expected: 'text/event-stream',
+        actual: observed(exchange),
+      });
       expectThat(stillOpen, `the listen stream ended within ${WATCH_MS * 2} ms of its acknowledgment: ${describeOutcome(exchange)}`, { expected: 'an open stream', actual: observed(exchange) });
     },
   },
@@ -132,12 +141,22 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await ctx.sleep(WATCH_MS);
       await barrier(ctx.client, 'the cancellation of the subscription');
       watch.stop();
-      const { notifications, answers } = afterCancel(watch.entries.map((e) => e.message), id);
-      expectThat(notifications.length === 0, `${notifications.length} notification(s) for the subscription came after the client cancelled it`, { expected: 'nothing after the cancel', actual: notifications });
+      const { notifications, answers } = afterCancel(
+        watch.entries.map((e) => e.message),
+        id,
+      );
+      expectThat(notifications.length === 0, `${notifications.length} notification(s) for the subscription came after the client cancelled it`, {
+        expected: 'nothing after the cancel',
+        actual: notifications,
+      });
       const again = await openAcknowledged(ctx, { toolsListChanged: true }, { id }, 'the listen request that reuses the id of a cancelled subscription');
       await again.cancel();
       // A response to the cancelled listen itself breaks a SHOULD (cancellation#behavior-requirements), not a MUST.
-      if (answers.length > 0) ctx.warn('the server answered the subscriptions/listen request the client had cancelled (receivers SHOULD not send a response for a cancelled request)', { expected: 'no response to the cancelled request', actual: answers });
+      if (answers.length > 0)
+        ctx.warn('the server answered the subscriptions/listen request the client had cancelled (receivers SHOULD not send a response for a cancelled request)', {
+          expected: 'no response to the cancelled request',
+          actual: answers,
+        });
     },
   },
   {
@@ -203,8 +222,13 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await whenServing(restarted);
       await ctx.sleep(WATCH_MS);
       await barrier(restarted, 'the start of the new process');
-      const stale = ctx.wire.entries.filter((e) => e.connection === restarted.connectionName && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id));
-      expectThat(stale.length === 0, `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`, { expected: 'nothing for an earlier process\'s subscription', actual: stale.map((e) => e.message) });
+      const stale = ctx.wire.entries.filter(
+        (e) => e.connection === restarted.connectionName && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id),
+      );
+      expectThat(stale.length === 0, `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`, {
+        expected: "nothing for an earlier process's subscription",
+        actual: stale.map((e) => e.message),
+      });
       const again = await openAcknowledged(ctx, fullFilter(ctx), { id }, 'on a new process, a listen that reuses the id of a subscription open when the old process ended', restarted);
       await again.cancel();
     },

@@ -79,7 +79,14 @@ export default defineArea('2026-07-28', 'tools', [
       const bad = names.filter((name) => typeof name !== 'string' || !TOOL_NAME.test(name));
       const repeated = names.filter((name, i) => names.indexOf(name) !== i);
       expectThat(bad.length === 0, `${bad.length} tool name(s) break the naming rules; first: ${JSON.stringify(bad[0])}`, { expected: String(TOOL_NAME), actual: bad.slice(0, MAX_LISTED) });
-      expectThat(repeated.length === 0, `tool name(s) listed more than once: ${repeated.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}`, { expected: 'unique names', actual: repeated });
+      expectThat(
+        repeated.length === 0,
+        `tool name(s) listed more than once: ${repeated
+          .slice(0, 5)
+          .map((n) => JSON.stringify(n))
+          .join(', ')}`,
+        { expected: 'unique names', actual: repeated },
+      );
     },
   },
   {
@@ -109,10 +116,17 @@ export default defineArea('2026-07-28', 'tools', [
     requires: ['tools'],
     async run(ctx) {
       const flagged = ctx.profile.tools.flatMap((tool) => sensitiveHeaders(tool.inputSchema).map((hit) => ({ tool: toolName(tool), ...hit })));
-      expectThat(flagged.length === 0, `x-mcp-header on what looks like a secret: ${flagged.slice(0, 3).map((f) => `${f.tool}.${f.property} -> Mcp-Param-${f.header}`).join(', ')}`, {
-        expected: 'no sensitive parameter mirrored into a header',
-        actual: flagged.slice(0, MAX_LISTED),
-      });
+      expectThat(
+        flagged.length === 0,
+        `x-mcp-header on what looks like a secret: ${flagged
+          .slice(0, 3)
+          .map((f) => `${f.tool}.${f.property} -> Mcp-Param-${f.header}`)
+          .join(', ')}`,
+        {
+          expected: 'no sensitive parameter mirrored into a header',
+          actual: flagged.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
@@ -302,5 +316,9 @@ function mirrorsStructured(result: JsonObject): boolean {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical(value[key])]),
+  );
 }

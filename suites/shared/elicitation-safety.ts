@@ -30,7 +30,8 @@ export function unsafeUrlProblems(url: unknown): string[] {
     return ['the url is not an absolute URL'];
   }
   const problems: string[] = [];
-  if (parsed.protocol !== 'https:' && !LOOPBACK.test(parsed.hostname)) problems.push(`scheme ${parsed.protocol.replace(/:$/, '')} on the non-loopback host ${parsed.hostname || '(none)'}: HTTPS expected outside development`);
+  if (parsed.protocol !== 'https:' && !LOOPBACK.test(parsed.hostname))
+    problems.push(`scheme ${parsed.protocol.replace(/:$/, '')} on the non-loopback host ${parsed.hostname || '(none)'}: HTTPS expected outside development`);
   if (parsed.username || parsed.password) problems.push('credentials in the URL (user:password@host)');
   const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
   const names = [...parsed.searchParams.keys(), ...fragment.keys()].filter((name) => SENSITIVE_PARAMETER.test(name));

@@ -18,7 +18,7 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      'All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error\'s id null, or echoed as the client sent it) the spec contradicts itself: warned.',
+      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned.",
     level: 'MUST',
     spec,
     catalog,
@@ -87,8 +87,7 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
   return {
     slug: 'stdout-only-jsonrpc',
     title: 'Nothing but JSON-RPC messages on stdout, one per line',
-    requirement:
-      'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines.',
+    requirement: 'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines.',
     level: 'MUST',
     spec,
     catalog,
@@ -110,8 +109,7 @@ export function responsesMatchRequestsCheck<C extends Client>(spec: string, cata
   return {
     slug: 'responses-match-requests',
     title: 'Every response answers a request that was sent, exactly once',
-    requirement:
-      'A response MUST carry the id of the request it corresponds to: a response to an id never sent, or a second response to an id already answered, corresponds to no request.',
+    requirement: 'A response MUST carry the id of the request it corresponds to: a response to an id never sent, or a second response to an id already answered, corresponds to no request.',
     level: 'MUST',
     spec,
     catalog,
@@ -151,7 +149,8 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       const answeredLate = unanswered.filter((entry) => late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       if (answeredLate.length > 0) ctx.note(`${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`);
       const never = unanswered.filter((entry) => !answeredLate.includes(entry));
-      const listed = (entries: typeof never) => entries.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks }));
+      const listed = (entries: typeof never) =>
+        entries.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks }));
       // Dying with a request in flight is the server's answer; a wait that ran out is only time.
       const died = never.filter((entry) => !entry.timeout);
       if (died.length > 0) ctx.fail(`${died.length} request(s) got no response; first: ${died[0].note}`, { expected: 'a response to every request', actual: listed(died) });

@@ -27,7 +27,9 @@ describe('externalRefs', () => {
 
 describe('headerProblems', () => {
   test('accepts the spec example and nested properties chains', () => {
-    expect(headerProblems({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, opts: { type: 'object', properties: { n: { type: 'integer', 'x-mcp-header': 'N' } } } } })).toEqual([]);
+    expect(
+      headerProblems({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, opts: { type: 'object', properties: { n: { type: 'integer', 'x-mcp-header': 'N' } } } } }),
+    ).toEqual([]);
   });
 
   test.each([

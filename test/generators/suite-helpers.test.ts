@@ -86,7 +86,7 @@ describe('one answer per question in both revisions', () => {
     expect(mayCall({ revision: '2025-11-25', transport: 'http', toolCallPolicy: 'all' }, tool({}, headered))).toBe(true);
   });
 
-  test('the cheap request: a declared list first, else the revision\'s always-answered request', () => {
+  test("the cheap request: a declared list first, else the revision's always-answered request", () => {
     const profile = (capabilities: object) => ({ capabilities }) as unknown as ServerProfile;
     expect(cheapRequest(profile({ prompts: {} }), '2025-11-25')).toBe('prompts/list');
     expect(cheapRequest(profile({}), '2025-11-25')).toBe('ping');

@@ -10,7 +10,10 @@ export function parseLayout(markdown: string): Layout {
   const section = markdown.split(/^## Layout\s*$/m)[1]?.split(/^## /m)[0] ?? '';
   const layout: Layout = new Map();
   for (const line of section.split('\n')) {
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const layer = /^`([^`]+)`$/.exec(cells[0] ?? '')?.[1];
     if (!layer || cells.length < 3) continue;
     layout.set(layer, new Set([...cells[cells.length - 1].matchAll(/`([^`]+)`/g)].map((m) => m[1])));
@@ -50,7 +53,10 @@ export function checkDoors(sources: Map<string, string>, layout: Layout): Graph 
     const from = layerOf(file, layout);
     if (!from) problems.push(`${file}: in no layer of the layout table`);
     const targets = importsOf(source).map((specifier) => ({ specifier, target: resolveImport(file, specifier) }));
-    files.set(file, targets.map((t) => t.target).filter((target) => sources.has(target)));
+    files.set(
+      file,
+      targets.map((t) => t.target).filter((target) => sources.has(target)),
+    );
     for (const { specifier, target } of targets) {
       const to = sources.has(target) ? layerOf(target, layout) : undefined;
       if (!from || !to || to === from) continue;

@@ -36,7 +36,10 @@ export function run(target: TargetSpec, options: Partial<Omit<RunRequest, 'targe
 export const BOTH: Revision[] = ['2026-07-28', '2025-11-25'];
 
 export function idsWith(results: RunResults, verdicts: Verdict[]): string[] {
-  return results.checks.filter((check) => verdicts.includes(check.verdict)).map((check) => check.id).sort();
+  return results.checks
+    .filter((check) => verdicts.includes(check.verdict))
+    .map((check) => check.id)
+    .sort();
 }
 
 /** One line per non-passing check, for assertion messages. */

@@ -96,7 +96,10 @@ export async function runHostile(args: string[], options: HostileOptions = {}): 
 }
 
 /** Every report asked for is there and readable: JSON that parses, JUnit that closes, an HTML page that ends. */
-export function expectEveryReport(run: HostileRun, prefix = 'r'): { json: { outcome: string; checks: Array<{ id: string; verdict: string; reason?: string }>; [key: string]: unknown }; sizes: number[] } {
+export function expectEveryReport(
+  run: HostileRun,
+  prefix = 'r',
+): { json: { outcome: string; checks: Array<{ id: string; verdict: string; reason?: string }>; [key: string]: unknown }; sizes: number[] } {
   const files = ['json', 'xml', 'html'].map((ext) => run.at(`${prefix}.${ext}`));
   for (const file of files) expect(existsSync(file), `${file} missing; stderr: ${run.stderr.slice(-2000)}`).toBe(true);
   const [json, xml, html] = files.map((file) => readFileSync(file, 'utf8'));

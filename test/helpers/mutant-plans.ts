@@ -37,7 +37,9 @@ export function expectedIn(plan: Plan, checkById: Map<string, Check>): string[] 
 
 /** The (check, transport) pairs a run proves able to fail. */
 function provenPairs(plan: Plan, checkById: Map<string, Check>): string[] {
-  return expectedIn(plan, checkById).filter((id) => plan.mutant.catches.includes(id)).map((id) => `${id}@${plan.transport}`);
+  return expectedIn(plan, checkById)
+    .filter((id) => plan.mutant.catches.includes(id))
+    .map((id) => `${id}@${plan.transport}`);
 }
 
 /** Relative cost of a named run: a mutant that stays silent waits out timeouts; stdio spawns processes. */

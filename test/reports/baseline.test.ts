@@ -17,7 +17,10 @@ let first: string;
 beforeAll(async () => {
   failing = await hostileResults({ inconclusive: true });
   expect(failingIds().length, 'the hostile server fails at least two checks').toBeGreaterThanOrEqual(2);
-  expect(failing.checks.some((c) => c.verdict === 'error'), 'and leaves one inconclusive').toBe(true);
+  expect(
+    failing.checks.some((c) => c.verdict === 'error'),
+    'and leaves one inconclusive',
+  ).toBe(true);
   expect(failing.checks.some((c) => c.verdict === 'pass')).toBe(true);
   first = failingIds()[0];
 }, RUN_TIMEOUT_MS);

@@ -35,7 +35,9 @@ beforeAll(async () => {
   referenceRun = shardRuns.pop()!;
   expect(whole.exitCode, whole.stdout + whole.stderr).toBe(1);
   // Failures and inconclusive checks both fail a run, so a baseline lists both.
-  failing = read('run.json').checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id);
+  failing = read('run.json')
+    .checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+    .map((c) => c.id);
   expect(failing.length).toBeGreaterThan(0);
   expect(read('run.json').checks.find((c) => c.id === HOSTILE_INCONCLUSIVE)?.verdict).toBe('error');
 }, RUN_TIMEOUT_MS);
@@ -90,7 +92,11 @@ describe('mcp-conform diff', () => {
     expect(regressed.stdout).toContain(`Regressions (${failing.length}):`);
     const fixed = await inProcess(['diff', at('run.json'), at('better.json'), '--json']);
     expect(fixed.exitCode).toBe(0);
-    expect(JSON.parse(fixed.stdout).fixes.map((e: { key: string }) => e.key).sort()).toEqual([...failing].sort());
+    expect(
+      JSON.parse(fixed.stdout)
+        .fixes.map((e: { key: string }) => e.key)
+        .sort(),
+    ).toEqual([...failing].sort());
   });
 });
 

@@ -26,7 +26,11 @@ describe('conformance levels', () => {
   test('a run whose MUSTs pass is Core conformant and names each declared capability', () => {
     const s = statement([...CORE, ...TOOLS, ['2026-07-28/resources/read', 'pass'], ...PROMPTS]);
     expect(s.core.status).toBe('conformant');
-    expect(s.extended.map((e) => [e.capability, e.status])).toEqual([['tools', 'conformant'], ['resources', 'conformant'], ['prompts', 'not-conformant']]);
+    expect(s.extended.map((e) => [e.capability, e.status])).toEqual([
+      ['tools', 'conformant'],
+      ['resources', 'conformant'],
+      ['prompts', 'not-conformant'],
+    ]);
     expect(s.statement).toBe('2026-07-28: Core conformant; tools + resources conformant; prompts: 2 failures');
   });
 

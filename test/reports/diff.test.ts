@@ -28,7 +28,12 @@ describe('diff of two servers', () => {
   test('checks only the old run has are removed; only the new run has, new', () => {
     const diff = diffResults('good.json', good, 'bad.json', bad);
     const badIds = new Set(bad.checks.map((c) => c.id));
-    expect(diff.removed.map((e) => e.key).sort()).toEqual(good.checks.filter((c) => !badIds.has(c.id)).map((c) => c.id).sort());
+    expect(diff.removed.map((e) => e.key).sort()).toEqual(
+      good.checks
+        .filter((c) => !badIds.has(c.id))
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(diff.removed.every((e) => e.key.startsWith('2026-07-28/'))).toBe(true); // the hostile server is 2025-11-25 only
     const reverse = diffResults('bad.json', bad, 'good.json', good);
     expect(reverse.added.map((e) => e.key).sort()).toEqual(diff.removed.map((e) => e.key).sort());

@@ -45,7 +45,10 @@ beforeAll(async () => {
     ...[1, 2].map((index) => fuzz(hostileTarget, { ...HOSTILE, shard: { index, count: 2 } })),
   ]);
   expect(hostile.fuzz!.findings.length, 'the hostile server gives a MUST finding').toBeGreaterThan(0);
-  expect(warnOnly.fuzz!.warnings!.map((w) => w.level), 'and a SHOULD warning').toEqual(['SHOULD']);
+  expect(
+    warnOnly.fuzz!.warnings!.map((w) => w.level),
+    'and a SHOULD warning',
+  ).toEqual(['SHOULD']);
 }, RUN_TIMEOUT_MS);
 
 describe('one outcome for fuzz, report and report --strict', () => {
@@ -89,7 +92,11 @@ describe('one outcome for fuzz, report and report --strict', () => {
 describe('fuzz --shard and report merge', () => {
   test('the shards split the properties by the stable hash of their id, each once', () => {
     const ids = hostileShards.map((s) => fuzzPropertyRuns(s.fuzz).map((p) => p.id));
-    expect(ids.flat().sort()).toEqual(fuzzPropertyRuns(hostile.fuzz).map((p) => p.id).sort());
+    expect(ids.flat().sort()).toEqual(
+      fuzzPropertyRuns(hostile.fuzz)
+        .map((p) => p.id)
+        .sort(),
+    );
     ids.forEach((list, i) => expect(list.every((id) => shardOf(id, 2) === i + 1)).toBe(true));
     expect(hostileShards.map((s) => s.shard)).toEqual([1, 2].map((index) => ({ index, count: 2, everyShard: [] })));
   });
@@ -110,7 +117,14 @@ describe('fuzz --shard and report merge', () => {
     const errors = [`2025-11-25/schema/output-schema: harness error: staged`];
     const second = { ...hostileShards[1], fuzz: { ...hostileShards[1].fuzz!, errors } };
     expect(mergeResults(inputs([hostileShards[0], second])).fuzz!.errors).toEqual(errors);
-    expect(mergeResults(inputs([{ ...hostileShards[0], fuzz: { ...hostileShards[0].fuzz!, findings: [] } }, { ...second, fuzz: { ...second.fuzz, warnings: [] } }])).exitCode).toBe(1);
+    expect(
+      mergeResults(
+        inputs([
+          { ...hostileShards[0], fuzz: { ...hostileShards[0].fuzz!, findings: [] } },
+          { ...second, fuzz: { ...second.fuzz, warnings: [] } },
+        ]),
+      ).exitCode,
+    ).toBe(1);
   });
 
   test('a property in two files, a missing shard, or another budget is refused', () => {

@@ -7,7 +7,20 @@ import { MAX_ANNOTATIONS, renderAnnotations } from '../../reports/github-annotat
 import { cell, renderJobSummary } from '../../reports/github-summary.js';
 
 function check(id: string, verdict: Verdict, reason?: string, level: CheckResult['level'] = 'MUST'): CheckResult {
-  return { id, revision: '2026-07-28', area: id.split('/')[1], title: `title of ${id}`, requirement: 'r', level, spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic#x', transport: 'stdio', verdict, reason, durationMs: 1, transcript: [] };
+  return {
+    id,
+    revision: '2026-07-28',
+    area: id.split('/')[1],
+    title: `title of ${id}`,
+    requirement: 'r',
+    level,
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic#x',
+    transport: 'stdio',
+    verdict,
+    reason,
+    durationMs: 1,
+    transcript: [],
+  };
 }
 
 function results(checks: CheckResult[]): RunResults {
@@ -59,7 +72,9 @@ describe('annotations', () => {
 
 describe('job summary', () => {
   test('outcome, target, counts per level, and a table of the failures and warnings, worst first', () => {
-    const text = renderJobSummary(results([check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD'), check('2026-07-28/a/p', 'pass'), check('2026-07-28/a/f', 'fail', 'hard')]), { written: ['out/results.json'] });
+    const text = renderJobSummary(results([check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD'), check('2026-07-28/a/p', 'pass'), check('2026-07-28/a/f', 'fail', 'hard')]), {
+      written: ['out/results.json'],
+    });
     expect(text).toMatch(/^### ❌ mcp-conform: failed$/m);
     expect(text).toContain('**Target:** stdio `node server.js`');
     expect(text).toContain('| MUST | 1 | 1 | 0 |');

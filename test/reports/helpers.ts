@@ -93,8 +93,7 @@ export async function inProcess(args: string[]): Promise<CliOutcome> {
   // Loaded on first use: the files that never call it do not load the whole command line.
   const { main } = await import('../../harness/faces/cli/main.js');
   const written = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr') =>
-    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => ((written[stream] += String(chunk)), true));
+  const capture = (stream: 'stdout' | 'stderr') => vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => ((written[stream] += String(chunk)), true));
   const spies = [capture('stdout'), capture('stderr')];
   vi.stubEnv('NO_COLOR', '1');
   vi.stubEnv('FORCE_COLOR', undefined);

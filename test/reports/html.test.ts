@@ -22,7 +22,10 @@ beforeAll(async () => {
   hostileHtml = renderHtml(hostile);
 }, RUN_TIMEOUT_MS);
 
-const ALLOWED_TAGS = 'html head meta title link style body header h1 h2 h3 h4 p strong dl dt dd code section div table caption thead tbody tr th td span ul li details summary pre form label input button blockquote a noscript footer script'.split(' ');
+const ALLOWED_TAGS =
+  'html head meta title link style body header h1 h2 h3 h4 p strong dl dt dd code section div table caption thead tbody tr th td span ul li details summary pre form label input button blockquote a noscript footer script'.split(
+    ' ',
+  );
 const embedded = (html: string) => /<script type="application\/json" id="mcp-conform-results">([\s\S]*?)<\/script>/.exec(html)![1];
 const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -139,7 +142,10 @@ describe('content', () => {
   test('the matrix has a row per check and a column per revision, cells linking to checks', () => {
     const view = compatibilityMatrix(good);
     expect(view.columns).toEqual(['2026-07-28', '2025-11-25']);
-    const cells = view.rows.filter((r) => r.kind === 'check').flatMap((r) => r.cells).filter((c) => c.checkId);
+    const cells = view.rows
+      .filter((r) => r.kind === 'check')
+      .flatMap((r) => r.cells)
+      .filter((c) => c.checkId);
     expect(cells.map((c) => c.checkId).sort()).toEqual(good.checks.map((c) => c.id).sort());
     const shared = view.rows.find((r) => r.kind === 'check' && r.cells.every((c) => c.checkId));
     expect(shared, 'some requirement is checked in both revisions').toBeDefined();

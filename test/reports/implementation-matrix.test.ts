@@ -31,7 +31,14 @@ const b = fakeResults(
   ],
   { name: 'beta' },
 );
-const c = fakeResults([['2025-11-25/tools/list', 'pass'], ['2026-07-28/lifecycle/l', 'pass'], ['2025-11-25/ping/ping', 'pass']], { name: 'gamma', transport: 'http' });
+const c = fakeResults(
+  [
+    ['2025-11-25/tools/list', 'pass'],
+    ['2026-07-28/lifecycle/l', 'pass'],
+    ['2025-11-25/ping/ping', 'pass'],
+  ],
+  { name: 'gamma', transport: 'http' },
+);
 const sources = [
   { results: a, file: 'a.json' },
   { results: b, file: 'b.json', report: 'runs/b%20report.html' },
@@ -51,13 +58,7 @@ describe('the implementation matrix', () => {
   });
 
   test('rows: newest revision first, areas and checks in the order the runs list them', () => {
-    expect(matrix.rows.map((r) => r.id)).toEqual([
-      '2026-07-28/meta/m',
-      '2026-07-28/meta/only-b',
-      '2026-07-28/lifecycle/l',
-      '2025-11-25/tools/list',
-      '2025-11-25/ping/ping',
-    ]);
+    expect(matrix.rows.map((r) => r.id)).toEqual(['2026-07-28/meta/m', '2026-07-28/meta/only-b', '2026-07-28/lifecycle/l', '2025-11-25/tools/list', '2025-11-25/ping/ping']);
     const only = matrix.rows.find((r) => r.id === '2026-07-28/meta/only-b')!;
     expect(only.cells).toEqual([null, { verdict: 'skip', reason: 'server lists no prompts' }, null]);
   });
@@ -103,7 +104,10 @@ describe('the implementation matrix', () => {
 
   test('a hostile server name is text on the page, in the badge and on the console', () => {
     const evil = fakeResults([['2025-11-25/tools/list', 'fail', 'MUST', `reason ${IMG}`]], { name: `evil ${SCRIPT}`, version: CONTROLS });
-    const m = buildImplementationMatrix([{ results: evil, file: 'evil.json' }, { results: a, file: 'a.json' }]);
+    const m = buildImplementationMatrix([
+      { results: evil, file: 'evil.json' },
+      { results: a, file: 'a.json' },
+    ]);
     const html = renderMatrixHtml(m, TOOL);
     expect(html).not.toContain(SCRIPT);
     expect(html).not.toContain(IMG);

@@ -41,7 +41,18 @@ describe.skipIf(!CHROMIUM)(`matrix page in headless Chromium${CHROMIUM ? '' : ' 
     try {
       const inputs = await runMatrixInputs(dir);
       const evil = writeEvilCopy(dir, inputs.reference);
-      const built = await inProcess(['report', 'matrix', `${at('reference.json')}=${at('reference.html')}`, at('v1.json'), `${at('v2.json')}=${at('v2.html')}`, evil, '--html', at('out/matrix.html'), '--json', at('out/matrix.json')]);
+      const built = await inProcess([
+        'report',
+        'matrix',
+        `${at('reference.json')}=${at('reference.html')}`,
+        at('v1.json'),
+        `${at('v2.json')}=${at('v2.html')}`,
+        evil,
+        '--html',
+        at('out/matrix.html'),
+        '--json',
+        at('out/matrix.json'),
+      ]);
       expect(built.exitCode, built.stderr).toBe(0);
       matrix = JSON.parse(readFileSync(at('out/matrix.json'), 'utf8'));
     } finally {

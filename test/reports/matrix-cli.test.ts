@@ -20,7 +20,21 @@ beforeAll(async () => {
 
 describe('report matrix', () => {
   test('builds the page, the JSON and a badge per implementation from real results; exit 0 though some fail', async () => {
-    const outcome = await cli(['report', 'matrix', `${at('reference.json')}=${at('reference.html')}`, at('v1.json'), at('v2.json'), '--label', `${at('reference.json')}=Reference`, '--html', at('out/matrix.html'), '--json', at('out/matrix.json'), '--badges', at('out/badges')]);
+    const outcome = await cli([
+      'report',
+      'matrix',
+      `${at('reference.json')}=${at('reference.html')}`,
+      at('v1.json'),
+      at('v2.json'),
+      '--label',
+      `${at('reference.json')}=Reference`,
+      '--html',
+      at('out/matrix.html'),
+      '--json',
+      at('out/matrix.json'),
+      '--badges',
+      at('out/badges'),
+    ]);
     expect(outcome.exitCode, outcome.stderr).toBe(0);
     const matrix = JSON.parse(readFileSync(at('out/matrix.json'), 'utf8')) as ImplementationMatrix;
     expect(matrix.matrixSchemaVersion).toBe(1);
@@ -59,26 +73,30 @@ describe('report matrix', () => {
     expect(() => readFileSync(at('never.json'))).toThrow();
   });
 
-  test('a config file with a matrix key runs its targets one after another and writes their matrix', async () => {
-    const config = {
-      targets: [
-        { name: 'Reference', stdio: SERVERS.reference },
-        { name: 'SDK 2.x', stdio: SERVERS.v2 },
-      ],
-      checks: [MATRIX_CHECKS[0]],
-      reports: { json: 'cfg/results.json', html: 'cfg/report.html' },
-      matrix: { html: 'cfg/matrix.html', json: 'cfg/matrix.json' },
-    };
-    writeFileSync(at('mcp-conform.config.json'), JSON.stringify(config));
-    const outcome = await cli(['run', '--quiet', '--config', at('mcp-conform.config.json'), ...checkArgs([MATRIX_CHECKS[0]])]);
-    expect(outcome.exitCode, outcome.stdout + outcome.stderr).toBe(1);
-    const matrix = JSON.parse(readFileSync(at('cfg/matrix.json'), 'utf8')) as ImplementationMatrix;
-    expect(matrix.columns.map((c) => [c.label, c.report])).toEqual([
-      ['Reference', 'report-Reference.html'],
-      ['SDK 2.x', 'report-SDK-2.x.html'],
-    ]);
-    expect(matrix.rows.filter((r) => r.uniqueFailure === 'impl-2').map((r) => r.id)).toEqual(V2_UNIQUE);
-    expect(readFileSync(at('cfg/matrix.html'), 'utf8')).toContain('href="report-SDK-2.x.html#check-2026-07-28/lifecycle/unsupported-version"');
-    expect(outcome.stdout).toContain('matrix: ');
-  }, RUN_TIMEOUT_MS);
+  test(
+    'a config file with a matrix key runs its targets one after another and writes their matrix',
+    async () => {
+      const config = {
+        targets: [
+          { name: 'Reference', stdio: SERVERS.reference },
+          { name: 'SDK 2.x', stdio: SERVERS.v2 },
+        ],
+        checks: [MATRIX_CHECKS[0]],
+        reports: { json: 'cfg/results.json', html: 'cfg/report.html' },
+        matrix: { html: 'cfg/matrix.html', json: 'cfg/matrix.json' },
+      };
+      writeFileSync(at('mcp-conform.config.json'), JSON.stringify(config));
+      const outcome = await cli(['run', '--quiet', '--config', at('mcp-conform.config.json'), ...checkArgs([MATRIX_CHECKS[0]])]);
+      expect(outcome.exitCode, outcome.stdout + outcome.stderr).toBe(1);
+      const matrix = JSON.parse(readFileSync(at('cfg/matrix.json'), 'utf8')) as ImplementationMatrix;
+      expect(matrix.columns.map((c) => [c.label, c.report])).toEqual([
+        ['Reference', 'report-Reference.html'],
+        ['SDK 2.x', 'report-SDK-2.x.html'],
+      ]);
+      expect(matrix.rows.filter((r) => r.uniqueFailure === 'impl-2').map((r) => r.id)).toEqual(V2_UNIQUE);
+      expect(readFileSync(at('cfg/matrix.html'), 'utf8')).toContain('href="report-SDK-2.x.html#check-2026-07-28/lifecycle/unsupported-version"');
+      expect(outcome.stdout).toContain('matrix: ');
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

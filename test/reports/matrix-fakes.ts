@@ -9,7 +9,20 @@ export type FakeCheck = [id: string, verdict: Verdict, level?: Level, reason?: s
 
 export function fakeCheck([id, verdict, level = 'MUST', reason]: FakeCheck): CheckResult {
   const [revision, area] = id.split('/') as [Revision, string];
-  return { id, revision, area, title: `title of ${id}`, requirement: 'a requirement', level, spec: `https://modelcontextprotocol.io/specification/${revision}/x`, transport: 'stdio', verdict, reason, durationMs: 1, transcript: [] };
+  return {
+    id,
+    revision,
+    area,
+    title: `title of ${id}`,
+    requirement: 'a requirement',
+    level,
+    spec: `https://modelcontextprotocol.io/specification/${revision}/x`,
+    transport: 'stdio',
+    verdict,
+    reason,
+    durationMs: 1,
+    transcript: [],
+  };
 }
 
 export function fakeResults(checks: FakeCheck[], options: { capabilities?: Record<string, unknown>; name?: string; version?: string; transport?: 'stdio' | 'http' } = {}): RunResults {
@@ -19,7 +32,15 @@ export function fakeResults(checks: FakeCheck[], options: { capabilities?: Recor
     selectedBecause: 'asked for',
     durationMs: 1,
     discoveryTranscript: [],
-    profile: { serverInfo: { name: options.name ?? 'fake', version: options.version ?? '1.0.0' }, capabilities: options.capabilities ?? {}, tools: [], resources: [], resourceTemplates: [], prompts: [], problems: [] },
+    profile: {
+      serverInfo: { name: options.name ?? 'fake', version: options.version ?? '1.0.0' },
+      capabilities: options.capabilities ?? {},
+      tools: [],
+      resources: [],
+      resourceTemplates: [],
+      prompts: [],
+      problems: [],
+    },
   }));
   return settleOutcome({
     schemaVersion: 1,

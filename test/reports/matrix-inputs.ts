@@ -28,7 +28,9 @@ export type ServerName = keyof typeof SERVERS;
 export async function runMatrixInputs(dir: string): Promise<Record<ServerName, RunResults>> {
   const names = Object.keys(SERVERS) as ServerName[];
   const runs = await Promise.all(
-    names.map((name) => cli(['run', '--quiet', '--no-config', ...checkArgs(MATRIX_CHECKS), '--json', path.join(dir, `${name}.json`), '--html', path.join(dir, `${name}.html`), '--', ...SERVERS[name]])),
+    names.map((name) =>
+      cli(['run', '--quiet', '--no-config', ...checkArgs(MATRIX_CHECKS), '--json', path.join(dir, `${name}.json`), '--html', path.join(dir, `${name}.html`), '--', ...SERVERS[name]]),
+    ),
   );
   runs.forEach((outcome, i) => expect(outcome.exitCode, `${names[i]}: ${outcome.stdout}${outcome.stderr}`).toBe(names[i] === 'reference' ? 0 : 1));
   return Object.fromEntries(names.map((name) => [name, JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as RunResults])) as Record<ServerName, RunResults>;

@@ -89,7 +89,10 @@ describe('merging shards', () => {
 
   test('unsharded files merge too (e.g. the same server run once per revision)', () => {
     const part = (revision: string) => ({ ...whole, revisions: whole.revisions.filter((r) => r.revision === revision), checks: whole.checks.filter((c) => c.revision === revision) });
-    const merged = mergeResults([{ file: 'legacy.json', results: part('2025-11-25') }, { file: 'modern.json', results: part('2026-07-28') }]);
+    const merged = mergeResults([
+      { file: 'legacy.json', results: part('2025-11-25') },
+      { file: 'modern.json', results: part('2026-07-28') },
+    ]);
     expect(merged.revisions.map((r) => r.revision)).toEqual(['2026-07-28', '2025-11-25']);
     expect(verdicts(merged)).toEqual(verdicts(whole));
     expect(merged.summary).toEqual(whole.summary);
@@ -102,7 +105,10 @@ describe('merging judged shards', () => {
     const baseline = { file: 'baseline.yml', entries: failing.map((pattern) => ({ pattern })) };
     const parts = hostileShards.map((r) => applyBaseline(r, baseline));
     // Alone, a shard sees entries for the other shard's checks as unused, never as stale.
-    expect(parts.every((p) => p.baseline!.unused.length > 0), 'each shard has failures the other does not run').toBe(true);
+    expect(
+      parts.every((p) => p.baseline!.unused.length > 0),
+      'each shard has failures the other does not run',
+    ).toBe(true);
     expect(parts.every((p) => p.baseline?.stale.length === 0)).toBe(true);
     const merged = mergeResults(inputs(parts));
     expect(merged.baseline?.expected.sort()).toEqual([...failing].sort());

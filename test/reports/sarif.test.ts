@@ -110,4 +110,3 @@ describe('SARIF locations', () => {
     expect(entryPointCandidates({ kind: 'http' })).toEqual([]);
   });
 });
-

@@ -77,7 +77,9 @@ describe('action.yml', () => {
     );
     expect(outputs).toMatchObject({ outcome: 'failed', 'exit-code': '1', sarif: path.join(report, 'mcp-conform.sarif') });
     expect(summary).toMatch(/^### ❌ mcp-conform: failed$/m);
-    expect(summary).toMatch(/^\| fail \| `2025-11-25\/ping\/empty-result` \| MUST \| expected a result for ping without params, got error -32601 .*\| \[.*\]\(https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/.*\) \|$/m);
+    expect(summary).toMatch(
+      /^\| fail \| `2025-11-25\/ping\/empty-result` \| MUST \| expected a result for ping without params, got error -32601 .*\| \[.*\]\(https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/.*\) \|$/m,
+    );
     expect(summary).toMatch(/^\| warn \| `2025-11-25\/ping\/while-busy` \| SHOULD \|/m);
     expect(result.stdout).toMatch(/^::error title=2025-11-25\/ping\/empty-result::fail: expected a result for ping without params/m);
     expect(result.stdout).toMatch(/^::warning title=2025-11-25\/ping\/while-busy::warn: /m);

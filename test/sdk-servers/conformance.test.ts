@@ -33,7 +33,10 @@ describe.concurrent('official SDK servers', () => {
         const verdict = inconclusive(check) ? (expected[check.id] ?? 'pass') : check.verdict;
         if (verdict !== 'pass' && verdict !== 'skip') notPassing[check.id] = verdict;
       }
-      const detail = results.checks.filter((c) => c.verdict !== 'pass' && c.verdict !== 'skip').map((c) => `${c.verdict} ${c.id}: ${c.reason}`).join('\n');
+      const detail = results.checks
+        .filter((c) => c.verdict !== 'pass' && c.verdict !== 'skip')
+        .map((c) => `${c.verdict} ${c.id}: ${c.reason}`)
+        .join('\n');
       expect(notPassing, detail).toEqual(expected);
       // Unrecorded inconclusive checks are the exception, not the run: the verdicts were reached.
       expect(results.checks.filter((check) => inconclusive(check) && expected[check.id] !== 'error').length, detail).toBeLessThan(4);

@@ -19,9 +19,15 @@ describe.concurrent('fuzz baseline of the SDK servers over HTTP', () => {
       const fixture = await startHttpFixture(process.execPath, [builtFixture(`fixtures/sdk-servers/${name}.ts`)]);
       fixtures.push(fixture);
       // A generous answer wait: on a loaded machine a slow answer must not read as silence.
-      const results = await fuzz({ kind: 'http', url: fixture.url, headers: {} }, { seed: FUZZ_SEED, runs: 12, known: KNOWN, timeoutMs: 10_000, revisions: name === 'v1-http' ? ['2025-11-25'] : undefined });
+      const results = await fuzz(
+        { kind: 'http', url: fixture.url, headers: {} },
+        { seed: FUZZ_SEED, runs: 12, known: KNOWN, timeoutMs: 10_000, revisions: name === 'v1-http' ? ['2025-11-25'] : undefined },
+      );
       const findings = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])];
-      expect(findings.map((f) => `${f.id}: ${f.message}`), explainFuzz(results)).toEqual([]);
+      expect(
+        findings.map((f) => `${f.id}: ${f.message}`),
+        explainFuzz(results),
+      ).toEqual([]);
       expect(inconclusiveProperties(results.fuzz).map((p) => `${p.id}: ${p.undecidedExample}`)).toEqual([]);
       expect(results.fuzz?.errors ?? []).toEqual([]);
     });

@@ -59,7 +59,11 @@ describe('answerOrSilence', () => {
   test('on stdio the wait for an answer ends when the barrier is answered, with no answer recorded', async () => {
     const { client } = fakeClient('stdio', true);
     let aborted = false;
-    const exchange = await answerOrSilence(client, 'a notification', (signal) => new Promise((resolve) => signal.addEventListener('abort', () => ((aborted = true), resolve({ ...silent(), timedOut: false })))));
+    const exchange = await answerOrSilence(
+      client,
+      'a notification',
+      (signal) => new Promise((resolve) => signal.addEventListener('abort', () => ((aborted = true), resolve({ ...silent(), timedOut: false })))),
+    );
     expect(aborted).toBe(true);
     expect(exchange.response).toBeUndefined();
   });

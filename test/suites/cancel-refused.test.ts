@@ -8,7 +8,7 @@ import recorded from './recorded/sdk-v1-http-cancel-refused.json' with { type: '
 import { exchangeOf } from './recorded-answers.js';
 
 describe('the answer to a cancellation that should be ignored', () => {
-  test.each(recorded.cancels.map((cancel, index) => [index, cancel] as const))('the SDK 1.x server\'s 400 with a JSON-RPC error body is a tolerated refusal (cancel %i)', (_, cancel) => {
+  test.each(recorded.cancels.map((cancel, index) => [index, cancel] as const))("the SDK 1.x server's 400 with a JSON-RPC error body is a tolerated refusal (cancel %i)", (_, cancel) => {
     expect(ignoredCancelProblem('a bad cancellation', exchangeOf({ status: cancel.status, response: cancel.response as JsonObject }))).toBeUndefined();
   });
 

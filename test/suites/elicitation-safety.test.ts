@@ -28,12 +28,7 @@ describe('form-mode fields that look like secrets', () => {
 });
 
 describe('URL-mode links', () => {
-  test.each([
-    ['https://example.com/connect?state=abc123'],
-    ['http://localhost:8080/callback'],
-    ['http://127.0.0.1/authorize'],
-    ['http://[::1]:3000/'],
-  ])('%s is fine', (url) => {
+  test.each([['https://example.com/connect?state=abc123'], ['http://localhost:8080/callback'], ['http://127.0.0.1/authorize'], ['http://[::1]:3000/']])('%s is fine', (url) => {
     expect(unsafeUrlProblems(url)).toEqual([]);
   });
 

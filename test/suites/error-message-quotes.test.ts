@@ -19,7 +19,7 @@ describe('error messages quoting the request', () => {
     expect(wordyErrors(errorsIn(wire(`Unknown resource: ${LONG_URI}`).entries))).toEqual([]);
   });
 
-  test('a long message of the server\'s own still counts, and so do line breaks outside the quote', () => {
+  test("a long message of the server's own still counts, and so do line breaks outside the quote", () => {
     expect(wordyErrors(errorsIn(wire(`Unknown resource: ${'b'.repeat(600)}`).entries))).toHaveLength(1);
     expect(wordyErrors(errorsIn(wire(`Unknown resource:\n${LONG_URI}`).entries))).toHaveLength(1);
   });

@@ -10,5 +10,6 @@ test('loopback endpoints: localhost, 127.0.0.0/8 and [::1], with any port', () =
 });
 
 test('remote endpoints, look-alike names and stdio are not judged', () => {
-  for (const url of ['https://mcp.example.com/mcp', 'http://10.0.0.5:3000/mcp', 'http://localhost.example.com/mcp', 'http://127.0.0.1.nip.io/mcp', undefined]) expect(isLoopbackTarget(at(url)), String(url)).toBe(false);
+  for (const url of ['https://mcp.example.com/mcp', 'http://10.0.0.5:3000/mcp', 'http://localhost.example.com/mcp', 'http://127.0.0.1.nip.io/mcp', undefined])
+    expect(isLoopbackTarget(at(url)), String(url)).toBe(false);
 });

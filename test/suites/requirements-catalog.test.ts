@@ -18,7 +18,7 @@ function catalogRows(revision: Revision): Array<{ id: string; level: string }> {
 }
 
 describe.skipIf(!HAS_CATALOGS)(`requirement index and catalogs${skipNote}`, () => {
-  test.each(REVISIONS)('%s: the index has the catalog\'s ids, in its order, with its levels', (revision) => {
+  test.each(REVISIONS)("%s: the index has the catalog's ids, in its order, with its levels", (revision) => {
     const index = REQUIREMENTS[revision].map((row) => `${row.id} ${row.level}`);
     expect(index).toEqual(catalogRows(revision).map((row) => `${row.id} ${row.level}`));
   });

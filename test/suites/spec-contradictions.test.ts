@@ -33,7 +33,7 @@ function wireOf(entries: Recorded[], revision: '2025-11-25' | '2026-07-28', chan
 
 const check = schemaCheck('basic#messages', []);
 
-describe('wire/schema on the SDK v2 server\'s HTTP error bodies', () => {
+describe("wire/schema on the SDK v2 server's HTTP error bodies", () => {
   test('"id": null, and the invalid id 1.5 echoed as sent, are the spec contradicting itself: a warning, not a failure', async () => {
     const wire = wireOf(recorded.invalidRequest2025 as Recorded[], '2025-11-25');
     expect(wire.entries.filter((entry) => entry.schema).length).toBe(4); // the schema does flag each
@@ -69,7 +69,15 @@ describe('wire/schema on the SDK v2 server\'s HTTP error bodies', () => {
 describe('errors/parse-error on the same server', () => {
   test('its -32700 with "id": null gets the same warning, for the same reason', () => {
     const answer = (recorded.parseError2026 as Recorded[]).find((entry) => entry.kind === 'message')!.message as JsonObject;
-    const exchange: Exchange = { connection: 'http#1', response: answer, notifications: [], messages: [answer], timedOut: false, durationMs: 1, http: { status: 400, headers: {} } as Exchange['http'] };
+    const exchange: Exchange = {
+      connection: 'http#1',
+      response: answer,
+      notifications: [],
+      messages: [answer],
+      timedOut: false,
+      durationMs: 1,
+      http: { status: 400, headers: {} } as Exchange['http'],
+    };
     let warned: string | undefined;
     expect(() =>
       judgeParseError(

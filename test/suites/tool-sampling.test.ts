@@ -26,7 +26,13 @@ describe('the tool_use answer', () => {
 });
 
 describe('a follow-up conversation', () => {
-  const uses = { role: 'assistant', content: [{ type: 'tool_use', id: 'u-1', name: 'lookup', input: {} }, { type: 'tool_use', id: 'u-2', name: 'lookup', input: {} }] };
+  const uses = {
+    role: 'assistant',
+    content: [
+      { type: 'tool_use', id: 'u-1', name: 'lookup', input: {} },
+      { type: 'tool_use', id: 'u-2', name: 'lookup', input: {} },
+    ],
+  };
   const result = (id: string) => ({ type: 'tool_result', toolUseId: id, content: [{ type: 'text', text: 'x' }] });
   const question = { role: 'user', content: { type: 'text', text: 'q' } };
 
@@ -37,7 +43,9 @@ describe('a follow-up conversation', () => {
   });
 
   test('that mixes text into the results, or leaves a tool use unanswered, breaks the rules', () => {
-    expect(toolRuleBroken([question, uses, { role: 'user', content: [{ type: 'text', text: 'Here:' }, result('u-1'), result('u-2')] }])).toMatch(/not followed by a user message made only of tool_result blocks/);
+    expect(toolRuleBroken([question, uses, { role: 'user', content: [{ type: 'text', text: 'Here:' }, result('u-1'), result('u-2')] }])).toMatch(
+      /not followed by a user message made only of tool_result blocks/,
+    );
     expect(toolRuleBroken([question, uses, { role: 'user', content: [result('u-1')] }])).toMatch(/"u-2"/);
   });
 

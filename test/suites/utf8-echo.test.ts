@@ -4,7 +4,10 @@ import { describe, expect, test } from 'vitest';
 import { judgeEcho, UTF8_SENTINEL } from '../../suites/2026-07-28/kit/utf8.js';
 
 const latin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
-const escaped = (text: string) => JSON.stringify(text).slice(1, -1).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escaped = (text: string) =>
+  JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 describe('echo of the UTF-8 sentinel', () => {
   test.each([

@@ -22,7 +22,7 @@ function contextAnswering(answer: RecordedAnswer, transport: 'http' | 'stdio', i
 const refusedInitialize: RecordedAnswer = { status: 400, response: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } } };
 
 describe('the three checks of a versionless body agree', () => {
-  test.each(SLUGS)('%s passes the SDK v2 server\'s own answer (400, -32602)', async (slug) => {
+  test.each(SLUGS)("%s passes the SDK v2 server's own answer (400, -32602)", async (slug) => {
     const answer = recorded[slug === 'missing-protocol-version' ? 'missingProtocolVersion' : slug === 'missing-meta' ? 'missingMeta' : 'noParams'] as RecordedAnswer;
     expect((await endingOf(check(slug), contextAnswering(answer, 'http', refusedInitialize))).verdict).toBe('pass');
   });

@@ -56,7 +56,11 @@ describe('pairing requests and responses', () => {
     expect(unanswered.response).toBeUndefined();
     expect(inFlightAt(unanswered, entries[entries.length - 1])).toBe(false); // recorded before it was sent
     const notification = entries.find((entry) => (entry.message as { method?: string })?.method === 'notifications/message')!;
-    expect(sentRequests(entries).filter((sent) => inFlightAt(sent, notification)).map((sent) => sent.request.method)).toEqual(['tools/list', 'prompts/list']);
+    expect(
+      sentRequests(entries)
+        .filter((sent) => inFlightAt(sent, notification))
+        .map((sent) => sent.request.method),
+    ).toEqual(['tools/list', 'prompts/list']);
   });
   test('connections that sent initialize are legacy, and their results are not modern results', () => {
     const entries = log().entries;

@@ -7,7 +7,18 @@ import { builtFixture } from '../helpers/fixture-process.js';
 import { expectEveryReport, expectNothingLeft, runHostile, type HostileRun } from '../helpers/hostile-run.js';
 
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
-const BIG_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--check', '2026-07-28/tools/list-result', '--check', '2026-07-28/tools/schemas-valid', '--check', '2026-07-28/stdio/stdout-only-jsonrpc'];
+const BIG_CHECKS = [
+  '--revision',
+  '2026-07-28',
+  '--check',
+  '2026-07-28/lifecycle/discover-result',
+  '--check',
+  '2026-07-28/tools/list-result',
+  '--check',
+  '2026-07-28/tools/schemas-valid',
+  '--check',
+  '2026-07-28/stdio/stdout-only-jsonrpc',
+];
 const TOOLS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--check', '2026-07-28/tools'];
 /** Each run takes 5 to 10 s alone; up to 40 s beside busy loops on a loaded machine; 90 s catches a hang or a quadratic walk. */
 const BOUND_SECONDS = 90;

@@ -7,7 +7,16 @@ import { builtFixture } from '../helpers/fixture-process.js';
 import { expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
 
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
-const EXIT_CHECKS = ['--revision', '2026-07-28,2025-11-25', '--check', '2026-07-28/stdio/exits-on-stdin-close', '--check', '2025-11-25/stdio/exit-on-stdin-close', '--check', '2026-07-28/lifecycle/discover-result'];
+const EXIT_CHECKS = [
+  '--revision',
+  '2026-07-28,2025-11-25',
+  '--check',
+  '2026-07-28/stdio/exits-on-stdin-close',
+  '--check',
+  '2025-11-25/stdio/exit-on-stdin-close',
+  '--check',
+  '2026-07-28/lifecycle/discover-result',
+];
 const verdict = (json: { checks: Array<{ id: string; verdict: string; reason?: string }> }, id: string) => json.checks.find((check) => check.id === id);
 /** About 10 s alone (each held stdout costs its 1 s wait, and the warnings are confirmed), 40 s beside busy loops on a loaded machine: 90 s catches a hang. */
 const BOUND_SECONDS = 90;

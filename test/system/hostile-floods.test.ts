@@ -17,7 +17,24 @@ describe('floods', () => {
   test('600,000 server requests to a client whose replies the server never reads: memory bounded, the rest counted', async () => {
     const token = randomUUID();
     // The flood comes in discovery (after the third answer) and the server never answers again.
-    const run = await runHostile(['--timeout', '500', '--max-timeout', '500', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--', process.execPath, HOSTILE_STDIO, '--request-flood', '600000', '--flood-after', '3', token]);
+    const run = await runHostile([
+      '--timeout',
+      '500',
+      '--max-timeout',
+      '500',
+      '--revision',
+      '2026-07-28',
+      '--check',
+      '2026-07-28/lifecycle/discover-result',
+      '--',
+      process.execPath,
+      HOSTILE_STDIO,
+      '--request-flood',
+      '600000',
+      '--flood-after',
+      '3',
+      token,
+    ]);
     expect([1, 2], run.stderr).toContain(run.exitCode); // a deaf server: inconclusive or unreachable, never a harness error
     expect(run.seconds).toBeLessThan(BOUND_SECONDS);
     expect(run.peakRssMb, `peak RSS ${run.peakRssMb.toFixed(0)} MB`).toBeLessThan(RSS_BOUND_MB);
@@ -34,7 +51,18 @@ describe('SSE floods', () => {
 
   test('each prompts/list answer comes after 120,000 tiny events: counted past the first 2,000, the answer still read', async () => {
     fixture = await startHttpFixture(process.execPath, [builtFixture('fixtures/hostile/http-server.ts'), '--mode', 'serve', '--extra', 'event-flood', '--stall-on', 'prompts/list']);
-    const run = await runHostile(['--timeout', '3000', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--check', '2026-07-28/prompts/list-result', '--url', fixture.url]);
+    const run = await runHostile([
+      '--timeout',
+      '3000',
+      '--revision',
+      '2026-07-28',
+      '--check',
+      '2026-07-28/lifecycle/discover-result',
+      '--check',
+      '2026-07-28/prompts/list-result',
+      '--url',
+      fixture.url,
+    ]);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.seconds).toBeLessThan(BOUND_SECONDS);
     // Before the bound: 490 MB and a 41 MB results file.

@@ -13,7 +13,15 @@ describe('a report that cannot be written', () => {
     const target = { stdio: [process.execPath, builtFixture('fixtures/hostile/stdio-server.ts'), token] };
     const run = await runHostile(['--check', '2026-07-28/lifecycle/discover-result', '--revision', '2026-07-28', '--quiet'], {
       prepare: (at) => {
-        writeFileSync(at('mcp-conform.config.json'), JSON.stringify({ targets: [{ name: 'first', ...target }, { name: 'second', ...target }] }));
+        writeFileSync(
+          at('mcp-conform.config.json'),
+          JSON.stringify({
+            targets: [
+              { name: 'first', ...target },
+              { name: 'second', ...target },
+            ],
+          }),
+        );
         // A directory where the first target's JUnit file should go: its writer fails with EISDIR.
         mkdirSync(at('r-first.xml'));
       },

@@ -65,7 +65,11 @@ describe('mutants', () => {
         let results = await run(target, { revisions, select: selectionFor(scope, expected, revisions) });
         // A check that waited in vain on a mutant that never answers is inconclusive (error): time
         // is never a verdict, but the check did tell the defect apart from the good server.
-        const caughtBy = (r: typeof results) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'warn' || inconclusive(c)).map((c) => c.id).sort();
+        const caughtBy = (r: typeof results) =>
+          r.checks
+            .filter((c) => c.verdict === 'fail' || c.verdict === 'warn' || inconclusive(c))
+            .map((c) => c.id)
+            .sort();
         let caught = caughtBy(results);
         if (scope !== 'whole' && readsWholeRun(expected) && caught.join() !== expected.join()) {
           // The traffic that shows the defect comes from checks not named: run their revisions whole.
@@ -79,7 +83,10 @@ describe('mutants', () => {
         expect(caught, explanation).toEqual(expected);
         expect(results.checks.filter((c) => c.verdict === 'error' && !inconclusive(c)).map((c) => c.id)).toEqual([]);
         // A check that failed beside others and passed alone is unstable: never a pass, never a catch.
-        expect(idsWith(results, ['unstable']).filter((id) => expected.includes(id)), explanation).toEqual([]);
+        expect(
+          idsWith(results, ['unstable']).filter((id) => expected.includes(id)),
+          explanation,
+        ).toEqual([]);
       });
     }
   });

@@ -30,7 +30,13 @@ const CONFIG_SCHEMA = {
         additionalProperties: false,
         properties: {
           name: { type: 'string', minLength: 1 },
-          stdio: { description: 'a command line or a non-empty list of arguments', anyOf: [{ type: 'string', minLength: 1 }, { ...stringList, minItems: 1 }] },
+          stdio: {
+            description: 'a command line or a non-empty list of arguments',
+            anyOf: [
+              { type: 'string', minLength: 1 },
+              { ...stringList, minItems: 1 },
+            ],
+          },
           cwd: { type: 'string' },
           env: stringMap,
           url: { type: 'string', minLength: 1 },
@@ -77,7 +83,12 @@ function closest(word: string, candidates: string[]): string | undefined {
 }
 
 function where(instancePath: string): string {
-  return instancePath === '' ? 'the top level' : instancePath.slice(1).replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
+  return instancePath === ''
+    ? 'the top level'
+    : instancePath
+        .slice(1)
+        .replace(/\/(\d+)/g, '[$1]')
+        .replace(/\//g, '.');
 }
 
 function schemaNode(schemaPath: string): Record<string, unknown> {

@@ -49,7 +49,10 @@ export async function importConfigModule(file: string): Promise<unknown> {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     // esbuild puts the error itself on the line after "Transform failed with 1 error:".
-    const lines = String((error as Error).message).split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = String((error as Error).message)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     const why = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}` : (lines[0] ?? String(error));
     throw new UsageError(`config file ${file} failed to load: ${why}`);
   }

@@ -42,7 +42,18 @@ export async function listCommand(argv: string[]): Promise<number> {
   }
   const checks = selectIds([...ALL_CHECKS], positionals);
   if (values.json) {
-    const rows = checks.map((c) => ({ id: c.id, title: c.title, level: c.level, revision: c.revision, area: c.area, transports: c.transports, requires: c.requires ?? [], spec: c.specUrl, catalog: c.catalog ?? [], requirement: c.requirement }));
+    const rows = checks.map((c) => ({
+      id: c.id,
+      title: c.title,
+      level: c.level,
+      revision: c.revision,
+      area: c.area,
+      transports: c.transports,
+      requires: c.requires ?? [],
+      spec: c.specUrl,
+      catalog: c.catalog ?? [],
+      requirement: c.requirement,
+    }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return 0;
   }

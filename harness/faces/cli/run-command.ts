@@ -172,7 +172,8 @@ function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded:
   const env = parsePairs(values.env, '=', '--env');
   const headers = parsePairs(values.header, ':', '--header');
   if (values.header?.length && !targets.some((t) => t.spec.kind === 'http')) throw new UsageError('--header applies to url targets only, and the config file lists none');
-  if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio')) throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
+  if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio'))
+    throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
   const cwd = values.cwd === undefined ? undefined : path.resolve(values.cwd);
   if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
   return targets.map(({ name, label, spec }) => ({

@@ -84,8 +84,7 @@ export function targetGiven(flags: TargetFlags): boolean {
 export function noTargetError(command: string, flags: TargetFlags): UsageError {
   const why = flags.argv !== undefined ? '`--` is followed by no command (an unset variable?)' : 'no target given';
   return new UsageError(
-    `${command}: ${why}; give --stdio "<command>", --url <url> or -- <command> [args...], ` +
-      `a config file with targets (--config), or --demo to test the bundled reference server`,
+    `${command}: ${why}; give --stdio "<command>", --url <url> or -- <command> [args...], ` + `a config file with targets (--config), or --demo to test the bundled reference server`,
   );
 }
 

@@ -77,13 +77,21 @@ function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { l
     }
     case 'invalid-utf8':
       // Invalid bytes inside a string may be read as U+FFFD by a lenient decoder: then it is served.
-      return { label: 'a request with bytes that are not UTF-8', bytes: withInvalidBytes(request.text, malformation.insert), slots: [served(`a request with the bytes ${Buffer.from(malformation.insert.bytes).toString('hex')} (not UTF-8) in it`)] };
+      return {
+        label: 'a request with bytes that are not UTF-8',
+        bytes: withInvalidBytes(request.text, malformation.insert),
+        slots: [served(`a request with the bytes ${Buffer.from(malformation.insert.bytes).toString('hex')} (not UTF-8) in it`)],
+      };
     case 'bom':
       // RFC 8259 lets a parser ignore a byte order mark or treat it as an error.
       return { label: 'a request behind a byte order mark', bytes: Buffer.from(`\uFEFF${request.text}`), slots: [served('a request behind a byte order mark')] };
     case 'non-object':
       // As for a batch: how a server refuses what is not a message is not specified; 202 with nothing to answer breaks no MUST.
-      return { label: 'JSON that is not an object', bytes: Buffer.from(malformation.text), slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest] }] };
+      return {
+        label: 'JSON that is not an object',
+        bytes: Buffer.from(malformation.text),
+        slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest] }],
+      };
     case 'batch': {
       const items = Array.from({ length: malformation.size }, (_, i) => ({ id: caseId(nonce, i + 1), request: requestBytes(env, caseId(nonce, i + 1)) }));
       const slots: Slot[] = [
@@ -94,7 +102,11 @@ function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { l
       return { label: 'a batch', bytes: Buffer.from(`[${items.map((item) => item.request.text).join(',')}]`), slots };
     }
     case 'garbage':
-      return { label: 'a line that is not JSON', bytes: Buffer.from(malformation.text), slots: [{ what: `the text ${JSON.stringify(malformation.text.slice(0, 40))} (not JSON)`, allow: ignoredOrParseError }] };
+      return {
+        label: 'a line that is not JSON',
+        bytes: Buffer.from(malformation.text),
+        slots: [{ what: `the text ${JSON.stringify(malformation.text.slice(0, 40))} (not JSON)`, allow: ignoredOrParseError }],
+      };
   }
 }
 
@@ -131,16 +143,30 @@ export function nestingAndSizeProperty(specs: FramingSpecs): FuzzPropertyDefinit
     level: 'MUST',
     spec: specs.stdio,
     catalog: specs.catalog,
-    arbitrary: () => fc.record({ payload: fc.oneof(deepNesting().map((nesting) => ({ nesting })), hugeString().map((string) => ({ string }))), nonce: fc.nat() }),
+    arbitrary: () =>
+      fc.record({
+        payload: fc.oneof(
+          deepNesting().map((nesting) => ({ nesting })),
+          hugeString().map((string) => ({ string })),
+        ),
+        nonce: fc.nat(),
+      }),
     plan({ payload, nonce }, env) {
       const id = caseId(nonce, 0);
       const value = 'nesting' in payload ? nestedText(payload.nesting.depth, payload.nesting.shape) : JSON.stringify(payload.string.char.repeat(payload.string.length));
       // Spliced in as text: building a 100,000-deep object only to stringify it would overflow our own stack.
       const request = requestBytes(env, id, env.dialect.cheap.method, { ...env.dialect.cheap.params, mcpConformPayload: PAYLOAD });
       const text = request.text.replace(JSON.stringify(PAYLOAD), () => value);
-      const what = 'nesting' in payload ? `${request.method} with a value nested ${payload.nesting.depth} ${payload.nesting.shape}s deep` : `${request.method} with a string of ${payload.string.length} characters`;
+      const what =
+        'nesting' in payload
+          ? `${request.method} with a value nested ${payload.nesting.depth} ${payload.nesting.shape}s deep`
+          : `${request.method} with a string of ${payload.string.length} characters`;
       // Over HTTP a body past the server's limit may be refused with any error body (413 and the like): the size is ours.
-      const allow: Allowed[] = [...ANSWERED, { answer: 'idless-error', codes: [PARSE_ERROR, INVALID_REQUEST] }, ...(env.transport === 'http' ? [{ answer: 'none' as const }, { answer: 'idless-error' as const }] : [])];
+      const allow: Allowed[] = [
+        ...ANSWERED,
+        { answer: 'idless-error', codes: [PARSE_ERROR, INVALID_REQUEST] },
+        ...(env.transport === 'http' ? [{ answer: 'none' as const }, { answer: 'idless-error' as const }] : []),
+      ];
       return { steps: [messageStep(env, what, text, [requestSlot(what, id, request.method, allow)], request.headers)] };
     },
   });

@@ -89,8 +89,7 @@ export function inFlightDuplicateProperty(spec: string, catalog: string[]): Fuzz
   return fuzzProperty<{ id: IdCase; oneWrite: boolean }>({
     slug: 'in-flight-duplicate',
     title: 'Two requests in flight with one id (a client error) get at most one answer each',
-    requirement:
-      'A client must not reuse the id of a request still in flight; when it does, the server answers the first request, gives the second at most one answer, and keeps serving.',
+    requirement: 'A client must not reuse the id of a request still in flight; when it does, the server answers the first request, gives the second at most one answer, and keeps serving.',
     level: 'MUST',
     spec,
     catalog,
@@ -114,7 +113,10 @@ function notificationArbitrary(): fc.Arbitrary<{ method: string; params: Record<
   const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean());
   return fc.oneof(
     fc.record({ method: fc.constant('notifications/cancelled'), params: fc.record({ requestId: fc.oneof(fc.string(), fc.integer()), reason: fc.string() }, { requiredKeys: [] }) }),
-    fc.record({ method: fc.constant('notifications/progress'), params: fc.record({ progressToken: fc.oneof(fc.string(), fc.integer()), progress: fc.double({ noNaN: true }), total: fc.nat() }, { requiredKeys: [] }) }),
+    fc.record({
+      method: fc.constant('notifications/progress'),
+      params: fc.record({ progressToken: fc.oneof(fc.string(), fc.integer()), progress: fc.double({ noNaN: true }), total: fc.nat() }, { requiredKeys: [] }),
+    }),
     fc.record({ method: fc.constantFrom('notifications/roots/list_changed', 'notifications/initialized', 'notifications/elicitation/complete'), params: fc.constant({}) }),
     fc.record({ method: fc.constantFrom('notifications/x-mcp-conform/unknown', 'x-mcp-conform/no-prefix'), params: fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 3 }) }),
   );

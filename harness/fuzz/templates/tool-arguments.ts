@@ -42,7 +42,10 @@ export function callableTools(env: FuzzEnv, wanted: (tool: JsonObject) => boolea
     // HTTP clients drop tools with invalid x-mcp-header annotations.
     return env.transport !== 'http' || headerProblems(tool.inputSchema).length === 0;
   });
-  if (tools.length === 0) return env.profile.tools.length === 0 ? 'server lists no tools' : `no listed tool may be called under --tool-calls ${env.toolCalls}${env.toolCalls === 'safe' ? ' (only readOnlyHint: true tools; --tool-calls all calls the others)' : ''}`;
+  if (tools.length === 0)
+    return env.profile.tools.length === 0
+      ? 'server lists no tools'
+      : `no listed tool may be called under --tool-calls ${env.toolCalls}${env.toolCalls === 'safe' ? ' (only readOnlyHint: true tools; --tool-calls all calls the others)' : ''}`;
   return tools.map((tool) => ({ name: tool.name as string, schema: tool.inputSchema, tool }));
 }
 
@@ -143,7 +146,15 @@ export function invalidArgumentsProperty(specs: ToolSpecs): FuzzPropertyDefiniti
     arbitrary: (env) => callArbitrary(env, invalidArguments),
     plan: (input, env) => {
       const codes = [-32602, ...(specs.missingCapability ? [-32021] : []), ...(specs.missingCapability && env.transport === 'http' ? [-32020] : [])];
-      return plan(input, env, [{ answer: 'result', rules: [{ kind: 'tool-error-result' }] }, { answer: 'error', codes }], false);
+      return plan(
+        input,
+        env,
+        [
+          { answer: 'result', rules: [{ kind: 'tool-error-result' }] },
+          { answer: 'error', codes },
+        ],
+        false,
+      );
     },
   });
 }

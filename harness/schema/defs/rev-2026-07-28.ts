@@ -10,8 +10,7 @@ const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
 /** `{ jsonrpc, id, result: A | B }` for one method. */
-const resultResponse = (...results: string[]) =>
-  ext(['JSONRPCResultResponse'], { result: results.length === 1 ? ref(results[0]) : union(...results) });
+const resultResponse = (...results: string[]) => ext(['JSONRPCResultResponse'], { result: results.length === 1 ? ref(results[0]) : union(...results) });
 
 const jsonObject = () => ref('JSONObject');
 const form = elicitFormProps();
@@ -48,10 +47,7 @@ export const rev20260728Defs: DefTable = {
   InvalidParamsError: ext(['Error'], { code: constant(-32602) }),
   InternalError: ext(['Error'], { code: constant(-32603) }),
   HeaderMismatchError: errorEnvelope(-32020),
-  MissingRequiredClientCapabilityError: errorEnvelope(
-    -32021,
-    obj({ requiredCapabilities: ref('ClientCapabilities') }),
-  ),
+  MissingRequiredClientCapabilityError: errorEnvelope(-32021, obj({ requiredCapabilities: ref('ClientCapabilities') })),
   UnsupportedProtocolVersionError: errorEnvelope(-32022, obj({ supported: arr(str()), requested: str() })),
 
   // Multi round-trip requests
@@ -60,21 +56,13 @@ export const rev20260728Defs: DefTable = {
   InputRequests: record(ref('InputRequest')),
   InputResponses: record(ref('InputResponse')),
   InputRequiredResult: ext(['Result'], {}, { inputRequests: ref('InputRequests'), requestState: str() }),
-  InputResponseRequestParams: ext(
-    ['RequestParams'],
-    {},
-    { inputResponses: ref('InputResponses'), requestState: str() },
-  ),
+  InputResponseRequestParams: ext(['RequestParams'], {}, { inputResponses: ref('InputResponses'), requestState: str() }),
 
   CancelledNotificationParams: ext(['NotificationParams'], { requestId: ref('RequestId') }, { reason: str() }),
 
   // Discovery and capabilities
   DiscoverRequest: request('server/discover', 'RequestParams'),
-  DiscoverResult: ext(
-    ['CacheableResult'],
-    { supportedVersions: arr(str()), capabilities: ref('ServerCapabilities') },
-    { instructions: str() },
-  ),
+  DiscoverResult: ext(['CacheableResult'], { supportedVersions: arr(str()), capabilities: ref('ServerCapabilities') }, { instructions: str() }),
   DiscoverResultResponse: resultResponse('DiscoverResult'),
   ClientCapabilities: obj(
     {},
@@ -128,10 +116,7 @@ export const rev20260728Defs: DefTable = {
   SubscriptionsAcknowledgedNotificationParams: ext(['NotificationParams'], {
     notifications: ref('SubscriptionFilter'),
   }),
-  SubscriptionsAcknowledgedNotification: notification(
-    'notifications/subscriptions/acknowledged',
-    'SubscriptionsAcknowledgedNotificationParams',
-  ),
+  SubscriptionsAcknowledgedNotification: notification('notifications/subscriptions/acknowledged', 'SubscriptionsAcknowledgedNotificationParams'),
 
   // Prompts
   ListPromptsResult: ext(['PaginatedResult', 'CacheableResult'], { prompts: arr(ref('Prompt')) }),
@@ -155,10 +140,7 @@ export const rev20260728Defs: DefTable = {
       _meta: meta(),
     },
   ),
-  ToolResultContent: obj(
-    { type: constant('tool_result'), toolUseId: str(), content: arr(ref('ContentBlock')) },
-    { structuredContent: any(), isError: bool(), _meta: meta() },
-  ),
+  ToolResultContent: obj({ type: constant('tool_result'), toolUseId: str(), content: arr(ref('ContentBlock')) }, { structuredContent: any(), isError: bool(), _meta: meta() }),
 
   // Input requests are bare {method, params}: they travel inside results, not as JSON-RPC requests.
   CreateMessageRequestParams: obj(sampling.required, sampling.optional),

@@ -6,15 +6,11 @@ export const meta = (): Schema => obj();
 
 /** A JSON-RPC request with a fixed method; `params` names a definition. */
 export const request = (method: string, params: string, paramsOptional = false) =>
-  paramsOptional
-    ? ext(['JSONRPCRequest'], { method: constant(method) }, { params: ref(params) })
-    : ext(['JSONRPCRequest'], { method: constant(method), params: ref(params) });
+  paramsOptional ? ext(['JSONRPCRequest'], { method: constant(method) }, { params: ref(params) }) : ext(['JSONRPCRequest'], { method: constant(method), params: ref(params) });
 
 /** A JSON-RPC notification with a fixed method; `params` names a definition. */
 export const notification = (method: string, params: string, paramsOptional = false) =>
-  paramsOptional
-    ? ext(['JSONRPCNotification'], { method: constant(method) }, { params: ref(params) })
-    : ext(['JSONRPCNotification'], { method: constant(method), params: ref(params) });
+  paramsOptional ? ext(['JSONRPCNotification'], { method: constant(method) }, { params: ref(params) }) : ext(['JSONRPCNotification'], { method: constant(method), params: ref(params) });
 
 /** An error response envelope whose `error.code` is fixed (and whose `error.data` may be required). */
 export const errorEnvelope = (code: number, data?: Schema) =>
@@ -26,10 +22,7 @@ export const errorEnvelope = (code: number, data?: Schema) =>
 export const elicitFormProps = () => ({
   required: {
     message: str(),
-    requestedSchema: obj(
-      { type: constant('object'), properties: record(ref('PrimitiveSchemaDefinition')) },
-      { $schema: str(), required: arr(str()) },
-    ),
+    requestedSchema: obj({ type: constant('object'), properties: record(ref('PrimitiveSchemaDefinition')) }, { $schema: str(), required: arr(str()) }),
   },
   optional: { mode: constant('form') },
 });

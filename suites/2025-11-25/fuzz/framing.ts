@@ -2,7 +2,15 @@
 // lines, deep and huge payloads, and HTTP bodies, Content-Types, chunking and streamed (SSE) answers.
 import { defineCampaign } from '../../../harness/fuzz/property.js';
 import { sseAnswerProperty } from '../../../harness/fuzz/templates/sse-answer.js';
-import { chunkedBodyProperty, contentTypeProperty, framedLinesProperty, httpBodyProperty, malformedInputProperty, nestingAndSizeProperty, type FramingSpecs } from '../../../harness/fuzz/templates/framing.js';
+import {
+  chunkedBodyProperty,
+  contentTypeProperty,
+  framedLinesProperty,
+  httpBodyProperty,
+  malformedInputProperty,
+  nestingAndSizeProperty,
+  type FramingSpecs,
+} from '../../../harness/fuzz/templates/framing.js';
 
 const SPECS: FramingSpecs = {
   stdio: 'basic/transports#stdio',

@@ -26,7 +26,10 @@ export function allowedForLegacyMeta(meta: LegacyMeta): Allowed[] {
   const wellFormed = meta.shape === 'object' && (token === undefined || typeof token === 'string' || Number.isSafeInteger(token)) && Object.keys(meta.extras).length === 0;
   // A malformed _meta breaks the schema's request type itself: Invalid Request (-32600, id left out when the
   // request is not read) says that as well as -32602 does; the checks warn where the code strays further.
-  const refusals: Allowed[] = [{ answer: 'error', codes: [INVALID_PARAMS, INVALID_REQUEST] }, { answer: 'idless-error', codes: [INVALID_REQUEST, PARSE_ERROR] }];
+  const refusals: Allowed[] = [
+    { answer: 'error', codes: [INVALID_PARAMS, INVALID_REQUEST] },
+    { answer: 'idless-error', codes: [INVALID_REQUEST, PARSE_ERROR] },
+  ];
   return wellFormed ? [{ answer: 'result' }] : [{ answer: 'result' }, ...refusals];
 }
 

@@ -27,7 +27,14 @@ export function capabilityProbes(profile: ServerProfile): CapabilityProbe[] {
   const tasks = sub('tasks');
   const prompt = profile.prompts.find((p) => typeof p.name === 'string')?.name ?? 'x-mcp-conform';
   const uri = profile.resources.find((r) => typeof r.uri === 'string')?.uri ?? 'x-mcp-conform://none';
-  const probe = (capability: string, declared: boolean, method: string, params: JsonObject, topLevel: boolean, basic: boolean): CapabilityProbe => ({ capability, declared, method, params, topLevel, basic });
+  const probe = (capability: string, declared: boolean, method: string, params: JsonObject, topLevel: boolean, basic: boolean): CapabilityProbe => ({
+    capability,
+    declared,
+    method,
+    params,
+    topLevel,
+    basic,
+  });
   return [
     probe('tools', sub('tools') !== undefined, 'tools/list', {}, true, true),
     probe('resources', sub('resources') !== undefined, 'resources/list', {}, true, true),
@@ -67,7 +74,10 @@ export function negotiatedRequestCheck(spec: NegotiatedRequestSpec): CheckDefini
       const requests = serverRequestsSince(ctx, client.connection.name, mark);
       const bad = requests.filter((request) => offending(request, isObject(request.params) ? request.params : {}));
       if (bad.length > 0) {
-        ctx.fail(`the server sent ${bad.map((r) => String(r.method)).join(', ')} to a client declaring ${JSON.stringify(declare)}`, { expected: 'no request the client did not declare', actual: bad.slice(0, 5) });
+        ctx.fail(`the server sent ${bad.map((r) => String(r.method)).join(', ')} to a client declaring ${JSON.stringify(declare)}`, {
+          expected: 'no request the client did not declare',
+          actual: bad.slice(0, 5),
+        });
       }
       ctx.note(`${requests.length} server request(s) seen: ${[...new Set(requests.map((r) => String(r.method)))].join(', ') || 'none'}`);
     },

@@ -7,7 +7,6 @@ import { compileSchema, validInputs } from '../../../generators/schema/index.js'
 import { isMimeType, isStrictBase64 } from '../../shared/encodings.js';
 import type { Ctx } from './helpers.js';
 
-
 /** The list method answered without params and with `{}`: both are allowed requests. */
 export async function listBothWays(ctx: Ctx, method: string): Promise<JsonObject[]> {
   const bare = expectResult(await ctx.client.request(method, undefined, { omitParams: true }), `a result for ${method} without params`);
@@ -39,6 +38,10 @@ export function badBase64(blocks: unknown): JsonObject[] {
 /** JSON text with object keys sorted, so equal values compare equal. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }

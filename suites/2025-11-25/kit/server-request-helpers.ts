@@ -52,7 +52,10 @@ export function elicitationIdsIn(message: JsonObject): string[] {
   if (message.method === 'elicitation/create' && params.mode === 'url') return typeof params.elicitationId === 'string' ? [params.elicitationId] : [];
   const error = isObject(message.error) ? message.error : undefined;
   if (error?.code !== URL_ELICITATION_REQUIRED || !isObject(error.data) || !Array.isArray(error.data.elicitations)) return [];
-  return error.data.elicitations.filter(isObject).map((item) => item.elicitationId).filter((id): id is string => typeof id === 'string');
+  return error.data.elicitations
+    .filter(isObject)
+    .map((item) => item.elicitationId)
+    .filter((id): id is string => typeof id === 'string');
 }
 
 export interface ElicitationSeen {

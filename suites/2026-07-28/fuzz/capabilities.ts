@@ -26,12 +26,25 @@ function offeredCalls(env: FuzzEnv): fc.Arbitrary<Offered>[] {
   const tools = callableTools(env);
   for (const tool of typeof tools === 'string' ? [] : tools) {
     const args = validArguments(tool.schema);
-    if (args) options.push(args.map((made) => ({ method: 'tools/call', params: { name: tool.name, arguments: cappedUnderWait(env, tool.name, made.value as JsonObject) }, label: `tools/call ${tool.name} (${made.label})` })));
+    if (args)
+      options.push(
+        args.map((made) => ({
+          method: 'tools/call',
+          params: { name: tool.name, arguments: cappedUnderWait(env, tool.name, made.value as JsonObject) },
+          label: `tools/call ${tool.name} (${made.label})`,
+        })),
+      );
   }
   const prompts = offers(env.profile, 'prompts') ? env.profile.prompts.filter((p) => typeof p.name === 'string') : [];
   for (const prompt of prompts) {
     const declared = Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject).filter((a) => typeof a.name === 'string') : [];
-    options.push(promptArguments(declared as Array<{ name: string; required?: boolean }>).map((args) => ({ method: 'prompts/get', params: { name: prompt.name as string, arguments: args }, label: `prompts/get ${String(prompt.name)}` })));
+    options.push(
+      promptArguments(declared as Array<{ name: string; required?: boolean }>).map((args) => ({
+        method: 'prompts/get',
+        params: { name: prompt.name as string, arguments: args },
+        label: `prompts/get ${String(prompt.name)}`,
+      })),
+    );
   }
   const uris = offers(env.profile, 'resources') ? env.profile.resources.map((r) => r.uri).filter((u): u is string => typeof u === 'string') : [];
   if (uris.length > 0) options.push(fc.constantFrom(...uris).map((uri) => ({ method: 'resources/read', params: { uri }, label: `resources/read ${uri}` })));

@@ -21,7 +21,8 @@ const CLIENT_ERRORS = Array.from({ length: 100 }, (_, i) => 400 + i);
 // Discovery may list modern versions only; the probe's initialize tells a dual-era server too.
 const isDualEra = (env: FuzzEnv) => (env.profile.supportedVersions ?? []).some((version) => version < MODERN_VERSION) || (env.claimed ?? []).some((revision) => revision < MODERN_VERSION);
 const isImplementation = (value: unknown) => isObject(value) && typeof value.name === 'string' && typeof value.version === 'string';
-const wellTypedCapabilities = (value: unknown) => isObject(value) && ['elicitation', 'sampling', 'roots', 'experimental', 'extensions'].every((key) => value[key] === undefined || isObject(value[key]));
+const wellTypedCapabilities = (value: unknown) =>
+  isObject(value) && ['elicitation', 'sampling', 'roots', 'experimental', 'extensions'].every((key) => value[key] === undefined || isObject(value[key]));
 
 /** No protocol version in _meta: what a 2025-11-25 client sends (its _meta may carry other keys), so a dual-era server may take it for legacy traffic. */
 const legacyLooking = (meta: RequestMeta) => meta.container.kind !== 'object' || !meta.protocolVersion.set;
@@ -37,7 +38,8 @@ export function allowedForMeta(meta: RequestMeta, env: FuzzEnv): Allowed[] {
   // Over HTTP legacy traffic is refused before it is parsed (2025-11-25: no session id, HTTP 400), so the error may carry no id.
   // Over HTTP the MCP-Protocol-Version header names the era: a dated earlier revision may send the request to legacy handling too.
   const legacyHeader = http && typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && version < MODERN_VERSION;
-  if (malformed && (legacyLooking(meta) || legacyHeader) && isDualEra(env)) return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [{ answer: 'idless-error' as const }] : [{ answer: 'result' as const }])];
+  if (malformed && (legacyLooking(meta) || legacyHeader) && isDualEra(env))
+    return [{ answer: 'error', status: http ? CLIENT_ERRORS : undefined }, ...(http ? [{ answer: 'idless-error' as const }] : [{ answer: 'result' as const }])];
   // A _meta that is not an object breaks the schema's request shape itself: -32600 says that as well as -32602 does.
   const shapeCodes = meta.container.kind === 'not-object' ? [INVALID_REQUEST] : [];
   const supportedElsewhere = version !== MODERN_VERSION && (env.profile.supportedVersions ?? []).includes(version as string);

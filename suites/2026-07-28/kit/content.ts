@@ -4,7 +4,6 @@ import { isObject } from '../../../harness/model.js';
 import type { WireValidator } from '../../../harness/schema/index.js';
 import { isMimeType, isStrictBase64 } from '../../shared/encodings.js';
 
-
 export interface ContentRules {
   /** Prompts: an embedded resource MUST carry its MIME type. */
   embeddedNeedsMime?: boolean;
@@ -12,7 +11,12 @@ export interface ContentRules {
 
 const issues = (schema: WireValidator, def: string, value: unknown) => {
   const outcome = schema.validate(def, value);
-  return outcome.valid ? undefined : outcome.issues.slice(0, 2).map((i) => `${i.path || '/'} ${i.message}`).join('; ');
+  return outcome.valid
+    ? undefined
+    : outcome.issues
+        .slice(0, 2)
+        .map((i) => `${i.path || '/'} ${i.message}`)
+        .join('; ');
 };
 
 /** Problems of one resource contents entry (TextResourceContents | BlobResourceContents). */

@@ -19,4 +19,3 @@ export function bounded<T>(ctx: CheckContext<StatelessClient>, items: T[], max: 
   if (items.length > max) ctx.note(`checking the first ${max} of ${items.length} ${what}`);
   return items.slice(0, max);
 }
-

@@ -34,10 +34,7 @@ export function resourceUpdates(entries: readonly WireEntry[]): ResourceUpdate[]
       const tag = subscriptionTag(message);
       const allowed = listens.some(
         (listen) =>
-          inFlightAt(listen, entry) &&
-          (tag === undefined || sameIdLoosely(tag, listen.request.id)) &&
-          typeof uri === 'string' &&
-          subscribedUris(listen).some((subscribed) => covers(subscribed, uri)),
+          inFlightAt(listen, entry) && (tag === undefined || sameIdLoosely(tag, listen.request.id)) && typeof uri === 'string' && subscribedUris(listen).some((subscribed) => covers(subscribed, uri)),
       );
       return { entry, message, unsubscribed: !allowed };
     });

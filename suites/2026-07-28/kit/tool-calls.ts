@@ -111,10 +111,13 @@ export function describeCall(call: ToolCall | undefined): string {
   if (!call) return '';
   const outcome = call.outcome;
   const what =
-    outcome.kind === 'error' ? `error ${String(outcome.code)} ${JSON.stringify(outcome.message)}`
-    : outcome.kind === 'complete' ? `a result${outcome.isError ? ' with isError' : ''}`
-    : outcome.kind === 'input-required' ? 'input_required'
-    : outcome.description;
+    outcome.kind === 'error'
+      ? `error ${String(outcome.code)} ${JSON.stringify(outcome.message)}`
+      : outcome.kind === 'complete'
+        ? `a result${outcome.isError ? ' with isError' : ''}`
+        : outcome.kind === 'input-required'
+          ? 'input_required'
+          : outcome.description;
   return `${call.tool} (${call.label}) got ${what}`;
 }
 

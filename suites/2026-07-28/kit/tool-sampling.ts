@@ -30,7 +30,9 @@ export async function findToolSampling(client: StatelessClient, calls: OfferedCa
   for (const call of calls.slice(0, MAX_PROBES)) {
     const result = resultOf(await asking.request(call.method, call.params));
     if (!isInputRequired(result)) continue;
-    const keys = Object.entries(inputRequestsOf(result)).filter(([, request]) => offersTools(request)).map(([key]) => key);
+    const keys = Object.entries(inputRequestsOf(result))
+      .filter(([, request]) => offersTools(request))
+      .map(([key]) => key);
     if (keys.length > 0) return { call, result, keys };
   }
   return undefined;
@@ -50,7 +52,9 @@ export function toolUseAnswer(request: JsonObject, prefix: string): JsonObject {
 
 /** Ids of the tool_use blocks an answer carries. */
 export function toolUseIds(answer: JsonObject): string[] {
-  return blocksOf(answer).filter((block) => block.type === 'tool_use' && typeof block.id === 'string').map((block) => block.id as string);
+  return blocksOf(answer)
+    .filter((block) => block.type === 'tool_use' && typeof block.id === 'string')
+    .map((block) => block.id as string);
 }
 
 /** The messages of a sampling request hold an assistant tool_use with this id. */

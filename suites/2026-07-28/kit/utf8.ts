@@ -52,7 +52,10 @@ function freeTextKeys(inputSchema: unknown): string[] {
 /** prompts/get and tools/call requests whose free-text arguments all carry the sentinel. */
 function echoCandidates(ctx: Ctx): Array<{ method: string; params: JsonObject; label: string }> {
   const prompts = ctx.profile.prompts.flatMap((prompt) => {
-    const names = (Array.isArray(prompt.arguments) ? prompt.arguments : []).filter(isObject).map((arg) => arg.name).filter((name): name is string => typeof name === 'string');
+    const names = (Array.isArray(prompt.arguments) ? prompt.arguments : [])
+      .filter(isObject)
+      .map((arg) => arg.name)
+      .filter((name): name is string => typeof name === 'string');
     if (typeof prompt.name !== 'string' || names.length === 0) return [];
     return [{ method: 'prompts/get', params: { name: prompt.name, arguments: Object.fromEntries(names.map((name) => [name, UTF8_SENTINEL])) }, label: `prompt ${JSON.stringify(prompt.name)}` }];
   });
@@ -85,7 +88,9 @@ export const utf8RoundTrip: CheckDefinition<StatelessClient> = {
     for (const call of echoCandidates(ctx)) {
       const exchange = await ctx.client.request(call.method, call.params);
       expectThat(exchange.response !== undefined, `${call.label} with non-ASCII arguments got ${describeOutcome(exchange)}`, { expected: 'a response', actual: observed(exchange) });
-      const verdicts = strings(exchange.response.result).map((value) => ({ value, verdict: judgeEcho(value) })).filter((v) => v.verdict !== undefined);
+      const verdicts = strings(exchange.response.result)
+        .map((value) => ({ value, verdict: judgeEcho(value) }))
+        .filter((v) => v.verdict !== undefined);
       const broken = verdicts.find((v) => v.verdict === 'corrupted');
       expectThat(broken === undefined, `${call.label} echoed ${JSON.stringify(UTF8_SENTINEL)} as ${JSON.stringify(broken?.value.slice(0, 120))}`, { expected: UTF8_SENTINEL, actual: broken?.value });
       if (verdicts.some((v) => v.verdict === 'intact')) return ctx.note(`${call.label} echoed the non-ASCII text intact`);

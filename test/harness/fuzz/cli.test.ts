@@ -17,7 +17,10 @@ const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...a
 function printed(stdout: string, label: string): string[] {
   const line = stdout.split('\n').find((l) => l.includes(label));
   if (!line) throw new Error(`no "${label}" line in:\n${stdout}`);
-  return line.slice(line.indexOf('mcp-conform ') + 'mcp-conform '.length).trim().split(' ');
+  return line
+    .slice(line.indexOf('mcp-conform ') + 'mcp-conform '.length)
+    .trim()
+    .split(' ');
 }
 
 describe('mcp-conform fuzz', () => {
@@ -73,13 +76,20 @@ describe('mcp-conform fuzz', () => {
   });
 
   test('a server without defects exits 0', { timeout: 180_000 }, async () => {
-    const result = await cli(['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '5', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'], mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')));
+    const result = await cli(
+      ['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '5', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'],
+      mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')),
+    );
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/4 properties, 20 cases, 0 finding\(s\)/);
   });
 
   test('--shard i/n lists and runs a stable slice of the properties', async () => {
-    const ids = (stdout: string) => stdout.split('\n').filter((l) => /^\d{4}-/.test(l)).map((l) => l.split(' ')[0]);
+    const ids = (stdout: string) =>
+      stdout
+        .split('\n')
+        .filter((l) => /^\d{4}-/.test(l))
+        .map((l) => l.split(' ')[0]);
     const all = ids((await list()).stdout);
     const shards = await Promise.all([1, 2, 3].map(async (i) => ids((await cli(['fuzz', '--list', '--shard', `${i}/3`])).stdout)));
     expect(all.length).toBeGreaterThan(15);
@@ -90,7 +100,25 @@ describe('mcp-conform fuzz', () => {
   // 8 s: the probe and start-up must leave every property a share on a loaded machine.
   test('--time-budget is shared: a huge --runs on the first property leaves time for the others', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
-    const args = ['fuzz', '--campaign', 'framing', '--revision', '2026-07-28', '--runs', '100000', '--time-budget', '8', '--seed', '1', '--json', 'r.json', '--', process.execPath, REFERENCE, '--stdio'];
+    const args = [
+      'fuzz',
+      '--campaign',
+      'framing',
+      '--revision',
+      '2026-07-28',
+      '--runs',
+      '100000',
+      '--time-budget',
+      '8',
+      '--seed',
+      '1',
+      '--json',
+      'r.json',
+      '--',
+      process.execPath,
+      REFERENCE,
+      '--stdio',
+    ];
     const result = await cli(args, dir);
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     const properties = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')).fuzz.campaigns.flatMap((c: { properties: unknown[] }) => c.properties);
@@ -110,4 +138,3 @@ describe('mcp-conform fuzz', () => {
     expect(result.exitCode).toBe(1);
   });
 });
-

@@ -56,5 +56,8 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
 /** One line per finding, warning and error, for assertion messages. */
 export function explainFuzz(results: RunResults): string {
   const fuzz = results.fuzz;
-  return [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])].map((f) => `${f.id}: ${f.message} (counterexample ${JSON.stringify(f.counterexample).slice(0, 200)})`).concat(fuzz?.errors ?? [], results.error ? [results.error] : []).join('\n');
+  return [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])]
+    .map((f) => `${f.id}: ${f.message} (counterexample ${JSON.stringify(f.counterexample).slice(0, 200)})`)
+    .concat(fuzz?.errors ?? [], results.error ? [results.error] : [])
+    .join('\n');
 }

@@ -94,7 +94,10 @@ describe('judgeCase', () => {
   test('a crash fails once, with the exit; an unanswered probe decides nothing (silence is not a verdict)', () => {
     const crashed = runOf([request(1)], [], { crash: { exit: 'server exited with code 70', stderr: 'boom' }, received: [], probe: { answered: false, description: 'server is not running' } });
     expect(messages(crashed)).toEqual(['answered: the server died during the case: server exited with code 70; stderr: boom']);
-    const silent = runOf([request(1)], [result(1)], { received: [{ message: result(1), group: 0 }], probe: { id: PROBE, method: 'tools/list', answered: false, description: 'no answer before the timeout' } });
+    const silent = runOf([request(1)], [result(1)], {
+      received: [{ message: result(1), group: 0 }],
+      probe: { id: PROBE, method: 'tools/list', answered: false, description: 'no answer before the timeout' },
+    });
     const verdict = judgeCase(silent, ctx);
     expect(verdict.failures).toEqual([]);
     expect(verdict.undecided).toMatch(/^the liveness probe sent after the case got no answer in time/);
@@ -143,7 +146,9 @@ describe('judgeCase over HTTP', () => {
     const notRequest: Slot = { what: 'the JSON text null', allow: [{ answer: 'none' }, { answer: 'idless-error', codes: [-32600] }] };
     const answer = { ...error(-32600), id: null } as unknown as JsonObject;
     expect(messages(httpRun([notRequest], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([]);
-    expect(messages(httpRun([notRequest], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [], malformedEvents: 0, timedOut: false }, []))).toEqual([expect.stringMatching(/^http: /)]);
+    expect(messages(httpRun([notRequest], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [], malformedEvents: 0, timedOut: false }, []))).toEqual([
+      expect.stringMatching(/^http: /),
+    ]);
   });
 
   test('an answer stream still open without the response at the timeout decides nothing, as silence does', () => {
@@ -159,8 +164,12 @@ describe('judgeCase over HTTP', () => {
     const meta: Slot = { ...request(1), allow: [{ answer: 'error', codes: [-32602], status: [400] }] };
     const answer = error(-32602, 1);
     expect(messages(httpRun([meta], { status: 400, contentType: 'application/json', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([]);
-    expect(messages(httpRun([meta], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([expect.stringContaining('HTTP status 200')]);
-    expect(messages(httpRun([meta], { status: 400, contentType: 'text/plain', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([expect.stringContaining('Content-Type "text/plain"')]);
+    expect(messages(httpRun([meta], { status: 200, contentType: 'application/json', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([
+      expect.stringContaining('HTTP status 200'),
+    ]);
+    expect(messages(httpRun([meta], { status: 400, contentType: 'text/plain', bodyKind: 'json', messages: [answer], malformedEvents: 0, timedOut: false }, [answer]))).toEqual([
+      expect.stringContaining('Content-Type "text/plain"'),
+    ]);
   });
 
   test('a stream read by the fuzzer: framing faults come first (MUST), a stream left open after the response is a SHOULD', () => {
@@ -172,13 +181,18 @@ describe('judgeCase over HTTP', () => {
       ['answered', 'MUST', 'request 1: no response (HTTP 200, sse body)'],
     ]);
     expect(dropped[0].spec).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#sending-messages');
-    const open = judgeCase(httpRun([request(1)], { ...sse, messages: [result(1)], sseFaults: [], sseAfterResponse: 'the stream was still open 1000 ms after the response' }, [result(1)]), ctx).failures;
+    const open = judgeCase(
+      httpRun([request(1)], { ...sse, messages: [result(1)], sseFaults: [], sseAfterResponse: 'the stream was still open 1000 ms after the response' }, [result(1)]),
+      ctx,
+    ).failures;
     expect(open.map((f) => [f.invariant, f.level])).toEqual([['sse-end', 'SHOULD']]);
   });
 
   test('framing faults the fuzzer found itself replace the count of malformed events', () => {
     const post = { status: 200, contentType: 'text/event-stream', bodyKind: 'sse' as const, messages: [result(1)], malformedEvents: 1, timedOut: false };
     expect(messages(httpRun([request(1)], post, [result(1)]))).toEqual([expect.stringMatching(/^http: step: 1 SSE event\(s\) whose data is not one JSON-RPC message/)]);
-    expect(messages(httpRun([request(1)], { ...post, malformedEvents: 0, sseFaults: ['an SSE event whose data is not one JSON-RPC message: "{"'] }, [result(1)]))).toEqual(['sse: step: an SSE event whose data is not one JSON-RPC message: "{"']);
+    expect(messages(httpRun([request(1)], { ...post, malformedEvents: 0, sseFaults: ['an SSE event whose data is not one JSON-RPC message: "{"'] }, [result(1)]))).toEqual([
+      'sse: step: an SSE event whose data is not one JSON-RPC message: "{"',
+    ]);
   });
 });

@@ -20,10 +20,7 @@ describe('known fuzz findings', () => {
   });
 
   test('an entry matches by property pattern and by text or /regex/ in the message', () => {
-    const known = parseKnownFuzz(
-      ['- {property: "*/ids/same-id", match: "(unsafe-integer)", why: w}', '- {property: 2025-11-25/meta, match: "/^tools.*timeout$/", why: w}'].join('\n'),
-      'k.yaml',
-    );
+    const known = parseKnownFuzz(['- {property: "*/ids/same-id", match: "(unsafe-integer)", why: w}', '- {property: 2025-11-25/meta, match: "/^tools.*timeout$/", why: w}'].join('\n'), 'k.yaml');
     expect(knownEntryFor(known, '2026-07-28/ids/same-id', 'tools/list with id 2e53 (unsafe-integer): no response')).toBeDefined();
     expect(knownEntryFor(known, '2026-07-28/ids/reused-after-answer', 'tools/list with id 2e53 (unsafe-integer): no response')).toBeUndefined();
     expect(knownEntryFor(known, '2026-07-28/ids/same-id', 'tools/list with id 1 (integer): no response')).toBeUndefined();

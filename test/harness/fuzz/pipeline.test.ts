@@ -45,7 +45,9 @@ describe('pipelined pre-screen', () => {
   it('never passes on silence: a request left unanswered keeps its case from passing, and the connection is not reused', async () => {
     const live = await started();
     // The slot waits for an answer to an id the bytes never carry (a notification is sent instead).
-    const silent: FuzzCase = { steps: [{ label: 'silent', text: '{"jsonrpc":"2.0","method":"notifications/mcp-conform-nothing"}\n', slots: [{ what: 'silent', id: `ghost-${SALT}`, allow: ANSWERED }] }] };
+    const silent: FuzzCase = {
+      steps: [{ label: 'silent', text: '{"jsonrpc":"2.0","method":"notifications/mcp-conform-nothing"}\n', slots: [{ what: 'silent', id: `ghost-${SALT}`, allow: ANSWERED }] }],
+    };
     const screened = await screenBatch(live, [request(live, 'a'), silent, request(live, 'b')], execute, judge);
     expect(screened).toEqual({ passed: [true, false, true], spoilt: true });
   });

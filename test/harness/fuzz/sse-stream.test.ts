@@ -55,7 +55,9 @@ describe('generators/http/accept', () => {
     const firsts = new Set<string>();
     fc.assert(
       fc.property(acceptSpelling(), (spelling) => {
-        const types = acceptValue(spelling).split(',').map((part) => part.split(';')[0].trim());
+        const types = acceptValue(spelling)
+          .split(',')
+          .map((part) => part.split(';')[0].trim());
         expect(types).toEqual(expect.arrayContaining(['application/json', 'text/event-stream']));
         firsts.add(types[0]);
       }),
@@ -99,7 +101,12 @@ afterAll(async () => {
 });
 
 const post = (path: string, timeoutMs = 2000) =>
-  postDirect(`${base}${path}`, { 'content-type': 'application/json', authorization: 'Bearer secret' }, [Buffer.from('{"jsonrpc":"2.0","id":1,"method":"m"}')], { gapMs: 0, timeoutMs, recorder: new WireRecorder(), connection: 'test' });
+  postDirect(`${base}${path}`, { 'content-type': 'application/json', authorization: 'Bearer secret' }, [Buffer.from('{"jsonrpc":"2.0","id":1,"method":"m"}')], {
+    gapMs: 0,
+    timeoutMs,
+    recorder: new WireRecorder(),
+    connection: 'test',
+  });
 
 describe('postDirect on an event stream', () => {
   test('a well-formed stream: every message, no fault, nothing after the response', async () => {

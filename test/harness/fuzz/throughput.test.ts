@@ -4,7 +4,8 @@ import { belowFloorNote, campaignFloor, casesPerSecond, FLOOR_MIN_CASES } from '
 
 describe('campaign throughput floors', () => {
   it('every campaign has a floor on each transport', () => {
-    for (const campaign of ['framing', 'ids', 'meta', 'capabilities', 'schema']) for (const transport of ['stdio', 'http'] as const) expect(campaignFloor(campaign, transport), `${campaign} ${transport}`).toBeGreaterThan(0);
+    for (const campaign of ['framing', 'ids', 'meta', 'capabilities', 'schema'])
+      for (const transport of ['stdio', 'http'] as const) expect(campaignFloor(campaign, transport), `${campaign} ${transport}`).toBeGreaterThan(0);
   });
 
   it('a campaign below its floor gets a note naming its rate and floor', () => {

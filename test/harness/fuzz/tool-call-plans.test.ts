@@ -57,9 +57,20 @@ describe('a lone surrogate in generated arguments', () => {
   // HTTP answers it with -32700 without an id, a refusal of a value the harness made.
   test('may be refused with a parse error, with or without the id', () => {
     const property = ALL_CAMPAIGNS.flatMap((c) => c.properties).find((p) => p.id === '2025-11-25/schema/valid-arguments')!;
-    const env = { ...envFor('2025-11-25'), profile: { ...envFor('2025-11-25').profile, tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, annotations: { readOnlyHint: true } }] } };
+    const env = {
+      ...envFor('2025-11-25'),
+      profile: {
+        ...envFor('2025-11-25').profile,
+        tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, annotations: { readOnlyHint: true } }],
+      },
+    };
     const input = { call: { tool: 'echo', args: { label: 'a boundary', value: { text: '\ud800' } } }, progress: false, nonce: 0 };
     const allow = property.plan(input, env).steps[0]!.slots[0]!.allow;
-    expect(allow).toEqual(expect.arrayContaining([{ answer: 'idless-error', codes: [-32700] }, { answer: 'error', codes: [-32700] }]));
+    expect(allow).toEqual(
+      expect.arrayContaining([
+        { answer: 'idless-error', codes: [-32700] },
+        { answer: 'error', codes: [-32700] },
+      ]),
+    );
   });
 });

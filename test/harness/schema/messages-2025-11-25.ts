@@ -182,7 +182,12 @@ export const SAMPLES_2025_11_25: Sample[] = [
   {
     def: 'ReadResourceResult',
     label: 'resources/read result',
-    value: { contents: [{ uri: 'file:///a.txt', mimeType: 'text/plain', text: 'hi' }, { uri: 'file:///b.bin', blob: 'AAEC' }] },
+    value: {
+      contents: [
+        { uri: 'file:///a.txt', mimeType: 'text/plain', text: 'hi' },
+        { uri: 'file:///b.bin', blob: 'AAEC' },
+      ],
+    },
   },
   {
     def: 'CompleteResult',

@@ -1,18 +1,8 @@
 // validateServerMessage picks the most specific definition; method tables come from the unions.
 // Uses only hand-written messages, so it runs without the official reference data.
 import { describe, expect, it } from 'vitest';
-import {
-  clientRequestMethods,
-  createWireValidator,
-  resultDefFor,
-  serverNotificationMethods,
-} from '../../../harness/schema/index.js';
-import {
-  discoverResponse,
-  inputRequiredResponse,
-  listToolsResponse,
-  unsupportedVersionError,
-} from './messages-2026-07-28.js';
+import { clientRequestMethods, createWireValidator, resultDefFor, serverNotificationMethods } from '../../../harness/schema/index.js';
+import { discoverResponse, inputRequiredResponse, listToolsResponse, unsupportedVersionError } from './messages-2026-07-28.js';
 
 const v26 = createWireValidator('2026-07-28');
 const v25 = createWireValidator('2025-11-25');
@@ -127,9 +117,7 @@ describe('validateServerMessage routing, 2026-07-28', () => {
     const outcome = v26.validateServerMessage(noData);
     expect(outcome).toMatchObject({ def: 'JSONRPCErrorResponse+UnsupportedProtocolVersionError', valid: false });
     expect(outcome.issues).toContainEqual({ path: '/error', message: "must have required property 'data'" });
-    expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 1, error: { code: -32020, message: 'm' } }).def).toBe(
-      'JSONRPCErrorResponse+HeaderMismatchError',
-    );
+    expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 1, error: { code: -32020, message: 'm' } }).def).toBe('JSONRPCErrorResponse+HeaderMismatchError');
     expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 1, error: { code: -32021, message: 'm' } })).toMatchObject({
       def: 'JSONRPCErrorResponse+MissingRequiredClientCapabilityError',
       valid: false,
@@ -215,9 +203,7 @@ describe('validateServerMessage routing, 2025-11-25', () => {
       def: 'ListRootsRequest',
       valid: true,
     });
-    expect(
-      v25.validateServerMessage({ jsonrpc: '2.0', id: 's3', method: 'sampling/createMessage', params: { messages: [] } }),
-    ).toMatchObject({ def: 'CreateMessageRequest', valid: false });
+    expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's3', method: 'sampling/createMessage', params: { messages: [] } })).toMatchObject({ def: 'CreateMessageRequest', valid: false });
     expect(
       v25.validateServerMessage({
         jsonrpc: '2.0',
@@ -230,9 +216,10 @@ describe('validateServerMessage routing, 2025-11-25', () => {
   });
 
   it('routes notifications and the -32042 error', () => {
-    expect(
-      v25.validateServerMessage({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e' } }),
-    ).toMatchObject({ def: 'ElicitationCompleteNotification', valid: true });
+    expect(v25.validateServerMessage({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e' } })).toMatchObject({
+      def: 'ElicitationCompleteNotification',
+      valid: true,
+    });
     expect(v25.validateServerMessage({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} })).toMatchObject({
       def: 'CancelledNotification',
       valid: true,

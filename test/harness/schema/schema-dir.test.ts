@@ -29,9 +29,7 @@ describe.skipIf(!HAS_SPEC)(`--schema-dir with the official files${skipNote}`, ()
       valid: true,
       issues: [],
     });
-    expect(official.validateServerMessage(unsupportedVersionError).def).toBe(
-      'JSONRPCErrorResponse+UnsupportedProtocolVersionError',
-    );
+    expect(official.validateServerMessage(unsupportedVersionError).def).toBe('JSONRPCErrorResponse+UnsupportedProtocolVersionError');
   });
 
   it('validates with the official 2025-11-25 schema.json', () => {
@@ -66,9 +64,7 @@ describe('--schema-dir layouts and errors', () => {
   });
 
   it('throws a clear error when the file is missing, unparsable or no schema', () => {
-    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: path.join(tmp, 'nowhere') })).toThrow(
-      /no schema for 2026-07-28 \(looked for .*2026-07-28.schema\.json and .*schema\.json\)/,
-    );
+    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: path.join(tmp, 'nowhere') })).toThrow(/no schema for 2026-07-28 \(looked for .*2026-07-28.schema\.json and .*schema\.json\)/);
     const broken = dirWith('broken', '2026-07-28/schema.json', '{ not json');
     expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: broken })).toThrow(/Cannot read schema .*schema\.json/);
     const noDefs = dirWith('nodefs', '2026-07-28/schema.json', '{"type":"object"}');

@@ -36,7 +36,10 @@ test('teardown escalates to SIGKILL and reaps the process group', async () => {
   const token = `group-token-${randomUUID()}`;
   const connection = new StdioConnection({ command: process.execPath, args: [builtFixture('fixtures/hostile/never-answers.ts'), token] }, { recorder: new WireRecorder() }, limits);
   // Its grandchild runs once its SIGTERM handler is in place: a loaded machine may take seconds to get there.
-  const running = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((line) => line.includes(token));
+  const running = () =>
+    execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .some((line) => line.includes(token));
   for (let waited = 0; !running() && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
   await connection.close();
   expect(connection.process.exitStatus?.endedBy).toBe('SIGKILL');

@@ -84,7 +84,10 @@ beforeAll(async () => {
     run({ kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] }),
     JAVA ? compileValidator() : Promise.resolve([]),
   ]);
-  expect(hostile.checks.some((c) => c.verdict === 'error'), 'the hostile run has an inconclusive check').toBe(true);
+  expect(
+    hostile.checks.some((c) => c.verdict === 'error'),
+    'the hostile run has an inconclusive check',
+  ).toBe(true);
   const failing = hostile.checks.filter((c) => c.verdict === 'fail').map((c) => c.id);
   const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
   save('good', renderJUnit(good));
@@ -130,7 +133,10 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
     expect(existsSync(xsd), `${xsd} (npm ci installs it)`).toBe(true);
     const result = await validate(xsd, Object.values(files));
     expect(Object.keys(files)).toHaveLength(10);
-    expect(result.stdout.split('\n').filter((l) => !l.startsWith('valid ')), result.stdout + result.stderr).toEqual([]);
+    expect(
+      result.stdout.split('\n').filter((l) => !l.startsWith('valid ')),
+      result.stdout + result.stderr,
+    ).toEqual([]);
     expect(result.exitCode).toBe(0);
   });
 
@@ -222,7 +228,9 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     const root = await tree(files.hostile);
     const text = JSON.stringify(root);
     expect(text).toContain(JSON.stringify(SCRIPT).slice(1, -1));
-    const out = all(root, 'system-out').map((n) => n.text).join('\n');
+    const out = all(root, 'system-out')
+      .map((n) => n.text)
+      .join('\n');
     expect(out).toContain(CDATA_END);
     expect(out).toContain('nul:\\u0000 esc:\\u001b[31m');
     expect(out).toContain('high:\\ud800 low:\\udc00');
@@ -273,7 +281,10 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
   });
 
   test('a fuzz run has one testcase per property, named by the property id alone, in a suite per campaign', async () => {
-    for (const [name, results] of [['fuzz', hostileFuzz], ['fuzz-clean', cleanFuzz]] as const) {
+    for (const [name, results] of [
+      ['fuzz', hostileFuzz],
+      ['fuzz-clean', cleanFuzz],
+    ] as const) {
       const root = await tree(files[name]);
       const properties = fuzzPropertyRuns(results.fuzz);
       expect(properties.length).toBeGreaterThan(1);

@@ -27,7 +27,11 @@ const run = (overrides: Partial<Record<string, CellRun['checks'][number]['verdic
     '2026-07-28/http/only': 'skip',
     ...overrides,
   };
-  const defaultReasons: Record<string, string> = { '2026-07-28/http/only': 'applies to http only; this target is stdio', '2026-07-28/tasks/one': 'server declares no tasks', '2026-07-28/tasks/two': 'server declares no tasks' };
+  const defaultReasons: Record<string, string> = {
+    '2026-07-28/http/only': 'applies to http only; this target is stdio',
+    '2026-07-28/tasks/one': 'server declares no tasks',
+    '2026-07-28/tasks/two': 'server declares no tasks',
+  };
   return {
     checks: Object.entries(base).flatMap(([id, verdict]) => (verdict ? [{ id, revision: '2026-07-28' as const, verdict, reason: reasons[id] ?? defaultReasons[id] }] : [])),
     revisions: [{ revision: '2026-07-28' }],
@@ -42,9 +46,7 @@ describe('compareCell', () => {
   });
 
   test('a listed verdict that moves is a difference (fail -> warn)', () => {
-    expect(compareCell(run({ '2026-07-28/streams/a-must': 'warn' }), expectations)).toEqual([
-      { check: '2026-07-28/streams/a-must', expected: 'fail (defect)', actual: 'warn' },
-    ]);
+    expect(compareCell(run({ '2026-07-28/streams/a-must': 'warn' }), expectations)).toEqual([{ check: '2026-07-28/streams/a-must', expected: 'fail (defect)', actual: 'warn' }]);
   });
 
   test('a listed failure that now passes is a difference: the entry is stale', () => {
@@ -60,9 +62,7 @@ describe('compareCell', () => {
   });
 
   test('an unpinned skip is a difference; a pinned skip that now runs is one too', () => {
-    expect(compareCell(run({ '2026-07-28/tools/list': 'skip' }, { '2026-07-28/tools/list': 'server offers no tools' }), expectations).map((d) => d.actual)).toEqual([
-      'skip (server offers no tools)',
-    ]);
+    expect(compareCell(run({ '2026-07-28/tools/list': 'skip' }, { '2026-07-28/tools/list': 'server offers no tools' }), expectations).map((d) => d.actual)).toEqual(['skip (server offers no tools)']);
     expect(compareCell(run({ '2026-07-28/tasks/two': 'pass' }, { '2026-07-28/tasks/two': '' }), expectations)).toEqual([
       { check: '2026-07-28/tasks/two', expected: 'skip (server declares no tasks)', actual: 'pass' },
     ]);
@@ -118,6 +118,8 @@ x:
   });
 
   test('a verdict of pass cannot be listed: a pass needs no explanation', () => {
-    expect(() => parseExpectations(`x:\n  stdio:\n    2026-07-28:\n      2026-07-28/a/b: { verdict: pass, kind: defect, why: 'a sentence long enough', repro: r }\n`)).toThrow('verdict: must be one of');
+    expect(() => parseExpectations(`x:\n  stdio:\n    2026-07-28:\n      2026-07-28/a/b: { verdict: pass, kind: defect, why: 'a sentence long enough', repro: r }\n`)).toThrow(
+      'verdict: must be one of',
+    );
   });
 });

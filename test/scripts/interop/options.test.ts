@@ -28,8 +28,28 @@ describe('parseOptions', () => {
 
 describe('renderTable', () => {
   const cells: Cell[] = [
-    { label: 'a.stdio', state: 'ran', checks: [{ id: 'x/one', verdict: 'fail' }, { id: 'x/two', verdict: 'pass' }, { id: 'x/three', verdict: 'skip', reason: 'applies to http only; this target is stdio' }], differing: new Set(['x/one']), ms: 2000 },
-    { label: 'b.http', state: 'ran', checks: [{ id: 'x/one', verdict: 'pass' }, { id: 'x/two', verdict: 'warn' }, { id: 'x/three', verdict: 'pass' }], differing: new Set(), ms: 1000 },
+    {
+      label: 'a.stdio',
+      state: 'ran',
+      checks: [
+        { id: 'x/one', verdict: 'fail' },
+        { id: 'x/two', verdict: 'pass' },
+        { id: 'x/three', verdict: 'skip', reason: 'applies to http only; this target is stdio' },
+      ],
+      differing: new Set(['x/one']),
+      ms: 2000,
+    },
+    {
+      label: 'b.http',
+      state: 'ran',
+      checks: [
+        { id: 'x/one', verdict: 'pass' },
+        { id: 'x/two', verdict: 'warn' },
+        { id: 'x/three', verdict: 'pass' },
+      ],
+      differing: new Set(),
+      ms: 1000,
+    },
     { label: 'c.stdio', state: 'not built', reason: 'go not on PATH', checks: [], differing: new Set() },
   ];
 

@@ -8,9 +8,7 @@ const SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25';
 const warn = (why: string): Expectation => ({ verdict: 'warn', why });
 
 const BOTH_SDKS: Record<string, Expectation> = {
-  '2025-11-25/resources/not-found': warn(
-    `${SPEC}/server/resources#error-handling: "Resource not found: -32002". The SDK answers an unknown URI with -32602 (the code 2026-07-28 moved to).`,
-  ),
+  '2025-11-25/resources/not-found': warn(`${SPEC}/server/resources#error-handling: "Resource not found: -32002". The SDK answers an unknown URI with -32602 (the code 2026-07-28 moved to).`),
   '2025-11-25/resources/read-without-uri': warn(
     `${SPEC}/server/resources#error-handling: servers SHOULD return standard JSON-RPC errors; a ReadResourceRequest without params.uri is invalid params (-32602). The SDK answers -32603 with its zod error text.`,
   ),

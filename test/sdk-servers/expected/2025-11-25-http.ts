@@ -22,10 +22,14 @@ export const EXPECTED: AreaExpectations = {
       why: `${TRANSPORTS}#security-warning: "Servers MUST validate the Origin header on all incoming connections ... If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden." The 1.x server built as its docs show (createMcpExpressApp with a host, StreamableHTTPServerTransport) answers initialize with Origin http://evil.example.invalid with 200.`,
     },
     '2025-11-25/streams/sse-priming-event': NO_PRIMING,
-    '2025-11-25/wire/schema': NULL_IDS('the SDK transport\'s 400 "Server already initialized" and "Unsupported protocol version", and the fixture\'s own 400/404 session errors written the way the 1.x docs show'),
+    '2025-11-25/wire/schema': NULL_IDS(
+      'the SDK transport\'s 400 "Server already initialized" and "Unsupported protocol version", and the fixture\'s own 400/404 session errors written the way the 1.x docs show',
+    ),
   },
   'v2-http': {
     '2025-11-25/streams/sse-priming-event': NO_PRIMING,
-    '2025-11-25/wire/schema': NULL_IDS('403 "Invalid Origin" from @modelcontextprotocol/node, 400 "Unsupported protocol version", 405 for GET and DELETE, -32700 and -32600; an invalid request\'s id 1.5 is echoed as sent, which JSON-RPC 2.0 asks for and the schema does not allow'),
+    '2025-11-25/wire/schema': NULL_IDS(
+      '403 "Invalid Origin" from @modelcontextprotocol/node, 400 "Unsupported protocol version", 405 for GET and DELETE, -32700 and -32600; an invalid request\'s id 1.5 is echoed as sent, which JSON-RPC 2.0 asks for and the schema does not allow',
+    ),
   },
 };

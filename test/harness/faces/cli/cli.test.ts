@@ -38,7 +38,21 @@ describe('mcp-conform run', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-'));
     const junit = path.join(dir, 'junit.xml');
     const reference = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
-    const result = await cli(['run', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result', '--junit', junit, '--', process.execPath, reference, '--stdio', '--mutant', 'ping-missing']);
+    const result = await cli([
+      'run',
+      '--revision',
+      '2025-11-25',
+      '--check',
+      '2025-11-25/ping/empty-result',
+      '--junit',
+      junit,
+      '--',
+      process.execPath,
+      reference,
+      '--stdio',
+      '--mutant',
+      'ping-missing',
+    ]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('FAIL  2025-11-25/ping/empty-result');
     expect(readFileSync(junit, 'utf8')).toMatch(/<failure message="expected a result for ping without params, got error -32601[^"]*" type="MUST"/);
@@ -58,7 +72,9 @@ describe('mcp-conform list and help', () => {
     expect(result.stdout).toContain(`${ALL_CHECKS.length} checks`);
     expect(result.stdout).toContain('https://modelcontextprotocol.io/specification/2026-07-28/server/discover#discoverresult');
     // Every check's link is a page of its own revision, as list and the reports show it.
-    expect(ALL_CHECKS.filter((check) => !/^https:\/\/modelcontextprotocol\.io\/specification\/[\d-]+\/[a-z][^:]*$/.test(check.specUrl) || !check.specUrl.includes(check.revision)).map((check) => check.id)).toEqual([]);
+    expect(
+      ALL_CHECKS.filter((check) => !/^https:\/\/modelcontextprotocol\.io\/specification\/[\d-]+\/[a-z][^:]*$/.test(check.specUrl) || !check.specUrl.includes(check.revision)).map((check) => check.id),
+    ).toEqual([]);
   });
 
   test('list filters by prefix and prints JSON', async () => {

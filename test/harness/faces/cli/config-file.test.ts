@@ -8,7 +8,10 @@ describe('config file validation', () => {
   test('a complete, valid config has no problem', () => {
     expect(
       configProblem({
-        targets: [{ name: 'local', stdio: 'node server.js', env: { DEBUG: '1' } }, { name: 'remote', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } }],
+        targets: [
+          { name: 'local', stdio: 'node server.js', env: { DEBUG: '1' } },
+          { name: 'remote', url: 'http://127.0.0.1:3000/mcp', headers: { Authorization: 'Bearer x' } },
+        ],
         revisions: ['2026-07-28'],
         checks: ['2026-07-28/meta'],
         strict: true,
@@ -77,7 +80,7 @@ describe('config modules', () => {
 
   test('a .ts syntax error names the place; two config files are one error', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
-    writeFileSync(path.join(dir, 'mcp-conform.config.ts'), "export default { strict: true ;\n");
+    writeFileSync(path.join(dir, 'mcp-conform.config.ts'), 'export default { strict: true ;\n');
     await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.ts failed to load: Transform failed with 1 error: .*mcp-conform\.config\.ts:1:\d+: ERROR/);
     writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{}');
     await expect(loadConfig(undefined, dir)).rejects.toThrow('found mcp-conform.config.json and mcp-conform.config.ts: keep one, or name it with --config');
@@ -92,20 +95,30 @@ describe('config file problems and targets', () => {
       'targets[0].stdio must be a command line or a non-empty list of arguments',
       'strict must be boolean',
     ]);
-    expect(configProblems({ targets: [{ url: 'http://127.0.0.1/mcp', cwd: '.' }, { name: 'a', stdio: 'x' }, { name: 'a', stdio: 'y', headers: {} }] })).toEqual([
-      'targets[0]: "cwd" and "env" apply to stdio targets only',
-      'targets[2]: "headers" applies to url targets only',
-      'two targets are named "a"',
-    ]);
+    expect(
+      configProblems({
+        targets: [
+          { url: 'http://127.0.0.1/mcp', cwd: '.' },
+          { name: 'a', stdio: 'x' },
+          { name: 'a', stdio: 'y', headers: {} },
+        ],
+      }),
+    ).toEqual(['targets[0]: "cwd" and "env" apply to stdio targets only', 'targets[2]: "headers" applies to url targets only', 'two targets are named "a"']);
   });
 
-  test('targets: stdio servers start in the file\'s folder unless cwd says otherwise; urls keep their headers', () => {
+  test("targets: stdio servers start in the file's folder unless cwd says otherwise; urls keep their headers", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
     mkdirSync(path.join(dir, 'server'));
     const targets = configTargets({
       file: path.join(dir, 'mcp-conform.config.json'),
       baseDir: dir,
-      config: { targets: [{ stdio: 'node "my server.js" --stdio' }, { name: 'sub', stdio: ['node', 'x.js'], cwd: 'server', env: { DEBUG: '1' } }, { url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } }] },
+      config: {
+        targets: [
+          { stdio: 'node "my server.js" --stdio' },
+          { name: 'sub', stdio: ['node', 'x.js'], cwd: 'server', env: { DEBUG: '1' } },
+          { url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } },
+        ],
+      },
     });
     expect(targets).toEqual([
       { name: 'target-1', spec: { kind: 'stdio', command: 'node', args: ['my server.js', '--stdio'], cwd: dir, env: {} } },

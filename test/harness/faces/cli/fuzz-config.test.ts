@@ -16,7 +16,7 @@ const FUZZ = { seed: 4242, runs: 3, campaigns: ['2026-07-28/ids/same-id'] };
 
 // Each case has a project directory of its own: side by side.
 describe.concurrent('fuzz with a config file', () => {
-  test('fuzzes the file\'s target with its seed, runs and campaigns', async () => {
+  test("fuzzes the file's target with its seed, runs and campaigns", async () => {
     const dir = projectWith({ targets: [{ name: 'ref', stdio: referenceArgv() }], revisions: ['2026-07-28'], fuzz: FUZZ });
     const result = await cli(['fuzz', '--json', 'fuzz.json', '--quiet'], { cwd: dir });
     expect(result.exitCode, result.stderr).toBe(0);

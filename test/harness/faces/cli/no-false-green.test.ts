@@ -51,7 +51,9 @@ describe.concurrent('no false green', () => {
     writeFileSync(file, JSON.stringify({ checks: ['2025-11-25/pnig'], targets: [{ stdio: referenceArgv() }] }));
     const result = await cli(['run'], { cwd: dir });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr.trim()).toMatch(new RegExp(`^mcp-conform: config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: checks entry "2025-11-25/pnig" matches no check; closest: 2025-11-25/ping`));
+    expect(result.stderr.trim()).toMatch(
+      new RegExp(`^mcp-conform: config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: checks entry "2025-11-25/pnig" matches no check; closest: 2025-11-25/ping`),
+    );
   });
 
   test('a pattern that matches checks runs them as before', async () => {

@@ -98,7 +98,14 @@ describe('the packed package, installed', () => {
   test('npm pack in a fresh checkout builds first (prepack): the tarball holds every file package.json points at, and no source maps without their sources', () => {
     expect(prepackBuilt, 'prepack built dist/ in the checkout').toBe(true);
     const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
-    const pointedAt = [manifest.main, manifest.types, ...Object.values(manifest.bin as Record<string, string>), 'dist/harness/faces/vitest.js', 'dist/harness/faces/vitest.d.ts', 'dist/test/fixtures/reference-server/main.js'];
+    const pointedAt = [
+      manifest.main,
+      manifest.types,
+      ...Object.values(manifest.bin as Record<string, string>),
+      'dist/harness/faces/vitest.js',
+      'dist/harness/faces/vitest.d.ts',
+      'dist/test/fixtures/reference-server/main.js',
+    ];
     for (const file of pointedAt) expect(packed, file).toContain(file.replace(/^\.\//, ''));
     expect(packed.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(packed.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);

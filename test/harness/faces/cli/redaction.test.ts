@@ -33,7 +33,26 @@ describe('secrets redaction', () => {
     const dir = tempDir();
     const at = (name: string) => path.join(dir, name);
     const result = await cli(
-      ['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--env', `SERVER_MODE=${PASSED}`, '--json', at('r.json'), '--html', at('r.html'), '--junit', at('r.xml'), '--sarif', at('r.sarif'), '--', process.execPath, echoingServer(dir)],
+      [
+        'run',
+        '--revision',
+        '2026-07-28',
+        '--check',
+        '2026-07-28/lifecycle',
+        '--env',
+        `SERVER_MODE=${PASSED}`,
+        '--json',
+        at('r.json'),
+        '--html',
+        at('r.html'),
+        '--junit',
+        at('r.xml'),
+        '--sarif',
+        at('r.sarif'),
+        '--',
+        process.execPath,
+        echoingServer(dir),
+      ],
       { env: { MY_API_TOKEN: INHERITED, GITHUB_STEP_SUMMARY: at('summary.md') } },
     );
     expect(result.exitCode).toBe(1);
@@ -56,7 +75,10 @@ describe('secrets redaction', () => {
   });
 
   test('secret-looking names, every --env and --header value (and a header credential without its scheme); short values are left alone', () => {
-    const secrets = secretsFrom({ GH_TOKEN: 'abcdef123', AWS_SECRET_ACCESS_KEY: 'xyz987654', DB_PASSWORD: 'hunter22', AUTH_HEADER: 'Basic zzzzzz', HOME: '/root/home', PIN_KEY: '12' }, { headers: { Authorization: 'Bearer tok-123456' } });
+    const secrets = secretsFrom(
+      { GH_TOKEN: 'abcdef123', AWS_SECRET_ACCESS_KEY: 'xyz987654', DB_PASSWORD: 'hunter22', AUTH_HEADER: 'Basic zzzzzz', HOME: '/root/home', PIN_KEY: '12' },
+      { headers: { Authorization: 'Bearer tok-123456' } },
+    );
     expect([...new Set(secrets.map((s) => s.name))].sort()).toEqual(['AUTH_HEADER', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'GH_TOKEN', 'header Authorization']);
     expect(secrets.filter((s) => s.name === 'header Authorization').map((s) => s.value)).toEqual(['Bearer tok-123456', 'tok-123456']);
     const results = redactResults({ checks: [{ reason: 'saw Bearer tok-123456 and tok-123456 and 12' }] } as unknown as RunResults, secrets);

@@ -106,7 +106,7 @@ describe.concurrent('run output', () => {
     expect(result.stdout).toContain('4 checks: 4 pass');
   });
 
-  test('--verbose prints each wire entry as one line, with the server\'s control characters made visible', async () => {
+  test("--verbose prints each wire entry as one line, with the server's control characters made visible", async () => {
     const result = await cli(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--verbose', '--', process.execPath, hostileServer()]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^\[1\/1\] FAIL {2}2026-07-28\/lifecycle\/discover-result/m);

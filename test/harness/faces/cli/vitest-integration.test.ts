@@ -43,7 +43,10 @@ describe.concurrent('mcp-conform/vitest', () => {
     const target = JSON.stringify({ stdio: [process.execPath, REFERENCE, '--stdio', '--era', 'modern'] });
     const { exitCode, report } = await runUserSuite(`{ target: ${target}, checks: ['2026-07-28/lifecycle/discover-result', '2025-11-25/ping'] }`);
     expect(exitCode).toBe(0);
-    const byStatus = (status: string) => tests(report).filter((result) => result.status === status).map((result) => result.title);
+    const byStatus = (status: string) =>
+      tests(report)
+        .filter((result) => result.status === status)
+        .map((result) => result.title);
     expect(byStatus('failed')).toEqual([]);
     expect(byStatus('passed').length).toBeGreaterThan(0);
     expect(byStatus('skipped').length).toBeGreaterThan(0);
