@@ -6,7 +6,7 @@ import type { HttpConnection } from '../transports/http-connection.js';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
 import { needsAnswer, stepPieces, type FuzzCase, type Slot, type Step } from './case.js';
-import { outcomeOfExchange, postDirect, type PostOutcome } from './http-post.js';
+import { outcomeOfExchange, postDirect, type PostOutcome } from '../transports/http-post.js';
 import type { LiveTarget } from './live-target.js';
 import { idsEqual } from './ids.js';
 import { withSalt } from './salt.js';

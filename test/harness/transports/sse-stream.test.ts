@@ -6,8 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acceptSpelling, acceptValue } from '../../../generators/http/accept.js';
-import { postDirect } from '../../../harness/fuzz/http-post.js';
-import { SseReader, type SseEvent } from '../../../harness/fuzz/sse-reader.js';
+import { postDirect } from '../../../harness/transports/http-post.js';
+import { SseReader, type SseEvent } from '../../../harness/transports/sse-reader.js';
 import { WireRecorder } from '../../../harness/recorder/wire-log.js';
 
 function read(chunks: string[]): { events: SseEvent[]; partial: string | undefined } {

@@ -1,12 +1,12 @@
 // One fuzz POST and what came back, in one shape whether the body went out through the lifecycle
 // client or was sent here: chunk by chunk with pauses (Transfer-Encoding: chunked), or whole with
-// the answer's bytes read here, so an event stream is held to SSE framing (harness/fuzz/sse-reader).
+// the answer's bytes read here, so an event stream is held to SSE framing (harness/transports/sse-reader).
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireRecorder } from '../recorder/wire-log.js';
-import type { Exchange } from '../transports/types.js';
-import { parseBoundedJson } from '../transports/bounded-json.js';
+import type { Exchange } from './types.js';
+import { parseBoundedJson } from './bounded-json.js';
 import { SseReader } from './sse-reader.js';
 
 export interface PostOutcome {
