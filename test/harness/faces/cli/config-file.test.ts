@@ -47,7 +47,7 @@ describe('config file validation', () => {
 });
 
 describe('config modules', () => {
-  const defineConfigSource = path.resolve(import.meta.dirname, '../../harness/faces/config.ts');
+  const defineConfigSource = path.resolve(import.meta.dirname, '../../../../harness/faces/config.ts');
 
   test('.mjs: the default export, awaited, validated like JSON, read again when edited', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
