@@ -101,6 +101,7 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
   // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
   let inFlight: Promise<void> | undefined;
+  let silenceConfirmed = false;
   const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
   // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
   const screened = options.path === undefined && target.transport === 'stdio' && options.execute.pipeline !== false ? await prescreen(property, arbitrary, target, env, runs, judge, options) : [];
@@ -123,9 +124,19 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     if (options.signal?.aborted) return;
     const fuzzCase = property.plan(input, env);
     await target.ensure(fuzzCase.sessionCapabilities);
-    const run = await executeCase(target, fuzzCase, options.execute);
+    let run = await executeCase(target, fuzzCase, options.execute);
     cases++;
-    const verdict = judgeCase(run, judge);
+    let verdict = judgeCase(run, judge);
+    // No answer in time decides nothing, but a loaded machine is slow too: the case is sent once
+    // more on a fresh connection with twice the wait, as the runner confirms a check. Once a
+    // confirmation is silent as well, the server's silence stands for the rest of the property.
+    if (verdict.undecided && verdict.failures.length === 0 && silenceConfirmed === false && shrinkDeadline === undefined) {
+      target.discard();
+      await target.ensure(fuzzCase.sessionCapabilities);
+      run = await executeCase(target, fuzzCase, { ...options.execute, timeoutMs: options.execute.timeoutMs * 2 });
+      verdict = judgeCase(run, judge);
+      if (verdict.undecided) silenceConfirmed = true;
+    }
     const isKnown = (message: string) => knownEntryFor(options.known, property.id, message) !== undefined;
     const failures = verdict.failures.filter((failure) => !isKnown(failure.message));
     if (failures.length < verdict.failures.length && failures.length === 0) known++;

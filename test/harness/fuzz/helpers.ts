@@ -7,6 +7,7 @@ import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../../harness/fuzz/de
 import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
 import { runFuzz } from '../../../harness/fuzz/run-fuzz.js';
 import type { Revision } from '../../../harness/model.js';
+import { inconclusiveProperties, undecidedNote } from '../../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../../harness/results/results.js';
 import type { KnownFuzz } from '../../../harness/results/fuzz-known.js';
 import type { ToolCallPolicy } from '../../../harness/runner/settings.js';
@@ -58,6 +59,10 @@ export function explainFuzz(results: RunResults): string {
   const fuzz = results.fuzz;
   return [...(fuzz?.findings ?? []), ...(fuzz?.warnings ?? [])]
     .map((f) => `${f.id}: ${f.message} (counterexample ${JSON.stringify(f.counterexample).slice(0, 200)})`)
-    .concat(fuzz?.errors ?? [], results.error ? [results.error] : [])
+    .concat(
+      fuzz?.errors ?? [],
+      results.error ? [results.error] : [],
+      inconclusiveProperties(fuzz).map((p) => `${p.id}: ${undecidedNote(p)}`),
+    )
     .join('\n');
 }
