@@ -22,7 +22,14 @@ function expectCarriedOn(json: Results, revision: string): void {
   expect(run?.error, revision).toBeUndefined();
   expect(run?.profile?.problems).toContain('prompts/list failed: no response before the timeout');
   const own = json.checks.filter((check) => check.id.startsWith(`${revision}/`));
-  expect(own.filter((check) => check.id.includes('/lifecycle/') && check.verdict === 'pass').length, revision).toBeGreaterThan(0);
+  // The revision's other checks ran and the server passed them, or (a 500 ms wait on a loaded machine) they are inconclusive; some skip: never failed.
+  const lifecycle = own.filter((check) => check.id.includes('/lifecycle/'));
+  expect(lifecycle.filter((check) => check.verdict !== 'skip').length, revision).toBeGreaterThan(0);
+  for (const check of lifecycle)
+    expect(
+      check.verdict === 'pass' || check.verdict === 'skip' || (check.verdict === 'error' && /^inconclusive:/.test(check.reason ?? '')),
+      `${check.id}: ${check.verdict} ${check.reason ?? ''}`,
+    ).toBe(true);
   const prompts = own.filter((check) => check.id.includes('/prompts/'));
   expect(prompts.length, revision).toBeGreaterThan(0);
   for (const check of prompts) {
