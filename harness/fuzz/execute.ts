@@ -6,6 +6,7 @@ import type { HttpConnection } from '../transports/http-connection.js';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireEntry } from '../recorder/wire-log.js';
 import { needsAnswer, stepPieces, type FuzzCase, type Slot, type Step } from './case.js';
+import { wakeableWait } from './wakeable-wait.js';
 import { outcomeOfExchange, postDirect, type PostOutcome } from '../transports/http-post.js';
 import type { LiveTarget } from './live-target.js';
 import { idsEqual } from './ids.js';
@@ -91,27 +92,15 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
     durationMs: 0,
   };
   let group = 0;
-  let wake: (() => void) | undefined;
+  const waiting = wakeableWait();
   const unsubscribe = target.recorder.subscribe((entry) => {
     if (entry.kind === 'pollution') run.pollution.push(entry);
     if (target.transport === 'stdio' && entry.direction === 'server->client' && entry.kind === 'message' && entry.connection === connection.name && isObject(entry.message)) {
       run.received.push({ message: entry.message, group });
     }
-    wake?.();
+    waiting.wake();
   });
-  const waitUntil = async (done: () => boolean, ms: number) => {
-    const deadline = performance.now() + ms;
-    while (!done() && connection.alive && performance.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - performance.now()));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  };
+  const waitUntil = (done: () => boolean, ms: number) => waiting.until(done, () => connection.alive, ms);
 
   try {
     for (const indices of run.groups) {

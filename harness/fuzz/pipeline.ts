@@ -10,6 +10,7 @@ import { groupsOf, type CaseRun, type ExecuteOptions, type Received } from './ex
 import { judgeCase, type JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import { withSalt } from './salt.js';
+import { wakeableWait } from './wakeable-wait.js';
 
 /** Cases written together before one barrier. */
 export const BATCH_CASES = 64;
@@ -67,12 +68,12 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
   const connection = target.client.connection;
   const received: JsonObject[] = [];
   let stray = false;
-  let wake: (() => void) | undefined;
+  const waiting = wakeableWait();
   const unsubscribe = target.recorder.subscribe((entry) => {
     if (entry.connection !== connection.name || entry.direction !== 'server->client') return;
     if (entry.kind === 'message' && isObject(entry.message)) received.push(entry.message);
     else stray = true;
-    wake?.();
+    waiting.wake();
   });
   const wanted = cases.flatMap((fuzzCase) => fuzzCase.steps.flatMap((step) => step.slots)).filter((slot) => needsAnswer(slot));
   const answeredKeys = new Set<string>();
@@ -88,17 +89,11 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
   try {
     const bytes = Buffer.concat(cases.flatMap((fuzzCase) => fuzzCase.steps.map(stepBytes)));
     await connection.sendRaw(bytes, { checkId: 'fuzz', timeoutMs: options.timeoutMs, collectMs: 0 });
-    const deadline = performance.now() + options.timeoutMs;
-    while (!allAnswered() && !stray && connection.alive && performance.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - performance.now()));
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
+    await waiting.until(
+      () => allAnswered() || stray,
+      () => connection.alive,
+      options.timeoutMs,
+    );
     if (stray || !connection.alive) return none();
     const exchange = await target.probe();
     barrier = { id: exchange.id, method: exchange.method, response: exchange.response, description: exchange.response ? 'answered' : 'no answer' };
