@@ -3,7 +3,7 @@
 // cited nor listed here, when a listed row is cited after all, and when the README's Coverage
 // section differs from coverageMarkdown().
 import type { Revision } from '../harness/model.js';
-import { isServerRule, requirementCoverage } from './requirements.js';
+import { coverageTotals, requirementCoverage } from './requirements.js';
 
 export interface CoverageNote {
   ids: string[];
@@ -59,20 +59,12 @@ function compact(ids: string[]): string {
 
 const lines = (notes: CoverageNote[]) => notes.map((note) => `- ${compact(note.ids)}: ${note.reason}.`).join('\n');
 
-/** Counts of one revision's index: rows, MUST/SHOULD server rows, and those a check or fuzz property cites. */
-export function coverageCounts(revision: Revision) {
-  const coverage = requirementCoverage(revision);
-  const serverRules = coverage.filter((entry) => isServerRule(entry.row.level));
-  const covered = (entries: typeof coverage) => entries.filter((entry) => entry.checks.length + entry.properties.length > 0).length;
-  return { rows: coverage.length, cited: covered(coverage), serverRules: serverRules.length, serverRulesCited: covered(serverRules) };
-}
-
 /** The body of the README's "## Coverage" section. */
 export function coverageMarkdown(): string {
   const revisions: Revision[] = ['2026-07-28', '2025-11-25'];
   const blocks = revisions.map((revision) => {
-    const counts = coverageCounts(revision);
-    const numbers = `${counts.rows} rows, ${counts.cited} of them cited; of the ${counts.serverRules} MUST/SHOULD server rows, ${counts.serverRulesCited} are cited and the other ${counts.serverRules - counts.serverRulesCited} are listed below.`;
+    const counts = coverageTotals(requirementCoverage(revision));
+    const numbers = `${counts.rows} rows, ${counts.covered} of them cited; of the ${counts.serverRules} MUST/SHOULD server rows, ${counts.serverRulesCovered} are cited and the other ${counts.serverRules - counts.serverRulesCovered} are listed below.`;
     const gaps = OPEN_GAPS[revision].length > 0 ? `\n\nTestable, no check yet:\n\n${lines(OPEN_GAPS[revision])}` : '';
     return `**${revision}**: ${numbers} Not testable from outside:\n\n${lines(NOT_TESTABLE[revision])}${gaps}`;
   });

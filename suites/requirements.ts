@@ -36,20 +36,32 @@ export interface RowCoverage {
   properties: string[];
 }
 
+/** The checks and fuzz properties of the revision, each with the rows it cites. */
+function citersOf(revision: Revision): Array<{ id: string; catalog: readonly string[]; kind: 'checks' | 'properties' }> {
+  const checks = ALL_CHECKS.filter((check) => check.revision === revision).map((check) => ({ id: check.id, catalog: check.catalog ?? [], kind: 'checks' as const }));
+  const properties = ALL_CAMPAIGNS.filter((campaign) => campaign.revision === revision).flatMap((campaign) =>
+    campaign.properties.map((property) => ({ id: property.id, catalog: property.catalog ?? [], kind: 'properties' as const })),
+  );
+  return [...checks, ...properties];
+}
+
 /** Every row of the revision's index with the checks and fuzz properties that cite it. */
 export function requirementCoverage(revision: Revision): RowCoverage[] {
   const rows = new Map(REQUIREMENTS[revision].map((row) => [row.id, { row, checks: [] as string[], properties: [] as string[] }]));
-  for (const check of ALL_CHECKS) if (check.revision === revision) for (const id of check.catalog ?? []) rows.get(id)?.checks.push(check.id);
-  for (const campaign of ALL_CAMPAIGNS) {
-    if (campaign.revision !== revision) continue;
-    for (const property of campaign.properties) for (const id of property.catalog ?? []) rows.get(id)?.properties.push(property.id);
-  }
+  for (const citer of citersOf(revision)) for (const id of citer.catalog) rows.get(id)?.[citer.kind].push(citer.id);
   return [...rows.values()];
+}
+
+export const isCovered = (entry: RowCoverage) => entry.checks.length + entry.properties.length > 0;
+
+/** Rows, rows cited, MUST/SHOULD server rows and those cited, of some rows' coverage. */
+export function coverageTotals(entries: RowCoverage[]) {
+  const serverRules = entries.filter((entry) => isServerRule(entry.row.level));
+  return { rows: entries.length, covered: entries.filter(isCovered).length, serverRules: serverRules.length, serverRulesCovered: serverRules.filter(isCovered).length };
 }
 
 /** Catalog ids cited by a check or fuzz property of the revision that the index does not have. */
 export function unknownCitations(revision: Revision): Array<{ by: string; id: string }> {
   const known = new Set(REQUIREMENTS[revision].map((row) => row.id));
-  const citers = [...ALL_CHECKS.filter((check) => check.revision === revision), ...ALL_CAMPAIGNS.filter((campaign) => campaign.revision === revision).flatMap((campaign) => campaign.properties)];
-  return citers.flatMap((citer) => (citer.catalog ?? []).filter((id) => !known.has(id)).map((id) => ({ by: citer.id, id })));
+  return citersOf(revision).flatMap((citer) => citer.catalog.filter((id) => !known.has(id)).map((id) => ({ by: citer.id, id })));
 }

@@ -50,7 +50,7 @@ export interface ExecuteOptions {
 
 export const DEFAULT_EXECUTE: ExecuteOptions = { timeoutMs: 2000, splitGapMs: 3, settleMs: 3 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function groupsOf(steps: Step[]): number[][] {
   const groups: number[][] = [];

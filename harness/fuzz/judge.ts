@@ -145,16 +145,14 @@ function refusedUpload(transportError: string | undefined, step: CaseRun['fuzzCa
   return transportError !== undefined && /EPIPE|ECONNRESET|socket hang up/.test(transportError) && stepBytes(step).length > LARGE_BODY;
 }
 
-/** An HTTP POST that neither answered nor failed at the transport before the harness gave up. */
-function postTimedOut(run: CaseRun, step: number): boolean {
+/**
+ * How an HTTP POST ran out of time without failing at the transport: before any response
+ * ('no-status'), or with its answer begun but neither carrying the response nor ended ('open-stream').
+ */
+function postTimeout(run: CaseRun, step: number): 'no-status' | 'open-stream' | undefined {
   const post = run.posts[step];
-  return run.transport === 'http' && post !== undefined && post.status === undefined && post.timedOut && !post.transportError;
-}
-
-/** An HTTP POST whose answer had begun (a status) but neither carried the response nor ended before the harness gave up. */
-function streamOpenAtTimeout(run: CaseRun, step: number): boolean {
-  const post = run.posts[step];
-  return run.transport === 'http' && post !== undefined && post.status !== undefined && post.timedOut && !post.transportError;
+  if (run.transport !== 'http' || post === undefined || !post.timedOut || post.transportError) return undefined;
+  return post.status === undefined ? 'no-status' : 'open-stream';
 }
 
 function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string, level?: Level) => void, waited: string[]): void {
@@ -162,9 +160,10 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
   if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
   if (ref.answers.length === 0 && ref.idless.length === 0) {
     if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
-    if (postTimedOut(run, ref.step)) return void waited.push(`${slot.what}: no HTTP response before the timeout`);
+    const timeout = postTimeout(run, ref.step);
+    if (timeout === 'no-status') return void waited.push(`${slot.what}: no HTTP response before the timeout`);
     // A stream still open without the answer is the HTTP form of silence: no answer in time decides nothing.
-    if (streamOpenAtTimeout(run, ref.step)) return void waited.push(`${slot.what}: the answer's stream was still open, without the response, at the timeout`);
+    if (timeout === 'open-stream') return void waited.push(`${slot.what}: the answer's stream was still open, without the response, at the timeout`);
     // Over stdio silence is all there is: a dropped message and a slow answer look alike, so it decides nothing (as in the checks).
     if (run.transport === 'stdio') return void waited.push(ref.step === -1 ? `${slot.what} got no answer in time (${run.probe.description})` : `${slot.what}: no response before the timeout`);
     if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
@@ -219,7 +218,7 @@ function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 
     const post = run.posts[index];
     if (!post) return;
     const mine = refs.filter((ref) => ref.step === index);
-    if (postTimedOut(run, index)) return void waited.push(`${step.label}: no HTTP response before the timeout`);
+    if (postTimeout(run, index) === 'no-status') return void waited.push(`${step.label}: no HTTP response before the timeout`);
     // A server may cut the upload of a body past its size limit: for a body we made that large, that is a refusal.
     if (post.status === undefined && refusedUpload(post.transportError, step)) return;
     if (post.status === undefined) {

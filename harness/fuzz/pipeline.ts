@@ -6,7 +6,7 @@
 // before. So the pre-screen can save time but never decides a failure, a silence or an undecided case.
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import { needsAnswer, stepBytes, stepPieces, type FuzzCase } from './case.js';
-import { groupsOf, type CaseRun, type ExecuteOptions, type Received } from './execute.js';
+import { groupsOf, sleep, type CaseRun, type ExecuteOptions, type Received } from './execute.js';
 import { judgeCase, type JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import { withSalt } from './salt.js';
@@ -52,8 +52,6 @@ export interface Screened {
   /** Something came back that no case owns, or an answer is missing: the connection is not reused. */
   spoilt: boolean;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends the cases (each made eligible by pipelineKeys, ids distinct across them) in one write, then the barrier; judges each on its own answers. */
 export async function screenBatch(target: LiveTarget, templates: FuzzCase[], options: ExecuteOptions, judge: JudgeContext): Promise<Screened> {

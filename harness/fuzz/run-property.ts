@@ -6,12 +6,11 @@ import type { Level, Revision } from '../model.js';
 import type { WireValidator } from '../schema/index.js';
 import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
-import type { FuzzCase } from './case.js';
+import { stepBytes, type FuzzCase } from './case.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
 import { judgeCase, type Failure, type JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import { BATCH_BYTES, BATCH_CASES, pipelineKeys, screenBatch } from './pipeline.js';
-import { stepBytes } from './case.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 
 export class CaseFailure extends Error {

@@ -410,9 +410,14 @@ async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void },
   return { bytes: Buffer.concat(chunks), truncated: false };
 }
 
-function isReset(error: unknown): boolean {
+/** The error code of a network failure, on the error or the cause undici wraps it in. */
+function networkErrorCode(error: unknown): string | undefined {
   const err = error as { code?: string; cause?: { code?: string } } | undefined;
-  const code = err?.code ?? err?.cause?.code;
+  return err?.code ?? err?.cause?.code;
+}
+
+function isReset(error: unknown): boolean {
+  const code = networkErrorCode(error);
   return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
 }
 
@@ -422,11 +427,10 @@ function isUndiciTimeout(error: unknown): boolean {
 }
 
 export function describeNetworkError(error: unknown, url: string): string {
-  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.code ?? err.cause?.code;
+  const code = networkErrorCode(error);
   if (code === 'ECONNREFUSED') return `connection refused by ${url}`;
   if (code === 'ENOTFOUND') return `host of ${url} not found`;
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return `could not connect to ${url} in time`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection to ${url} was reset`;
-  return `HTTP request to ${url} failed: ${err.message ?? String(error)}${code ? ` (${code})` : ''}`;
+  if (isReset(error)) return `connection to ${url} was reset`;
+  return `HTTP request to ${url} failed: ${(error as { message?: string } | undefined)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
 }

@@ -3,7 +3,7 @@
 import { REVISIONS, type Revision } from '../../model.js';
 import { selectIds } from '../../results/select.js';
 import { NOT_TESTABLE, OPEN_GAPS } from '../../../suites/coverage.js';
-import { isServerRule, requirementCoverage, requirementUrl, type RowCoverage } from '../../../suites/requirements.js';
+import { coverageTotals, isCovered, requirementCoverage, requirementUrl } from '../../../suites/requirements.js';
 
 export interface RequirementListing {
   revision: Revision;
@@ -21,8 +21,6 @@ export interface RequirementListing {
   }>;
 }
 
-const isCovered = (entry: RowCoverage) => entry.checks.length + entry.properties.length > 0;
-
 function reasonFor(revision: Revision, id: string): string | undefined {
   const notTestable = NOT_TESTABLE[revision].find((note) => note.ids.includes(id));
   if (notTestable) return `not testable from outside: ${notTestable.reason}`;
@@ -37,15 +35,9 @@ export function requirementListings(patterns: string[]): RequirementListing[] {
       requirementCoverage(revision).map((entry) => ({ ...entry, id: `${revision}/${entry.row.id}` })),
       patterns,
     );
-    const serverRules = entries.filter((entry) => isServerRule(entry.row.level));
     return {
       revision,
-      totals: {
-        rows: entries.length,
-        covered: entries.filter(isCovered).length,
-        serverRules: serverRules.length,
-        serverRulesCovered: serverRules.filter(isCovered).length,
-      },
+      totals: coverageTotals(entries),
       rows: entries.map((entry) => ({
         id: entry.row.id,
         level: entry.row.level,
