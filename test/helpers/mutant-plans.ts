@@ -1,14 +1,15 @@
-// Which runs prove the mutants in `npm test`, and which only in the full proof.
+// Which runs prove the mutants: in `npm test`, in CI's transport step, and in the full proof.
 //
-// Each mutant runs once on its first transport (HTTP where it shows there: one server process,
-// no spawn per session) over the areas its catches name plus every whole-run (phase 'post')
-// check of their revisions: that proves it is caught exactly, by the checks it names and no
-// other. On its other transport a mutant runs only the checks it names, where that is needed for
-// every check to be proven on every transport it applies to, cheapest runs first. A whole-run
-// check named alone sees too little traffic (its whole revision costs about 10 s over stdio), so
-// named runs leave whole-run checks out: those are proven on the first transport only. The full proof (MUTANTS_FULL=1) runs every
-// mutant on every transport over both revisions' whole suites: every check on every transport,
-// and a defect leaking into another area.
+// npm test runs each mutant once on its first transport (HTTP where it shows there: one server
+// process, no spawn per session) over the areas its catches name plus every whole-run (phase
+// 'post') check of their revisions: that proves it is caught exactly, by the checks it names and
+// no other, and every check able to fail on some transport. The transport step
+// (`npm run test:mutants-transports`, run by CI after npm test) runs mutants on their other
+// transport over only the checks they name, until every check is proven on every transport it
+// applies to, cheapest runs first. A whole-run check named alone sees too little traffic, so
+// named runs leave whole-run checks out: those are proven on the first transport only. The full
+// proof (MUTANTS_FULL=1) runs every mutant on every transport over both revisions' whole suites:
+// every check on every transport, and a defect leaking into another area.
 import type { Check } from '../../harness/checks/check.js';
 import type { TransportKind } from '../../harness/model.js';
 import type { Mutant } from '../fixtures/reference-server/mutants/types.js';
@@ -35,45 +36,67 @@ export function expectedIn(plan: Plan, checkById: Map<string, Check>): string[] 
   return (plan.scope === 'named' ? ids.filter((id) => checkById.get(id)?.phase !== 'post') : ids).sort();
 }
 
-/** The (check, transport) pairs a run proves able to fail. */
-function provenPairs(plan: Plan, checkById: Map<string, Check>): string[] {
-  return expectedIn(plan, checkById)
-    .filter((id) => plan.mutant.catches.includes(id))
-    .map((id) => `${id}@${plan.transport}`);
+/** The checks a run proves able to fail (on its transport). */
+function provenChecks(plan: Plan, checkById: Map<string, Check>): string[] {
+  return expectedIn(plan, checkById).filter((id) => plan.mutant.catches.includes(id));
 }
+
+/** The (check, transport) pairs a run proves able to fail. */
+const provenPairs = (plan: Plan, checkById: Map<string, Check>): string[] => provenChecks(plan, checkById).map((id) => `${id}@${plan.transport}`);
 
 /** Relative cost of a named run: a mutant that stays silent waits out timeouts; stdio spawns processes. */
 const namedRunCost = (mutant: Mutant, transport: TransportKind) => 1 + ((mutant.inconclusive?.length ?? 0) > 0 ? 8 : 0) + (transport === 'stdio' ? 1 : 0);
 
-export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Check[], full: boolean): Plan[] {
+/**
+ * tests: each mutant on its first transport over its areas, plus what proves a check no such run
+ * proves anywhere (npm test). transports: the named runs on other transports that, beside the
+ * tests plan, prove every check on every transport it applies to. full: every mutant, every
+ * transport, whole suites.
+ */
+export type PlanMode = 'tests' | 'transports' | 'full';
+
+export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Check[], mode: PlanMode): Plan[] {
   const checkById = new Map(checks.map((check) => [check.id, check]));
-  if (full) return mutants.flatMap((mutant) => transportsOf(mutant).map((transport) => ({ mutant, transport, scope: 'whole' as const })));
+  if (mode === 'full') return mutants.flatMap((mutant) => transportsOf(mutant).map((transport) => ({ mutant, transport, scope: 'whole' as const })));
   // A fuzz-only mutant names no check: test/fuzz proves it, the full proof shows the suite passes it.
   const proven = mutants.filter((mutant) => !mutant.fuzzOnly);
-  const plans: Plan[] = proven.map((mutant) => ({ mutant, transport: transportsOf(mutant)[0], scope: 'areas' }));
-  const covered = new Set(plans.flatMap((plan) => provenPairs(plan, checkById)));
-  const missing = new Set(checks.flatMap((check) => check.transports.map((transport) => `${check.id}@${transport}`)).filter((pair) => !covered.has(pair)));
+  const areaRuns: Plan[] = proven.map((mutant) => ({ mutant, transport: transportsOf(mutant)[0], scope: 'areas' }));
   const candidates = proven.flatMap((mutant) =>
     transportsOf(mutant)
       .slice(1)
-      .map((transport) => ({ mutant, transport, scope: 'named' as const }))
-      .map((plan) => ({ plan, pairs: provenPairs(plan, checkById) })),
+      .map((transport): Plan => ({ mutant, transport, scope: 'named' })),
   );
-  // Greedy set cover: the run that proves the most missing pairs per unit of cost, until none is missing.
+  // The tests plan needs each check once (on any transport); the transports plan each (check, transport) pair.
+  const keysOf = mode === 'tests' ? provenChecks : provenPairs;
+  const needed = mode === 'tests' ? checks.map((check) => check.id) : checks.flatMap((check) => check.transports.map((transport) => `${check.id}@${transport}`));
+  const fromTests = mode === 'tests' ? [] : planMutantRuns(mutants, checks, 'tests');
+  const covered = new Set([...areaRuns, ...fromTests].flatMap((plan) => keysOf(plan, checkById)));
+  const named = coverGreedily(
+    candidates.filter((plan) => !fromTests.some((done) => done.mutant === plan.mutant && done.transport === plan.transport)),
+    new Set(needed.filter((key) => !covered.has(key))),
+    (plan) => keysOf(plan, checkById),
+  );
+  return mode === 'tests' ? [...areaRuns, ...named] : named;
+}
+
+/** Greedy set cover: the run that proves the most missing keys per unit of cost, until none is missing. */
+function coverGreedily(candidates: Plan[], missing: Set<string>, keysOf: (plan: Plan) => string[]): Plan[] {
+  const left = candidates.map((plan) => ({ plan, keys: keysOf(plan) }));
+  const chosen: Plan[] = [];
   while (missing.size > 0) {
-    let best: (typeof candidates)[number] | undefined;
+    let best: (typeof left)[number] | undefined;
     let bestValue = 0;
-    for (const candidate of candidates) {
-      const gain = candidate.pairs.filter((pair) => missing.has(pair)).length;
+    for (const candidate of left) {
+      const gain = candidate.keys.filter((key) => missing.has(key)).length;
       const value = gain / namedRunCost(candidate.plan.mutant, candidate.plan.transport);
       if (value > bestValue) [best, bestValue] = [candidate, value];
     }
     if (!best) break; // whole-run checks, and what no mutant can prove: the coverage tests name them
-    for (const pair of best.pairs) missing.delete(pair);
-    candidates.splice(candidates.indexOf(best), 1);
-    plans.push(best.plan);
+    for (const key of best.keys) missing.delete(key);
+    left.splice(left.indexOf(best), 1);
+    chosen.push(best.plan);
   }
-  return plans;
+  return chosen;
 }
 
 /** The transports on which no planned run proves the check able to fail. */
