@@ -19,6 +19,7 @@ class LongFirstSequencer extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/bundle-reference.ts'],
     // Tests spawn real servers; give them room but never hang CI.
     // Every non-pass is confirmed by a second run, so whole-suite runs against imperfect servers take longer.
     testTimeout: 150_000,

@@ -12,6 +12,9 @@ export function builtFixture(relativeToTest: string): string {
   return path.join(PROJECT_ROOT, 'dist', 'test', relativeToTest.replace(/\.ts$/, '.js'));
 }
 
+/** The reference server bundled into one file by the tests' global setup (test/helpers/bundle-reference.ts): it starts faster. */
+export const REFERENCE_BUNDLE = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server.bundle.js');
+
 export interface HttpFixture {
   url: string;
   process: ChildProcess;

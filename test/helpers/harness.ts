@@ -4,9 +4,9 @@ import { runChecks, type RunRequest } from '../../harness/runner/run.js';
 import type { RunResults } from '../../harness/results/results.js';
 import type { TargetSpec } from '../../harness/target.js';
 import type { Revision, Verdict } from '../../harness/model.js';
-import { builtFixture, startHttpFixture, type HttpFixture } from './fixture-process.js';
+import { REFERENCE_BUNDLE, startHttpFixture, type HttpFixture } from './fixture-process.js';
 
-export const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
+export const REFERENCE = REFERENCE_BUNDLE;
 
 export interface ReferenceOptions {
   mutants?: string[];

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { builtFixture, PROJECT_ROOT } from '../helpers/fixture-process.js';
+import { PROJECT_ROOT, REFERENCE_BUNDLE } from '../helpers/fixture-process.js';
 
 const RUN_SH = path.join(PROJECT_ROOT, 'scripts/action/run.sh');
 const INSTALL_SH = path.join(PROJECT_ROOT, 'scripts/action/install.sh');
-const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
+const REFERENCE = REFERENCE_BUNDLE;
 // A check or two per run: these tests are about the action's steps, not the suites.
 const PING = '--check 2025-11-25/ping/empty-result';
 

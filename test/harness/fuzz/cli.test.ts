@@ -6,11 +6,11 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { shardOf } from '../../../harness/results/shard.js';
-import { PROJECT_ROOT } from '../../helpers/fixture-process.js';
+import { PROJECT_ROOT, REFERENCE_BUNDLE } from '../../helpers/fixture-process.js';
 import { FUZZ_SEED } from './seed.js';
 
 const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
-const REFERENCE = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
+const REFERENCE = REFERENCE_BUNDLE;
 const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
 
 /** The words of a printed `mcp-conform ...` line (our commands quote nothing in these tests). */

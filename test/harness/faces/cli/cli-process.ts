@@ -1,12 +1,12 @@
 // Runs the built `mcp-conform` binary the way a user does, for the CLI tests.
 import path from 'node:path';
 import { execa } from 'execa';
-import { builtFixture, PROJECT_ROOT } from '../../../helpers/fixture-process.js';
+import { PROJECT_ROOT, REFERENCE_BUNDLE } from '../../../helpers/fixture-process.js';
 
 export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
-export const REFERENCE = builtFixture('fixtures/reference-server/main.ts');
+export const REFERENCE = REFERENCE_BUNDLE;
 
-/** The bundled reference server as argv, optionally with a mutant switched on. */
+/** The reference server as argv, optionally with a mutant switched on. */
 export function referenceArgv(mutant?: string): string[] {
   return [process.execPath, REFERENCE, '--stdio', ...(mutant ? ['--mutant', mutant] : [])];
 }
