@@ -1,12 +1,20 @@
 // The guided phase of a property: inputs regenerated near those that got a new response class
 // reach classes the seeded runs alone do not, within the same --runs, and a seed generates the
 // same cases again against the same server.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCaseFile } from '../../../harness/fuzz/case-file.js';
+import type { Slot } from '../../../harness/fuzz/case.js';
 import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
+import { recordFinding } from '../../../harness/fuzz/findings.js';
+import { GuidedArbitrary, TapedArbitrary } from '../../../harness/fuzz/guided.js';
 import { LiveTarget } from '../../../harness/fuzz/live-target.js';
 import { defineCampaign, fuzzProperty, type FuzzProperty } from '../../../harness/fuzz/property.js';
 import { guidedPath, parseGuidedPath, runProperty, type PropertyRunOptions } from '../../../harness/fuzz/run-property.js';
+import { replayCase } from '../../../harness/fuzz/replay.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 import { referenceStdio } from '../../helpers/harness.js';
@@ -19,8 +27,8 @@ const leadingThrees = (digits: number[]) => {
   return Math.min(k === -1 ? digits.length : k, METHODS.length - 1);
 };
 
-/** A test-only property: each input is one request, whose method depends on how many 3s it starts with; any answer is allowed. */
-function depthProperty(planned: string[]): FuzzProperty {
+/** A test-only property: each input is one request, whose method depends on how many 3s it starts with; any answer is allowed, or with `strict` only a result to the deepest. */
+function depthProperty(planned: string[], strict = false): FuzzProperty {
   const campaign = defineCampaign(REVISION, 'guided-test', [
     fuzzProperty<number[]>({
       slug: 'depth',
@@ -33,9 +41,11 @@ function depthProperty(planned: string[]): FuzzProperty {
       plan(digits, env) {
         planned.push(digits.join(''));
         const id = `depth-${SALT}-${digits.join('')}`;
-        const method = METHODS[leadingThrees(digits)];
+        const depth = leadingThrees(digits);
+        const method = METHODS[depth];
         const { message } = env.dialect.build(method, {}, id);
-        return { steps: [{ label: method, text: `${JSON.stringify(message)}\n`, slots: [{ what: method, id, method, allow: [{ answer: 'result' }, { answer: 'error' }] }] }] };
+        const allow: Slot['allow'] = strict && depth === METHODS.length - 1 ? [{ answer: 'result' }] : [{ answer: 'result' }, { answer: 'error' }];
+        return { steps: [{ label: method, text: `${JSON.stringify(message)}\n`, slots: [{ what: method, id, method, allow }] }] };
       },
     }),
   ]);
@@ -50,8 +60,8 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-function run(options: Partial<PropertyRunOptions>, planned: string[] = []) {
-  return runProperty(depthProperty(planned), target, {
+function run(options: Partial<PropertyRunOptions>, planned: string[] = [], strict = false) {
+  return runProperty(depthProperty(planned, strict), target, {
     seed: 14,
     runs: 60,
     shrinkBudgetMs: 5000,
@@ -82,6 +92,44 @@ describe('guided phase', () => {
     expect(second).toEqual(first);
     expect(again.classes).toEqual(guided.classes);
     expect(again.guidedClasses).toEqual(guided.guidedClasses);
+  });
+
+  it('a finding of the guided phase shrinks, and replays from its case file and from seed and path', { timeout: 120_000 }, async () => {
+    // The deepest request (four leading 3s) is held to a result, which the reference server, not knowing the method, cannot give.
+    const outcome = await run({}, [], true);
+    expect(outcome.failure?.failures[0].message).toMatch(/mcp-conform\/deepest/);
+    expect(outcome.path).toMatch(/^g45:/);
+    // Shrunk by the arbitrary's own shrinker: the four 3s that matter, anything after them down to 0.
+    const shrunk = outcome.failure!.input as number[];
+    expect([shrunk.slice(0, 4), shrunk.slice(4).every((d) => d === 0)]).toEqual([[3, 3, 3, 3], true]);
+    const findingsDir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-guided-'));
+    const finding = recordFinding(outcome, { targetWords: ['--stdio', 'server'], targetDescription: 'reference server', findingsDir });
+    expect(finding.replayCommand).toContain(`--path ${outcome.path}`);
+    const replayed = await replayCase(readCaseFile(finding.file!), referenceStdio(), { ...DEFAULT_EXECUTE, timeoutMs: 5000 });
+    expect(replayed.failures.map((f) => f.message)).toEqual(outcome.failure!.failures.map((f) => f.message));
+    const again = await run({ path: outcome.path }, [], true);
+    expect(again.failure!.input).toEqual(shrunk);
+    expect(again.path).toBe(outcome.path);
+  });
+
+  it("a guided input shrinks with the arbitrary's own shrinker", () => {
+    const digits = fc.array(fc.nat(3), { minLength: 4, maxLength: 6 });
+    const taped = new TapedArbitrary(digits);
+    const corpus: number[][] = [];
+    fc.check(
+      fc.property(taped, (d) => {
+        corpus.push(taped.take(fc.stringify(d))!);
+      }),
+      { seed: 14, numRuns: 5 },
+    );
+    const details = fc.check(
+      fc.property(new GuidedArbitrary(digits, corpus), (d) => d[0] !== 3 || d.slice(1).every((x) => x === 0)),
+      { seed: 14, numRuns: 50 },
+    );
+    expect(details.failed).toBe(true);
+    expect(details.numShrinks).toBeGreaterThan(0);
+    const [shrunk] = details.counterexample!;
+    expect([shrunk[0], shrunk.slice(1).filter((x) => x !== 0)]).toEqual([3, [1]]);
   });
 
   it('names a guided counterexample by the seeded runs before it', () => {
