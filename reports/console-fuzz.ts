@@ -1,6 +1,6 @@
 // The fuzz part of the console summary: property verdicts and cases, and how to replay the
 // first finding. Server strings are made visible, never sent to the terminal as they are.
-import { fuzzPropertyRuns, fuzzVerdict } from '../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict, notExhausted } from '../harness/results/fuzz-results.js';
 import type { RunResults } from '../harness/results/results.js';
 import type { Verdict } from '../harness/results/vocabulary.js';
 import { visibleText } from './text.js';
@@ -12,12 +12,18 @@ export function fuzzLines(results: RunResults): string[] {
   if (!fuzz) return [];
   const properties = fuzzPropertyRuns(fuzz);
   const counts = new Map<Verdict, number>();
-  for (const p of properties) counts.set(fuzzVerdict(p), (counts.get(fuzzVerdict(p)) ?? 0) + 1);
+  // A property cut short passed what it ran but is not exhausted: it is counted apart, never as ok.
+  const partial = properties.filter(notExhausted);
+  for (const p of properties) if (!partial.includes(p)) counts.set(fuzzVerdict(p), (counts.get(fuzzVerdict(p)) ?? 0) + 1);
   const parts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => `${counts.get(v) ?? 0} ${NAMES[v]}`).join(', ');
   const cases = (fuzz.campaigns ?? []).reduce((sum, c) => sum + c.runs, 0);
-  const lines = [`fuzz: ${properties.length} properties: ${parts}; ${cases} cases${fuzz.seed !== undefined ? `, seed ${fuzz.seed}` : ''}`];
+  const lines = [
+    `fuzz: ${properties.length} properties: ${parts}${partial.length > 0 ? `, ${partial.length} not exhausted (stopped before all their runs)` : ''}; ${cases} cases${fuzz.seed !== undefined ? `, seed ${fuzz.seed}` : ''}`,
+  ];
   const speeds = (fuzz.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}`);
   if (speeds.length > 0) lines.push(`fuzz: cases/s: ${speeds.join(', ')}`);
+  const classes = (fuzz.campaigns ?? []).filter((c) => c.classes !== undefined).map((c) => `${c.campaign} ${c.classes}${c.guidedClasses ? ` (${c.guidedClasses} guided)` : ''}`);
+  if (classes.length > 0) lines.push(`fuzz: response classes: ${classes.join(', ')}`);
   for (const note of fuzz.notes ?? []) lines.push(`fuzz: note: ${visibleText(note)}`);
   const first = fuzz.findings[0] ?? fuzz.warnings?.[0];
   if (first) lines.push(`fuzz: replay ${first.id} with: ${visibleText(first.replayCommand)}`);

@@ -4,7 +4,7 @@
 // got no time <skipped> with the reason; a SHOULD-level finding passes with a warning, as a
 // SHOULD check does.
 import type { Builder, TestSuite } from 'junit-report-builder';
-import { fuzzPropertyRuns, fuzzVerdict, undecidedNote, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict, NOT_EXHAUSTED, undecidedNote, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
 import type { RunResults } from '../harness/results/results.js';
 import { withExtras, x, type Extras } from './junit-xml.js';
 import { oneLine, pretty } from './text.js';
@@ -34,7 +34,7 @@ function addProperty(suite: TestSuite, property: FuzzPropertyRun, finding: FuzzF
     .className(x(`fuzz.${campaignOf(property.id).replace(/\//g, '.')}`))
     .name(x(property.id))
     .time((property.durationMs ?? 0) / 1000);
-  const head = [`verdict: ${verdict}`, `${property.cases} case(s)${property.interrupted && !property.skipped ? ', stopped by the time budget' : ''}`];
+  const head = [`verdict: ${verdict}`, `${property.cases} case(s)${property.interrupted && !property.skipped ? `, ${NOT_EXHAUSTED}` : ''}`];
   if (property.title) head.push(property.title);
   if (property.level || property.spec) head.push(`${property.level ?? ''} ${property.spec ?? ''}`.trim());
   const extras: Extras = { status: verdict };

@@ -17,7 +17,15 @@ function outcomeLine(outcome: PropertyOutcome, finding: FuzzFinding | undefined)
     return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
   const known = outcome.known > 0 ? `, ${outcome.known} known` : '';
   if (outcome.undecided > 0) return `  UNDECIDED ${id} (${cases}${known}, ${outcome.undecided} with no answer in time; first: ${visibleText(outcome.undecidedExample ?? '')})`;
-  return `  ok       ${id} (${cases}${known}${outcome.interrupted ? ', stopped by the time budget' : ''})`;
+  const classes = outcome.classes ? `, ${classCount(outcome.classes.length, outcome.guidedClasses?.length ?? 0)}` : '';
+  // Cut short by the time budget or an abort: what ran passed, but the property is not exhausted.
+  if (outcome.interrupted) return `  partial  ${id} (${cases}${known}${classes}; not exhausted: stopped before all its runs)`;
+  return `  ok       ${id} (${cases}${known}${classes})`;
+}
+
+/** "7 response classes (2 from guided runs)". */
+function classCount(classes: number, guided: number): string {
+  return `${classes} response class${classes === 1 ? '' : 'es'}${guided > 0 ? ` (${guided} from guided runs)` : ''}`;
 }
 
 /** Progress lines on stderr; on a terminal, a live case counter too. */
@@ -68,7 +76,7 @@ export function fuzzSummary(results: RunResults): string {
     `seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`,
   );
   if (skipped.length > 0) lines.push(`skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`);
-  if (stopped > 0) lines.push(`stopped by the time budget before all their runs: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} (each gets a fair share of --time-budget)`);
+  if (stopped > 0) lines.push(`not exhausted: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} stopped by the time budget before all their runs (each gets a fair share of --time-budget)`);
   const inconclusive = inconclusiveProperties(fuzz);
   if (inconclusive.length > 0)
     lines.push(
@@ -78,6 +86,8 @@ export function fuzzSummary(results: RunResults): string {
   if (known > 0) lines.push(`known: ${known} case(s) matched the known-findings file and did not count`);
   const speeds = (fuzz?.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}${c.pipelined ? ` (${c.pipelined} of ${c.runs} pipelined)` : ''}`);
   if (speeds.length > 0) lines.push(`cases/s: ${speeds.join(', ')}`);
+  const classes = (fuzz?.campaigns ?? []).filter((c) => c.classes !== undefined).map((c) => `${c.campaign} ${c.classes}${c.guidedClasses ? ` (${c.guidedClasses} guided)` : ''}`);
+  if (classes.length > 0) lines.push(`response classes: ${classes.join(', ')}`);
   for (const note of fuzz?.notes ?? []) lines.push(`note: ${visibleText(note)}`);
   for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);

@@ -8,6 +8,7 @@ import { isObject, isResponse, type JsonObject } from '../model.js';
 import { needsAnswer, stepBytes, stepPieces, type FuzzCase } from './case.js';
 import { groupsOf, sleep, type CaseRun, type ExecuteOptions, type Received } from './execute.js';
 import { judgeCase, type JudgeContext } from './judge.js';
+import { responseClasses } from './response-class.js';
 import type { LiveTarget } from './live-target.js';
 import { withSalt } from './salt.js';
 import { wakeableWait } from './wakeable-wait.js';
@@ -51,6 +52,8 @@ export interface Screened {
   passed: boolean[];
   /** Something came back that no case owns, or an answer is missing: the connection is not reused. */
   spoilt: boolean;
+  /** Each case's response classes (harness/fuzz/response-class.ts), as a single run of it would give them. */
+  classes?: string[][];
 }
 
 /** Sends the cases (each made eligible by pipelineKeys, ids distinct across them) in one write, then the barrier; judges each on its own answers. */
@@ -111,6 +114,7 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
     mine[index].push({ message, group: 0 });
   }
   const durationMs = Math.round(performance.now() - started);
+  const classes: string[][] = [];
   const passed = cases.map((fuzzCase, index) => {
     const run: CaseRun = {
       fuzzCase,
@@ -125,7 +129,8 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
       durationMs,
     };
     const verdict = judgeCase(run, judge);
+    classes.push(responseClasses(run));
     return verdict.failures.length === 0 && !verdict.undecided;
   });
-  return { passed, spoilt: !allAnswered() };
+  return { passed, spoilt: !allAnswered(), classes };
 }

@@ -153,6 +153,8 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
     const ids = new Set(findings.map((f) => f.id));
     const runs = mine.reduce((sum, o) => sum + o.cases, 0);
     const durationMs = mine.reduce((sum, o) => sum + o.durationMs, 0);
+    const classKeys = [...new Set(mine.flatMap((o) => o.classes ?? []))].sort();
+    const seeded = new Set(mine.flatMap((o) => (o.classes ?? []).filter((c) => !o.guidedClasses?.includes(c))));
     return {
       campaign: `${revision}/${name}`,
       revision,
@@ -164,6 +166,9 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
       findings: mine.filter((o) => ids.has(`fuzz/${o.property.id}`)).length,
       warnings: mine.filter((o) => o.failure && !ids.has(`fuzz/${o.property.id}`)).length,
       restarts,
+      classes: classKeys.length,
+      classKeys,
+      guidedClasses: classKeys.filter((c) => !seeded.has(c)).length,
       properties: mine.map((o) => ({
         id: o.property.id,
         cases: o.cases,
@@ -175,6 +180,9 @@ function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], find
         undecided: o.undecided || undefined,
         undecidedExample: o.undecidedExample,
         known: o.known || undefined,
+        classes: o.classes?.length,
+        guidedClasses: o.guidedClasses?.length,
+        guidedRuns: o.guidedRuns || undefined,
         level: o.property.level,
         title: o.property.title,
         spec: o.property.specUrl,

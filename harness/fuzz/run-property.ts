@@ -10,8 +10,10 @@ import { stepBytes, type FuzzCase } from './case.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
 import { judgeCase, type Failure, type JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
+import { GuidedArbitrary, TapedArbitrary } from './guided.js';
 import { BATCH_BYTES, BATCH_CASES, pipelineKeys, screenBatch } from './pipeline.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
+import { responseClasses } from './response-class.js';
 
 export class CaseFailure extends Error {
   constructor(
@@ -43,6 +45,8 @@ export interface PropertyRunOptions {
   claimed?: Revision[];
   /** Once aborted, the remaining runs are skipped (they pass without being sent). */
   signal?: AbortSignal;
+  /** Share of the runs given to the guided phase (default GUIDED_SHARE; 0: every run seeded). */
+  guidedShare?: number;
 }
 
 export interface PropertyOutcome {
@@ -67,6 +71,12 @@ export interface PropertyOutcome {
   known: number;
   /** Cases passed in a pipelined batch (stdio pre-screen) rather than sent alone. */
   pipelined?: number;
+  /** Distinct response classes the cases got (harness/fuzz/response-class.ts), sorted. */
+  classes?: string[];
+  /** Of those, the ones first seen in the guided phase. */
+  guidedClasses?: string[];
+  /** Runs of the guided phase (inputs regenerated near those that got a new class). */
+  guidedRuns?: number;
   crashes: number;
   durationMs: number;
 }
@@ -74,6 +84,23 @@ export interface PropertyOutcome {
 /** The worst level among a case's failures: a SHOULD property that crashed the server is a MUST finding. */
 export function levelOf(failures: Failure[]): Level {
   return failures.some((f) => f.level === 'MUST') ? 'MUST' : failures.some((f) => f.level === 'SHOULD') ? 'SHOULD' : 'MAY';
+}
+
+/** Share of a property's runs spent on the guided phase; the seeded runs are the rest, so --runs bounds both. */
+export const GUIDED_SHARE = 0.25;
+/** Below this many runs every run is seeded. */
+const GUIDED_MIN_RUNS = 8;
+
+export const guidedRunsOf = (runs: number, share = GUIDED_SHARE): number => (runs >= GUIDED_MIN_RUNS ? Math.floor(runs * share) : 0);
+
+/** A counterexample of the guided phase: `g<seeded runs>:<path>` (the corpus is rebuilt by that many seeded runs first). */
+export function guidedPath(seededRuns: number, path: string): string {
+  return `g${seededRuns}:${path}`;
+}
+
+export function parseGuidedPath(path: string): { seededRuns: number; path: string } | undefined {
+  const match = /^g(\d+):(.+)$/.exec(path);
+  return match ? { seededRuns: Number(match[1]), path: match[2] } : undefined;
 }
 
 export async function runProperty(property: FuzzProperty, target: LiveTarget, options: PropertyRunOptions): Promise<PropertyOutcome> {
@@ -102,22 +129,45 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   let inFlight: Promise<void> | undefined;
   let silenceConfirmed = false;
   const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
+  // A guided counterexample replays after the seeded runs that built its corpus; a seeded one alone.
+  const guidedReplay = options.path === undefined ? undefined : parseGuidedPath(options.path);
+  const seededRuns = guidedReplay?.seededRuns ?? runs - guidedRunsOf(runs, options.guidedShare);
+  const wholeRun = options.path === undefined || guidedReplay !== undefined;
   // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
-  const screened = options.path === undefined && target.transport === 'stdio' && options.execute.pipeline !== false ? await prescreen(property, arbitrary, target, env, runs, judge, options) : [];
+  const pipelining = target.transport === 'stdio' && options.execute.pipeline !== false;
+  let screened = wholeRun && pipelining ? await prescreen(property, arbitrary, target, env, seededRuns, judge, options) : [];
   let next = 0;
   let pipelined = 0;
+  // Response classes seen, by the phase that first saw them; the tapes of seeded inputs that got a new one
+  // (the guided phase's corpus, fixed when it starts, so its inputs are known ahead and pre-screened too).
+  const seen = new Map<string, 'seeded' | 'guided'>();
+  const corpus: number[][] = [];
+  const taped = new TapedArbitrary(arbitrary);
+  const guided = new GuidedArbitrary(arbitrary, corpus);
+  let phase: 'seeded' | 'guided' = 'seeded';
+  const observe = (text: string, classes: string[]) => {
+    const tape = phase === 'seeded' ? taped.take(text) : undefined;
+    // Shrinking runs are variations of a failure, not exploration.
+    if (shrinkDeadline !== undefined) return;
+    const fresh = classes.filter((c) => !seen.has(c));
+    for (const c of fresh) seen.set(c, phase);
+    if (fresh.length > 0 && tape !== undefined) corpus.push(tape);
+  };
   const predicate = (input: unknown): Promise<void> => {
     const index = next++;
+    const text = fc.stringify(input);
+    const prescreened = screened[index];
     // Once a run has failed, fast-check is shrinking: every run is sent singly.
-    if (shrinkDeadline === undefined && screened[index] !== undefined && screened[index] === fc.stringify(input)) {
+    if (shrinkDeadline === undefined && prescreened !== undefined && prescreened.text === text) {
       cases++;
       pipelined++;
+      observe(text, prescreened.classes);
       options.onCase?.(cases, false);
       return Promise.resolve();
     }
-    return (inFlight = runCase(input));
+    return (inFlight = runCase(input, text));
   };
-  const runCase = async (input: unknown): Promise<void> => {
+  const runCase = async (input: unknown, text: string): Promise<void> => {
     // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
     if (shrinkDeadline !== undefined && performance.now() > shrinkDeadline) return;
     if (options.signal?.aborted) return;
@@ -146,6 +196,7 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
         undecidedExample ??= verdict.undecided;
       }
     }
+    observe(text, responseClasses(run));
     options.onCase?.(cases, failures.length > 0);
     // Work still running would answer into the next case: start that one on a fresh connection.
     if (verdict.undecided || fuzzCase.freshAfter) target.discard();
@@ -154,31 +205,57 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     throw new CaseFailure(input, fuzzCase, run, failures);
   };
 
-  const remaining = options.deadline === undefined ? undefined : Math.max(1, options.deadline - performance.now());
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
-    seed: options.seed,
-    numRuns: options.path === undefined ? runs : 1,
-    path: options.path,
-    endOnFailure: options.path !== undefined,
-    plugins: remaining === undefined ? [] : [fc.interruptAfterTimeLimit(remaining)],
-  });
-  await inFlight?.catch(() => undefined);
+  const limit = () => {
+    const remaining = options.deadline === undefined ? undefined : options.deadline - performance.now();
+    return remaining === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, remaining))];
+  };
+  const check = async (arb: fc.Arbitrary<unknown>, numRuns: number, path: string | undefined) => {
+    const details = await fc.check(fc.asyncProperty(arb, predicate), { seed: options.seed, numRuns, path, endOnFailure: path !== undefined, plugins: limit() });
+    await inFlight?.catch(() => undefined);
+    return details;
+  };
+  // Seeded phase: fast-check's own draws (a plain --path replays one of them alone).
+  let details = await check(taped, wholeRun ? seededRuns : 1, wholeRun ? undefined : options.path);
+  taped.clear();
+  let failedPath = details.counterexamplePath ?? undefined;
+  let guidedRuns = 0;
+  // Guided phase: the rest of the runs, drawn near the inputs that got a new response class.
+  const guidedWanted = guidedReplay ? 1 : wholeRun ? runs - seededRuns : 0;
+  let outOfTime = false;
+  if (!details.failed && !details.interrupted && guidedWanted > 0 && !options.signal?.aborted) {
+    outOfTime = options.deadline !== undefined && performance.now() >= options.deadline;
+    if (!outOfTime) {
+      phase = 'guided';
+      next = 0;
+      screened = guidedReplay === undefined && pipelining ? await prescreen(property, guided, target, env, guidedWanted, judge, options) : [];
+      const seededDetails = details;
+      details = await check(guided, guidedWanted, guidedReplay?.path);
+      guidedRuns = details.numRuns;
+      failedPath = details.counterexamplePath === null ? undefined : guidedPath(seededRuns, details.counterexamplePath);
+      details = { ...details, numRuns: seededDetails.numRuns + details.numRuns };
+    }
+  }
+  const classes = [...seen.keys()].sort();
   const outcome: PropertyOutcome = {
     ...base,
     cases,
     numRuns: details.numRuns,
     numShrinks: details.numShrinks,
     seed: details.seed,
-    interrupted: details.interrupted && !details.failed,
+    // Runs the budget or an abort left unmade: the property is not exhausted, whatever its cases said.
+    interrupted: (details.interrupted && !details.failed) || outOfTime || options.signal?.aborted === true,
     crashes: target.restarts - restartsBefore + (target.exitReport() ? 1 : 0),
     durationMs: Math.round(performance.now() - started),
     undecided,
     undecidedExample,
     known,
     pipelined: pipelined || undefined,
+    classes,
+    guidedClasses: classes.filter((c) => seen.get(c) === 'guided'),
+    guidedRuns,
   };
   if (!details.failed) return outcome;
-  if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: details.counterexamplePath ?? undefined };
+  if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: failedPath };
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };
@@ -187,7 +264,7 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
 /** Runs pre-screened at most: later runs go singly (the inputs of a batch are held until it is sent). */
 export const PRESCREEN_MAX_RUNS = 2000;
 
-/** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text of each input that passed there, by run index. */
+/** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text and response classes of each input that passed there, by run index. */
 async function prescreen(
   property: FuzzProperty,
   arbitrary: fc.Arbitrary<unknown>,
@@ -196,8 +273,8 @@ async function prescreen(
   runs: number,
   judge: JudgeContext,
   options: PropertyRunOptions,
-): Promise<Array<string | undefined>> {
-  const passed: Array<string | undefined> = [];
+): Promise<Array<{ text: string; classes: string[] } | undefined>> {
+  const passed: Array<{ text: string; classes: string[] } | undefined> = [];
   let index = 0;
   // With a time budget, half of the property's share at most: the runs themselves need the rest.
   const stopAt = options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
@@ -230,7 +307,7 @@ async function prescreen(
       return;
     }
     batch.cases.forEach((c, k) => {
-      if (outcome.passed[k]) passed[c.index] = fc.stringify(c.input);
+      if (outcome.passed[k]) passed[c.index] = { text: fc.stringify(c.input), classes: outcome.classes?.[k] ?? [] };
     });
     // Answers may still come for what got none: the next batch or case starts on a fresh connection.
     if (outcome.spoilt) target.discard();

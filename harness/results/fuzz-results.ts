@@ -56,13 +56,19 @@ export interface FuzzPropertyRun {
   warning?: boolean;
   skipped?: string;
   error?: string;
-  /** The time budget ran out before all its runs were made. */
+  /** The time budget ran out (or the run was aborted) before all its runs were made: not exhausted, whatever its cases said. */
   interrupted?: boolean;
   /** Cases that decided nothing (no answer in time: silence is never a verdict), and the first one's reason. */
   undecided?: number;
   undecidedExample?: string;
   /** Cases whose every problem the known-findings file (`fuzz --known`) lists. */
   known?: number;
+  /** Distinct response classes its cases got (an error code, a result's shape, stray stdout, an exit, no answer; never timing). */
+  classes?: number;
+  /** Of those, the ones first reached by its guided runs (inputs regenerated near those that got a new class). */
+  guidedClasses?: number;
+  /** Of its cases, the runs of the guided phase (taken out of --runs, not added to it). */
+  guidedRuns?: number;
   level?: Level;
   title?: string;
   spec?: string;
@@ -87,6 +93,11 @@ export interface FuzzCampaignSummary {
   casesPerSecond?: number;
   /** Of the runs, those passed in a pipelined batch (stdio) instead of being sent alone. */
   pipelined?: number;
+  /** Distinct response classes over its properties, and the classes themselves (sorted). */
+  classes?: number;
+  classKeys?: string[];
+  /** Of those, the ones only a guided phase reached (no property's seeded runs did). */
+  guidedClasses?: number;
 }
 
 export interface FuzzResults {
@@ -113,6 +124,14 @@ export function fuzzVerdict(property: FuzzPropertyRun): Verdict {
   if (property.skipped) return 'skip';
   return 'pass';
 }
+
+/** A property whose runs were cut short by the time budget or an abort, and that has no finding: it passed what it ran, but is not exhausted. */
+export function notExhausted(property: FuzzPropertyRun): boolean {
+  return property.interrupted === true && fuzzVerdict(property) === 'pass';
+}
+
+/** The note reports print for such a property. */
+export const NOT_EXHAUSTED = 'not exhausted: stopped before all its runs (time budget or abort)';
 
 /** Properties with no finding whose undecided cases leave them inconclusive. */
 export function inconclusiveProperties(fuzz: FuzzResults | undefined): FuzzPropertyRun[] {

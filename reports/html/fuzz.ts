@@ -2,7 +2,7 @@
 // missed), one line opening to what broke, the shrunk input and the replay commands; the harness
 // errors; then every property with its verdict, including those the harness could not run.
 import type { FuzzFinding, FuzzResults } from '../../harness/results/fuzz-results.js';
-import { fuzzPropertyRuns, fuzzVerdict, undecidedNote } from '../../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict, NOT_EXHAUSTED, undecidedNote } from '../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { esc, escPretty } from './escape.js';
 import { badge, duration, link, plural } from './parts.js';
@@ -13,7 +13,7 @@ function propertyTable(fuzz: FuzzResults): string {
   const rows = properties
     .map((p) => {
       const verdict = fuzzVerdict(p);
-      const note = p.skipped ?? p.error ?? (p.undecided ? undecidedNote(p) : p.interrupted ? 'stopped by the time budget' : '');
+      const note = p.skipped ?? p.error ?? (p.undecided ? undecidedNote(p) : p.interrupted ? NOT_EXHAUSTED : '');
       return `<tr data-fuzz-verdict="${verdict}"><td>${badge(verdict)}</td><td><code>${esc(p.id)}</code></td><td>${esc(p.level ?? '')}</td><td>${esc(p.cases)}</td><td>${p.durationMs === undefined ? '' : esc(duration(p.durationMs))}</td><td>${esc(note)}</td></tr>`;
     })
     .join('');

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { settleOutcome } from '../../harness/results/baseline.js';
-import { fuzzPropertyRuns, fuzzVerdict } from '../../harness/results/fuzz-results.js';
+import { fuzzPropertyRuns, fuzzVerdict, NOT_EXHAUSTED } from '../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { shardOf } from '../../harness/results/shard.js';
 import { diffExitCode, diffResults } from '../../harness/results/diff.js';
@@ -68,6 +68,21 @@ describe('one outcome for fuzz, report and report --strict', () => {
     expect(strict.fuzz!.warnings).toEqual([]);
     expect(verdicts(strict)).toEqual(verdicts(warnOnlyStrict));
     expect([strict.outcome, strict.exitCode]).toEqual([warnOnlyStrict.outcome, 1]);
+  });
+
+  test('a property stopped by the time budget reads "not exhausted" in the console and HTML reports, never ok; the response classes per campaign are printed', async () => {
+    const cut = structuredClone(clean);
+    const properties = cut.fuzz!.campaigns!.flatMap((c) => c.properties ?? []);
+    properties[0].interrupted = true;
+    const result = await inProcess(['report', saved(cut)]);
+    expect(result.stdout).toMatch(/^fuzz: 4 properties: 3 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\), 1 not exhausted \(stopped before all their runs\); 40 cases/m);
+    const campaign = clean.fuzz!.campaigns![0];
+    expect(campaign.classes).toBeGreaterThan(0);
+    expect(campaign.classKeys).toHaveLength(campaign.classes!);
+    expect(result.stdout).toContain(`fuzz: response classes: 2026-07-28/ids ${campaign.classes}`);
+    const html = renderHtml(cut);
+    expect(html).toContain(NOT_EXHAUSTED);
+    expect(html.split(NOT_EXHAUSTED)).toHaveLength(2);
   });
 
   test('report --strict on a clean fuzz-only file passes, saying what ran', async () => {

@@ -38,6 +38,7 @@ Options:
   --revision <rev>           2026-07-28, 2025-11-25, all, or auto (default: probe the server)
   --seed <n>                 fast-check seed (default: random, always printed and recorded)
   --path <p>                 with --seed and one property: replay exactly that counterexample
+                             (g<n>:<path>, from a guided run: its n seeded runs come first)
   --runs <n>                 cases per property (default ${DEFAULT_RUNS})
   --time-budget <seconds>    stop starting cases after this long, overall; each property
                              gets a fair share of what is left when it starts

@@ -126,7 +126,11 @@ describe('mcp-conform fuzz', () => {
     for (const p of properties) expect(p, 'every property ran, each stopped by its share of the budget').toMatchObject({ interrupted: true, cases: expect.any(Number) });
     expect(properties.every((p: { cases: number; skipped?: string }) => p.cases > 0 && !p.skipped)).toBe(true);
     expect(result.stdout).toMatch(/: 3 properties, \d+ cases/);
-    expect(result.stdout).toContain('stopped by the time budget before all their runs: 3 properties');
+    expect(result.stdout).toContain('not exhausted: 3 properties stopped by the time budget before all their runs');
+    // Each property line says so too: a property cut short is never printed as clean.
+    const lines = (result.stdout + result.stderr).split('\n');
+    expect(lines.filter((line) => line.includes('not exhausted: stopped before all its runs'))).toHaveLength(3);
+    expect(lines.filter((line) => line.startsWith('  ok '))).toEqual([]);
   });
 
   test('a budget used up before any property starts says so, and no verdict is not a pass', { timeout: 60_000 }, async () => {

@@ -39,7 +39,10 @@ describe('pipelined pre-screen', () => {
     const live = await started();
     const cases = ['a', 'b', 'c', 'd'].map((name) => request(live, name));
     const screened = await screenBatch(live, cases, execute, judge);
-    expect(screened).toEqual({ passed: [true, true, true, true], spoilt: false });
+    expect(screened).toMatchObject({ passed: [true, true, true, true], spoilt: false });
+    // Each case's response classes, as a single run of it would give them (the barrier's answer left out).
+    expect(screened.classes).toHaveLength(4);
+    for (const classes of screened.classes ?? []) expect(classes).toEqual([expect.stringMatching(new RegExp(`^${live.dialect.cheap.method} result:`))]);
   });
 
   it('never passes on silence: a request left unanswered keeps its case from passing, and the connection is not reused', async () => {
@@ -49,14 +52,14 @@ describe('pipelined pre-screen', () => {
       steps: [{ label: 'silent', text: '{"jsonrpc":"2.0","method":"notifications/mcp-conform-nothing"}\n', slots: [{ what: 'silent', id: `ghost-${SALT}`, allow: ANSWERED }] }],
     };
     const screened = await screenBatch(live, [request(live, 'a'), silent, request(live, 'b')], execute, judge);
-    expect(screened).toEqual({ passed: [true, false, true], spoilt: true });
+    expect(screened).toMatchObject({ passed: [true, false, true], spoilt: true });
   });
 
   it('passes nothing when a message belongs to no case (an id-less parse error)', async () => {
     const live = await started();
     const garbage: FuzzCase = { steps: [{ label: 'garbage', text: '{not json\n', slots: [{ what: 'garbage', allow: [{ answer: 'none' }] }] }] };
     const screened = await screenBatch(live, [request(live, 'a'), garbage, request(live, 'b')], execute, judge);
-    expect(screened).toEqual({ passed: [false, false, false], spoilt: true });
+    expect(screened).toMatchObject({ passed: [false, false, false], spoilt: true });
   });
 
   it('leaves out cases whose answers could not be told apart or that need their own timing or connection', () => {
