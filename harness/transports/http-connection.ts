@@ -1,11 +1,12 @@
 // Streamable HTTP: every message is a POST to the one URL the user gave; answers come back as
 // a JSON body or an SSE stream. Redirects are never followed and bodies are read within a cap.
 import { createParser } from 'eventsource-parser';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.js';
 import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
 import { idKey, looseIdKey, type Connection, type Exchange, type HttpOutcome, type SendOptions, type ServerRequestHandler } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
+import { loadUndici } from './undici-lazy.js';
 
 /** SSE events of one answer logged and routed one by one; past them only responses are read. */
 const MAX_EVENTS_LOGGED = 2000;
@@ -40,7 +41,8 @@ let connectionCounter = 0;
 export class HttpConnection implements Connection {
   readonly kind = 'http' as const;
   readonly name: string;
-  private readonly agent: Agent;
+  /** Made on the first request, once undici is loaded. */
+  private agent: Agent | undefined;
   private readonly tags = new CheckTags();
   private serverRequestHandler: ServerRequestHandler | undefined;
   private closed = false;
@@ -53,8 +55,7 @@ export class HttpConnection implements Connection {
     private readonly limits: HttpLimits = DEFAULT_HTTP_LIMITS,
   ) {
     this.name = `http#${++connectionCounter}`;
-    // One agent per connection: a fresh connection is a fresh TCP connection.
-    this.agent = new Agent({ connect: { timeout: limits.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+    void loadUndici();
   }
 
   get alive(): boolean {
@@ -118,6 +119,9 @@ export class HttpConnection implements Connection {
   }
 
   private async exchange(body: string | Buffer, options: SendOptions, routing: { id?: JsonRpcId; method?: string }): Promise<Exchange> {
+    const { Agent, request } = await loadUndici();
+    // One agent per connection: a fresh connection is a fresh TCP connection.
+    const agent = (this.agent ??= new Agent({ connect: { timeout: this.limits.connectTimeoutMs }, keepAliveTimeout: 10_000 }));
     const started = performance.now();
     const exchange: Exchange = {
       connection: this.name,
@@ -155,7 +159,7 @@ export class HttpConnection implements Connection {
           method: httpMethod,
           headers,
           body: hasBody ? body : undefined,
-          dispatcher: this.agent,
+          dispatcher: agent,
           signal: abort.signal,
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,
@@ -367,7 +371,7 @@ export class HttpConnection implements Connection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.agent.destroy().catch(() => undefined);
+    await this.agent?.destroy().catch(() => undefined);
   }
 }
 

@@ -2,12 +2,12 @@
 // client or was sent here: chunk by chunk with pauses (Transfer-Encoding: chunked), or whole with
 // the answer's bytes read here, so an event stream is held to SSE framing (harness/transports/sse-reader).
 import { Readable } from 'node:stream';
-import { request } from 'undici';
 import { isObject, isResponse, type JsonObject } from '../model.js';
 import type { WireRecorder } from '../recorder/wire-log.js';
 import type { Exchange } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 import { SseReader } from './sse-reader.js';
+import { loadUndici } from './undici-lazy.js';
 
 export interface PostOutcome {
   status?: number;
@@ -66,6 +66,7 @@ export async function postDirect(
   pieces: Buffer[],
   options: { gapMs: number; timeoutMs: number; recorder: WireRecorder; connection: string },
 ): Promise<PostOutcome> {
+  const { request } = await loadUndici();
   const { recorder, connection } = options;
   const outcome: PostOutcome = { messages: [], malformedEvents: 0, timedOut: false };
   const chunked = pieces.length > 1;
