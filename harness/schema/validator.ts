@@ -62,7 +62,6 @@ class AjvWireValidator implements WireValidator {
   private readonly defs: Record<string, unknown>;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly routes: Routes;
-  private warmed = false;
 
   constructor(
     readonly revision: Revision,
@@ -84,6 +83,7 @@ class AjvWireValidator implements WireValidator {
     return Object.hasOwn(this.defs, def);
   }
 
+  /** Compiled on first use: a run compiles the definitions its messages need, not all of them. */
   private fn(def: string): ValidateFunction {
     let fn = this.compiled.get(def);
     if (!fn) {
@@ -101,22 +101,7 @@ class AjvWireValidator implements WireValidator {
     return { def, valid, issues: valid ? [] : toIssues(fn.errors, prefix) };
   }
 
-  /** Compile every definition a server message can be routed to, so the first messages are not slow. */
-  private warm(): void {
-    this.warmed = true;
-    const { clientRequests, serverRequests, notifications, errorCodes } = this.routes;
-    const names = [
-      ...['JSONRPCMessage', 'JSONRPCRequest', 'JSONRPCNotification', 'JSONRPCResultResponse', 'JSONRPCErrorResponse'],
-      ...[...clientRequests.values()].flatMap((r) => [r.result, r.response, r.taskResult]),
-      ...serverRequests.values(),
-      ...notifications.values(),
-      ...errorCodes.values(),
-    ];
-    for (const name of new Set(names)) if (name && this.hasDef(name)) this.fn(name);
-  }
-
   validateServerMessage(message: unknown, answeredMethod?: string): ValidationOutcome {
-    if (!this.warmed) this.warm();
     if (!isObject(message)) return this.validate('JSONRPCMessage', message);
     if ('method' in message) {
       if (typeof message.method !== 'string') return this.validate('JSONRPCMessage', message);
