@@ -121,7 +121,14 @@ function describe(results: RunResults): { line: string; unexplained: number } {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' }, interop: { type: 'boolean' }, keep: { type: 'string' }, timeout: { type: 'string' } },
+    options: {
+      seeds: { type: 'string', default: '1,2,3' },
+      runs: { type: 'string', default: '100' },
+      only: { type: 'string' },
+      interop: { type: 'boolean' },
+      keep: { type: 'string' },
+      timeout: { type: 'string' },
+    },
   });
   const seeds = values.seeds.split(',').map(Number);
   const only = values.only?.split(',');
