@@ -30,6 +30,8 @@ export interface CaseRun {
   posts: Array<PostOutcome | undefined>;
   pollution: WireEntry[];
   probe: { id?: unknown; method?: string; answered: boolean; description: string; message?: JsonObject };
+  /** stdio: answers owed to an earlier case on this connection that arrived during this one (set aside, not judged here). */
+  late?: JsonObject[];
   /** stdio: the server exited during the case. */
   crash?: { exit: string; stderr: string };
   /** 2025-11-25: the client capabilities the session declared. */
@@ -77,6 +79,12 @@ function answered(slot: Slot, received: Received[], fromGroup: number): boolean 
 export async function executeCase(target: LiveTarget, template: FuzzCase, options: ExecuteOptions): Promise<CaseRun> {
   const started = performance.now();
   const fuzzCase = withSalt(template, target.nextSalt());
+  const slots = fuzzCase.steps.flatMap((step) => step.slots);
+  // An id an earlier case may still be answered with cannot be told apart from this case's: start afresh.
+  if (target.transport === 'stdio' && target.owed.clashes(slots)) {
+    target.discard();
+    await target.ensure(template.sessionCapabilities);
+  }
   target.recorder.reset();
   const connection = target.client.connection;
   const run: CaseRun = {
@@ -96,7 +104,8 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   const unsubscribe = target.recorder.subscribe((entry) => {
     if (entry.kind === 'pollution') run.pollution.push(entry);
     if (target.transport === 'stdio' && entry.direction === 'server->client' && entry.kind === 'message' && entry.connection === connection.name && isObject(entry.message)) {
-      run.received.push({ message: entry.message, group });
+      if (target.owed.takeLate(entry.message, slots)) (run.late ??= []).push(entry.message);
+      else run.received.push({ message: entry.message, group });
     }
     waiting.wake();
   });
@@ -134,6 +143,12 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   } finally {
     unsubscribe();
   }
+  // What the server may still answer arrives into the next case, which sets it aside.
+  if (target.transport === 'stdio' && connection.alive)
+    target.owed.add(
+      slots,
+      run.received.map((r) => r.message),
+    );
   run.crash = target.exitReport();
   run.entries = [...target.recorder.entries];
   run.durationMs = Math.round(performance.now() - started);

@@ -10,6 +10,7 @@ import { openConnection, type TargetSpec, type TransportLimits, DEFAULT_LIMITS }
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Exchange } from '../transports/types.js';
 import { CaseRecorder } from './case-recorder.js';
+import { OwedAnswers } from './owed-answers.js';
 import { dialectFor, type Dialect } from './dialect.js';
 import { saltFor } from './salt.js';
 import { stderrExcerpt } from './crash-text.js';
@@ -31,6 +32,8 @@ const POLLUTION_RESTART = 500;
 
 export class LiveTarget {
   readonly recorder = new CaseRecorder();
+  /** stdio: answers earlier cases on this connection may still get (harness/fuzz/owed-answers.ts). */
+  readonly owed = new OwedAnswers();
   client!: Client;
   profile!: ServerProfile;
   dialect!: Dialect;
@@ -69,6 +72,7 @@ export class LiveTarget {
   /** A new connection, ready: 2025-11-25 initialized, 2026-07-28 answering server/discover. Fuzz sends give their own timeouts. */
   private async open(capabilities: JsonObject = {}): Promise<void> {
     const connection = openConnection(this.options.target, { recorder: this.recorder }, this.options.limits ?? DEFAULT_LIMITS);
+    this.owed.clear();
     const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
     this.pollution = 0;
     this.sessionCapabilities = capabilities;

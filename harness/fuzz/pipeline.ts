@@ -65,6 +65,12 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
     for (const key of pipelineKeys(fuzzCase) ?? []) owner.set(key, index);
   });
   const none = () => ({ passed: cases.map(() => false), spoilt: true });
+  const slots = cases.flatMap((fuzzCase) => fuzzCase.steps.flatMap((step) => step.slots));
+  // An id an earlier case may still be answered with cannot be told apart from the batch's: start afresh.
+  if (target.owed.clashes(slots)) {
+    target.discard();
+    await target.ensure();
+  }
   target.recorder.reset();
   const connection = target.client.connection;
   const received: JsonObject[] = [];
@@ -76,7 +82,7 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
     else stray = true;
     waiting.wake();
   });
-  const wanted = cases.flatMap((fuzzCase) => fuzzCase.steps.flatMap((step) => step.slots)).filter((slot) => needsAnswer(slot));
+  const wanted = slots.filter((slot) => needsAnswer(slot));
   const answeredKeys = new Set<string>();
   let seen = 0;
   const allAnswered = () => {
@@ -110,6 +116,7 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
     const key = isResponse(message) && message.id !== undefined && message.id !== null ? looseKey(message.id) : undefined;
     if (key === barrierKey) continue;
     const index = key === undefined ? undefined : owner.get(key);
+    if (index === undefined && target.owed.takeLate(message, slots)) continue;
     if (index === undefined) return none();
     mine[index].push({ message, group: 0 });
   }
@@ -132,5 +139,7 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
     classes.push(responseClasses(run));
     return verdict.failures.length === 0 && !verdict.undecided;
   });
+  // What the server may still answer arrives into the next batch or case, which sets it aside.
+  target.owed.add(slots, received);
   return { passed, spoilt: !allAnswered(), classes };
 }

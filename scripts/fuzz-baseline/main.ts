@@ -5,7 +5,7 @@
 // any unexplained finding or inconclusive property: a clean baseline is what lets the fuzzer show
 // a new defect on these servers.
 //   npm run fuzz-baseline [-- --seeds 1,2,3 --runs 100 --only sdk-v2-stdio]
-//   npm run fuzz-baseline -- --interop [--only go-sdk,python-mcp.http --seeds 3]
+//   npm run fuzz-baseline -- --interop [--only go-sdk,python-mcp.http --seeds 3 --timeout 4000]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -80,11 +80,13 @@ async function interopTargets(only: string[] | undefined): Promise<{ targets: Ta
   return { targets, notBuilt };
 }
 
-function fuzzOnce(cliArgs: string[], known: string, seed: number, runs: number, dir: string): Promise<RunResults> {
+function fuzzOnce(cliArgs: string[], known: string, seed: number, runs: number, timeout: string | undefined, dir: string): Promise<RunResults> {
   const json = path.join(dir, `fuzz-${seed}.json`);
   const knownArgs = existsSync(known) ? ['--known', known] : [];
+  // --timeout goes to fuzz as given (the answer wait per case; fuzz checks it).
+  const timeoutArgs = timeout === undefined ? [] : ['--timeout', timeout];
   // Our flags first: everything after `--` belongs to the server's command line.
-  const args = [BIN, 'fuzz', '--quiet', '--seed', String(seed), '--runs', String(runs), ...knownArgs, '--findings-dir', path.join(dir, 'cases'), '--json', json];
+  const args = [BIN, 'fuzz', '--quiet', '--seed', String(seed), '--runs', String(runs), ...timeoutArgs, ...knownArgs, '--findings-dir', path.join(dir, 'cases'), '--json', json];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, ...cliArgs], { stdio: 'ignore' });
     child.once('error', reject);
@@ -105,18 +107,28 @@ function describe(results: RunResults): { line: string; unexplained: number } {
   const inconclusive = inconclusiveProperties(fuzz);
   const cases = properties.reduce((sum, p) => sum + p.cases, 0);
   const known = properties.reduce((sum, p) => sum + (p.known ?? 0), 0);
+  const undecided = properties.reduce((sum, p) => sum + (p.undecided ?? 0), 0);
+  const seconds = results.durationMs / 1000;
   const problems = [
     ...findings.map((f) => `    finding ${f.id}: ${f.message}`),
     ...inconclusive.map((p) => `    inconclusive ${p.id}: ${p.undecidedExample ?? ''}`),
     ...(fuzz?.errors ?? []).map((e) => `    error ${e}`),
   ];
-  const line = `${properties.length} properties, ${cases} cases, ${known} known, ${findings.length} finding(s), ${inconclusive.length} inconclusive, ${(results.durationMs / 1000).toFixed(1)} s`;
+  const rate = seconds > 0 ? (cases / seconds).toFixed(1) : '-';
+  const line = `${properties.length} properties, ${cases} cases, ${known} known, ${findings.length} finding(s), ${undecided} undecided case(s) in ${inconclusive.length} inconclusive, ${seconds.toFixed(1)} s, ${rate} cases/s`;
   return { line: [line, ...problems].join('\n'), unexplained: problems.length };
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { seeds: { type: 'string', default: '1,2,3' }, runs: { type: 'string', default: '100' }, only: { type: 'string' }, interop: { type: 'boolean' }, keep: { type: 'string' } },
+    options: {
+      seeds: { type: 'string', default: '1,2,3' },
+      runs: { type: 'string', default: '100' },
+      only: { type: 'string' },
+      interop: { type: 'boolean' },
+      keep: { type: 'string' },
+      timeout: { type: 'string' },
+    },
   });
   const seeds = values.seeds.split(',').map(Number);
   const only = values.only?.split(',');
@@ -138,7 +150,7 @@ async function main(): Promise<void> {
         continue;
       }
       try {
-        const outcome = describe(await fuzzOnce(server.cliArgs, target.known, seed, Number(values.runs), dir));
+        const outcome = describe(await fuzzOnce(server.cliArgs, target.known, seed, Number(values.runs), values.timeout, dir));
         unexplained += outcome.unexplained;
         process.stdout.write(`${target.name} seed ${seed}: ${outcome.line}\n`);
       } catch (error) {
