@@ -80,11 +80,7 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   const started = performance.now();
   const fuzzCase = withSalt(template, target.nextSalt());
   const slots = fuzzCase.steps.flatMap((step) => step.slots);
-  // An id an earlier case may still be answered with cannot be told apart from this case's: start afresh.
-  if (target.transport === 'stdio' && target.owed.clashes(slots)) {
-    target.discard();
-    await target.ensure(template.sessionCapabilities);
-  }
+  await target.ensureNothingOwed(slots, template.sessionCapabilities);
   target.recorder.reset();
   const connection = target.client.connection;
   const run: CaseRun = {

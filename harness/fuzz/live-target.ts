@@ -10,6 +10,7 @@ import { openConnection, type TargetSpec, type TransportLimits, DEFAULT_LIMITS }
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Exchange } from '../transports/types.js';
 import { CaseRecorder } from './case-recorder.js';
+import type { Slot } from './case.js';
 import { OwedAnswers } from './owed-answers.js';
 import { dialectFor, type Dialect } from './dialect.js';
 import { saltFor } from './salt.js';
@@ -110,6 +111,13 @@ export class LiveTarget {
   /** stdio: the connection still has work in flight that would answer into later cases; start afresh before the next. */
   discard(): void {
     if (this.transport === 'stdio') this.discarded = true;
+  }
+
+  /** stdio: an id an earlier case may still be answered with cannot be told apart from these slots' own: start afresh. */
+  async ensureNothingOwed(slots: Slot[], capabilities?: Record<string, unknown>): Promise<void> {
+    if (this.transport !== 'stdio' || !this.owed.clashes(slots)) return;
+    this.discard();
+    await this.ensure(capabilities);
   }
 
   private salts = 0;

@@ -66,11 +66,7 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
   });
   const none = () => ({ passed: cases.map(() => false), spoilt: true });
   const slots = cases.flatMap((fuzzCase) => fuzzCase.steps.flatMap((step) => step.slots));
-  // An id an earlier case may still be answered with cannot be told apart from the batch's: start afresh.
-  if (target.owed.clashes(slots)) {
-    target.discard();
-    await target.ensure();
-  }
+  await target.ensureNothingOwed(slots);
   target.recorder.reset();
   const connection = target.client.connection;
   const received: JsonObject[] = [];
