@@ -1,6 +1,6 @@
 // The fuzz part of the console summary: property verdicts and cases, and how to replay the
 // first finding. Server strings are made visible, never sent to the terminal as they are.
-import { fuzzPropertyRuns, fuzzVerdict, notExhausted } from '../harness/results/fuzz-results.js';
+import { campaignClasses, fuzzPropertyRuns, fuzzVerdict, notExhausted } from '../harness/results/fuzz-results.js';
 import type { RunResults } from '../harness/results/results.js';
 import type { Verdict } from '../harness/results/vocabulary.js';
 import { visibleText } from './text.js';
@@ -22,8 +22,8 @@ export function fuzzLines(results: RunResults): string[] {
   ];
   const speeds = (fuzz.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}`);
   if (speeds.length > 0) lines.push(`fuzz: cases/s: ${speeds.join(', ')}`);
-  const classes = (fuzz.campaigns ?? []).filter((c) => c.classes !== undefined).map((c) => `${c.campaign} ${c.classes}${c.guidedClasses ? ` (${c.guidedClasses} guided)` : ''}`);
-  if (classes.length > 0) lines.push(`fuzz: response classes: ${classes.join(', ')}`);
+  const classes = campaignClasses(fuzz);
+  if (classes) lines.push(`fuzz: response classes: ${classes}`);
   for (const note of fuzz.notes ?? []) lines.push(`fuzz: note: ${visibleText(note)}`);
   const first = fuzz.findings[0] ?? fuzz.warnings?.[0];
   if (first) lines.push(`fuzz: replay ${first.id} with: ${visibleText(first.replayCommand)}`);

@@ -1,7 +1,7 @@
 // What the fuzzer prints: progress on stderr while it runs, and per finding the broken rule with
 // its spec link, the shrunk counterexample and the one-line commands that replay it.
 import { visibleText } from '../../reports/text.js';
-import { inconclusiveProperties, type FuzzFinding } from '../results/fuzz-results.js';
+import { campaignClasses, inconclusiveProperties, type FuzzFinding } from '../results/fuzz-results.js';
 import type { RunResults } from '../results/results.js';
 import type { FuzzProgress } from '../fuzz/run-fuzz.js';
 import type { PropertyOutcome } from '../fuzz/run-property.js';
@@ -86,8 +86,8 @@ export function fuzzSummary(results: RunResults): string {
   if (known > 0) lines.push(`known: ${known} case(s) matched the known-findings file and did not count`);
   const speeds = (fuzz?.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}${c.pipelined ? ` (${c.pipelined} of ${c.runs} pipelined)` : ''}`);
   if (speeds.length > 0) lines.push(`cases/s: ${speeds.join(', ')}`);
-  const classes = (fuzz?.campaigns ?? []).filter((c) => c.classes !== undefined).map((c) => `${c.campaign} ${c.classes}${c.guidedClasses ? ` (${c.guidedClasses} guided)` : ''}`);
-  if (classes.length > 0) lines.push(`response classes: ${classes.join(', ')}`);
+  const classes = campaignClasses(fuzz);
+  if (classes) lines.push(`response classes: ${classes}`);
   for (const note of fuzz?.notes ?? []) lines.push(`note: ${visibleText(note)}`);
   for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);

@@ -133,6 +133,14 @@ export function notExhausted(property: FuzzPropertyRun): boolean {
 /** The note reports print for such a property. */
 export const NOT_EXHAUSTED = 'not exhausted: stopped before all its runs (time budget or abort)';
 
+/** "ids 2, meta 6 (1 guided)": each campaign's response classes, for the console lines; empty when none were counted. */
+export function campaignClasses(fuzz: FuzzResults | undefined): string {
+  return (fuzz?.campaigns ?? [])
+    .filter((c) => c.classes !== undefined)
+    .map((c) => `${c.campaign} ${c.classes}${c.guidedClasses ? ` (${c.guidedClasses} guided)` : ''}`)
+    .join(', ');
+}
+
 /** Properties with no finding whose undecided cases leave them inconclusive. */
 export function inconclusiveProperties(fuzz: FuzzResults | undefined): FuzzPropertyRun[] {
   return fuzzPropertyRuns(fuzz).filter((p) => !p.finding && !p.warning && !p.error && (p.undecided ?? 0) > 0);
