@@ -22,7 +22,7 @@ export default defineConfig({
     // The package test (npm pack with a tsc build in a fresh checkout, an install, runs on two Nodes)
     // takes a minute of CPU: CI runs it as a step of its own (npm run test:package), not in npm test.
     exclude: process.env.MCP_CONFORM_PACKAGE_TEST === '1' ? configDefaults.exclude : [...configDefaults.exclude, 'test/harness/faces/cli/package.test.ts'],
-    globalSetup: ['test/helpers/bundle-reference.ts'],
+    globalSetup: ['test/helpers/bundles.ts'],
     // Tests spawn real servers; give them room but never hang CI.
     // Every non-pass is confirmed by a second run, so whole-suite runs against imperfect servers take longer.
     testTimeout: 150_000,

@@ -12,8 +12,15 @@ export function builtFixture(relativeToTest: string): string {
   return path.join(PROJECT_ROOT, 'dist', 'test', relativeToTest.replace(/\.ts$/, '.js'));
 }
 
-/** The reference server bundled into one file by the tests' global setup (test/helpers/bundle-reference.ts): it starts faster. */
+/** The reference server bundled into one file by the tests' global setup (test/helpers/bundles.ts): it starts faster. */
 export const REFERENCE_BUNDLE = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server.bundle.js');
+
+/**
+ * The `mcp-conform` binary bundled into one file by the same global setup: it starts faster. It
+ * sits three folders below dist/ as bin.js does, so paths the CLI finds from its own file (the
+ * demo server) resolve alike, and outside the package's files.
+ */
+export const CLI_BUNDLE = path.join(PROJECT_ROOT, 'dist/test/bundles/cli/bin.js');
 
 export interface HttpFixture {
   url: string;

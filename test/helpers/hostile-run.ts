@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { expect } from 'vitest';
-import { PROJECT_ROOT } from './fixture-process.js';
+import { CLI_BUNDLE } from './fixture-process.js';
 
-export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
+export const BIN = CLI_BUNDLE;
 
 export interface HostileRun {
   exitCode: number;

@@ -9,10 +9,10 @@ import { execa } from 'execa';
 import { vi } from 'vitest';
 import type { RunRequest } from '../../harness/runner/run.js';
 import type { RunResults } from '../../harness/results/results.js';
-import { PROJECT_ROOT } from '../helpers/fixture-process.js';
+import { PROJECT_ROOT, CLI_BUNDLE } from '../helpers/fixture-process.js';
 import { referenceStdio, run, type ReferenceOptions } from '../helpers/harness.js';
 
-export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
+export const BIN = CLI_BUNDLE;
 export const REFERENCE_JS = path.join(PROJECT_ROOT, 'dist/test/fixtures/reference-server/main.js');
 const HOSTILE_SERVER = path.join(PROJECT_ROOT, 'test/reports/fixtures/hostile-server.mjs');
 

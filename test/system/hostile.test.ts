@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, test } from 'vitest';
-import { builtFixture, PROJECT_ROOT, startHttpFixture, type HttpFixture } from '../helpers/fixture-process.js';
+import { builtFixture, startHttpFixture, type HttpFixture, CLI_BUNDLE } from '../helpers/fixture-process.js';
 import { leftovers, watchPeakRss } from '../helpers/hostile-run.js';
 
-const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
+const BIN = CLI_BUNDLE;
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
 const HOSTILE_HTTP = builtFixture('fixtures/hostile/http-server.ts');
 

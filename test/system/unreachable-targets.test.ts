@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
-import { builtFixture, PROJECT_ROOT } from '../helpers/fixture-process.js';
+import { builtFixture, CLI_BUNDLE } from '../helpers/fixture-process.js';
 
-const BIN = `${PROJECT_ROOT}/dist/harness/faces/cli/bin.js`;
+const BIN = CLI_BUNDLE;
 
 function processesMentioning(token: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });

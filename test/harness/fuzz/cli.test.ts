@@ -6,10 +6,10 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { shardOf } from '../../../harness/results/shard.js';
-import { PROJECT_ROOT, REFERENCE_BUNDLE } from '../../helpers/fixture-process.js';
+import { REFERENCE_BUNDLE, CLI_BUNDLE } from '../../helpers/fixture-process.js';
 import { FUZZ_SEED } from './seed.js';
 
-const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
+const BIN = CLI_BUNDLE;
 const REFERENCE = REFERENCE_BUNDLE;
 const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
 

@@ -1,9 +1,8 @@
-// Runs the built `mcp-conform` binary the way a user does, for the CLI tests.
-import path from 'node:path';
+// Runs the `mcp-conform` binary the way a user does (bundled into one file: test/helpers/bundles.ts), for the CLI tests.
 import { execa } from 'execa';
-import { PROJECT_ROOT, REFERENCE_BUNDLE } from '../../../helpers/fixture-process.js';
+import { REFERENCE_BUNDLE, CLI_BUNDLE } from '../../../helpers/fixture-process.js';
 
-export const BIN = path.join(PROJECT_ROOT, 'dist/harness/faces/cli/bin.js');
+export const BIN = CLI_BUNDLE;
 export const REFERENCE = REFERENCE_BUNDLE;
 
 /** The reference server as argv, optionally with a mutant switched on. */
