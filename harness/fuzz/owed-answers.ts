@@ -6,10 +6,8 @@
 // id again starts on a fresh connection (which owes nothing), so no answer is ever given to the
 // wrong case.
 import { isResponse, type JsonObject } from '../model.js';
+import { idKey } from '../transports/types.js';
 import { needsAnswer, type Slot } from './case.js';
-
-/** Exact JSON of an id: 1 and "1" are different ids. */
-const keyOf = (id: unknown): string => JSON.stringify(id);
 
 const hasId = (slot: Slot): boolean => slot.id !== undefined && slot.id !== null;
 
@@ -27,24 +25,24 @@ export class OwedAnswers {
 
   /** After a case (or batch) on a live connection: the answers its optional requests may still get. */
   add(slots: Slot[], responses: JsonObject[]): void {
-    for (const key of new Set(slots.filter((slot) => hasId(slot) && !needsAnswer(slot)).map((slot) => keyOf(slot.id)))) {
-      const room = slots.filter((slot) => hasId(slot) && keyOf(slot.id) === key).reduce((sum, slot) => sum + (slot.maxAnswers ?? 1), 0);
-      const got = responses.filter((message) => isResponse(message) && 'id' in message && keyOf(message.id) === key).length;
+    for (const key of new Set(slots.filter((slot) => hasId(slot) && !needsAnswer(slot)).map((slot) => idKey(slot.id)))) {
+      const room = slots.filter((slot) => hasId(slot) && idKey(slot.id) === key).reduce((sum, slot) => sum + (slot.maxAnswers ?? 1), 0);
+      const got = responses.filter((message) => isResponse(message) && 'id' in message && idKey(message.id) === key).length;
       if (got < room) this.owed.set(key, (this.owed.get(key) ?? 0) + room - got);
     }
   }
 
   /** Does a case with these slots send an id an earlier case may still be answered with? */
   clashes(slots: Slot[]): boolean {
-    return slots.some((slot) => hasId(slot) && this.owed.has(keyOf(slot.id)));
+    return slots.some((slot) => hasId(slot) && this.owed.has(idKey(slot.id)));
   }
 
   /** A response carrying an owed id (not one of `current`'s): counted as that earlier case's late answer, true. */
   takeLate(message: JsonObject, current: Slot[]): boolean {
     if (!isResponse(message) || !('id' in message)) return false;
-    const key = keyOf(message.id);
+    const key = idKey(message.id);
     const left = this.owed.get(key);
-    if (left === undefined || current.some((slot) => hasId(slot) && keyOf(slot.id) === key)) return false;
+    if (left === undefined || current.some((slot) => hasId(slot) && idKey(slot.id) === key)) return false;
     if (left <= 1) this.owed.delete(key);
     else this.owed.set(key, left - 1);
     return true;

@@ -85,8 +85,9 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/** One key per JSON-RPC id: 1 and "1" differ, and so do two object ids (a server may echo any JSON). */
 export function idKey(id: unknown): string {
-  return `${typeof id}:${String(id)}`;
+  return typeof id === 'object' && id !== null ? `object:${JSON.stringify(id)}` : `${typeof id}:${String(id)}`;
 }
 
 export function looseIdKey(id: unknown): string {
