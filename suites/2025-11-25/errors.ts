@@ -3,6 +3,7 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
+import { fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
 import { sendAsRaw, sessionEntries } from './kit/helpers.js';
 
@@ -33,6 +34,7 @@ export default defineArea('2025-11-25', 'errors', [
     connection: 'fresh',
     async run(ctx) {
       const text = truncatedRequest('ping') + (ctx.transport === 'stdio' ? '\n' : '');
+      await fenceBeforeIdlessAnswer(ctx.client, 'the text that is not JSON');
       judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true }));
     },
   },

@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
-import { answerOrSilence } from '../shared/barrier.js';
+import { answerOrSilence, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { modernConnections } from '../shared/wire-pairs.js';
 import { sendAsRaw } from './kit/helpers.js';
 
@@ -59,6 +59,7 @@ export default defineArea('2026-07-28', 'errors', [
     async run(ctx) {
       const headers = ctx.client.headersFor(discover({ id: 1 }));
       const text = truncatedRequest('server/discover') + (ctx.transport === 'stdio' ? '\n' : '');
+      await fenceBeforeIdlessAnswer(ctx.client, 'the text that is not JSON');
       judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true, headers }));
     },
   },

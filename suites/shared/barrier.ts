@@ -25,6 +25,16 @@ export async function barrier(client: Client, what: string): Promise<Exchange> {
   return fence;
 }
 
+/**
+ * stdio: an answer without an id goes to the raw send waiting for one, so an answer the server
+ * still owes an earlier message (an error to notifications/initialized) would be taken for it.
+ * A barrier answered first has it written before (stdio input is read in order); on HTTP each
+ * POST gets its own answer.
+ */
+export async function fenceBeforeIdlessAnswer(client: Client, what: string): Promise<void> {
+  if (client.transport === 'stdio') await barrier(client, `the messages before ${what}`);
+}
+
 /** The server has read an exchange's message: it answered it, or (stdio) it answers a barrier sent now (returned, so its answer can be told apart). */
 export async function proveRead(client: Client, exchange: Exchange, what: string): Promise<Exchange | undefined> {
   if (heard(exchange)) return undefined;
