@@ -111,6 +111,8 @@ describe.skipIf(!CHROMIUM)(`HTML report in headless Chromium${CHROMIUM ? '' : ' 
     const transcript = `details.check[id="check-${failed.id}"] details.transcript`;
     await page.click(`details.check[id="check-${failed.id}"] > summary`);
     await page.click(`${transcript} > summary`);
+    // The page draws a transcript on the toggle event, a task after the click: wait for its entries.
+    await page.waitForSelector(`${transcript} .entry`);
     const entries = await page.$$eval(`${transcript} .entry`, (els) => els.map((e) => e.textContent ?? ''));
     expect(entries).toHaveLength(failed.transcript.length);
     const message = failed.transcript.findIndex((e) => e.message !== undefined);
