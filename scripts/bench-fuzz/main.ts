@@ -7,7 +7,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ALL_CAMPAIGNS } from '../../suites/campaigns.js';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../harness/fuzz/defaults.js';
 import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
@@ -16,6 +15,7 @@ import { LiveTarget } from '../../harness/fuzz/live-target.js';
 import { campaignFloor } from '../../harness/fuzz/throughput.js';
 import { isRevision, type Revision } from '../../harness/model.js';
 import type { TargetSpec } from '../../harness/target.js';
+import { scriptArgs } from '../shared/script-args.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const REFERENCE = path.join(ROOT, 'dist/test/fixtures/reference-server/main.js');
@@ -150,16 +150,22 @@ async function measure(target: TargetSpec, options: { runs: number; seed: number
 
 const rate = (cases: number, seconds: number) => (seconds > 0 ? (cases / seconds).toFixed(0) : '-');
 
+const USAGE = `Usage: npm run bench-fuzz -- [options]
+  --runs <n>          runs per property (default: the fuzzer's)
+  --seed <n>          the seed (default 1)
+  --campaign <name>   only this campaign (repeatable)
+  --revision <rev>    2026-07-28, 2025-11-25 or all (default all)
+  --transport <t>     stdio or http (default both)
+  --single            every case sent alone, without the pipelined pre-screen (to compare)`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: 'string' },
-      seed: { type: 'string' },
-      campaign: { type: 'string', multiple: true },
-      revision: { type: 'string' },
-      transport: { type: 'string' },
-      single: { type: 'boolean' },
-    },
+  const values = scriptArgs(USAGE, {
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    campaign: { type: 'string', multiple: true },
+    revision: { type: 'string' },
+    transport: { type: 'string' },
+    single: { type: 'boolean' },
   });
   const transports = values.transport === undefined ? ['stdio', 'http'] : [values.transport];
   const revision = values.revision ?? 'all';

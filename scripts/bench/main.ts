@@ -8,12 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { RunResults } from '../../harness/results/results.js';
 // The product's default concurrency, so the figures are what a user gets without flags.
 import { DEFAULT_CONCURRENCY } from '../../harness/runner/settings.js';
 import { replayFloor, type Target } from './replay.js';
 import { httpServer } from '../shared/servers.js';
+import { scriptArgs } from '../shared/script-args.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
@@ -81,8 +81,12 @@ function waitedMs(results: RunResults): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const USAGE = `Usage: npm run bench -- [options]
+  --repeat <n>        runs per target; the median is reported (default 3)
+  --only <target>     only this target (repeatable), e.g. reference-stdio`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { repeat: { type: 'string' }, only: { type: 'string', multiple: true } } });
+  const values = scriptArgs(USAGE, { repeat: { type: 'string' }, only: { type: 'string', multiple: true } });
   const repeat = Number(values.repeat ?? 3);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-bench-'));
   // Ctrl-C skips the finally below; the results files go either way.

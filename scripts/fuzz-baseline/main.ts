@@ -11,7 +11,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { fuzzPropertyRuns, inconclusiveProperties } from '../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../harness/results/results.js';
 import { build, discover } from '../interop/build.js';
@@ -20,6 +19,7 @@ import { parseOptions } from '../interop/options.js';
 import { killAll } from '../interop/processes.js';
 import { sweep } from '../interop/sweep.js';
 import { httpServer } from '../shared/servers.js';
+import { scriptArgs } from '../shared/script-args.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
@@ -119,16 +119,22 @@ function describe(results: RunResults): { line: string; unexplained: number } {
   return { line: [line, ...problems].join('\n'), unexplained: problems.length };
 }
 
+const USAGE = `Usage: npm run fuzz-baseline -- [options]
+  --seeds <n,...>     seeds to run (default 1,2,3)
+  --runs <n>          runs per property (default 100)
+  --only <name,...>   only these targets (SDK: sdk-v2-stdio and the like; --interop: go-sdk, python-mcp.http)
+  --interop           the interop lab's servers instead of the SDK fixture servers
+  --keep <dir>        keep each run's results JSON and saved cases there
+  --timeout <ms>      the fuzzer's answer wait`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      seeds: { type: 'string', default: '1,2,3' },
-      runs: { type: 'string', default: '100' },
-      only: { type: 'string' },
-      interop: { type: 'boolean' },
-      keep: { type: 'string' },
-      timeout: { type: 'string' },
-    },
+  const values = scriptArgs(USAGE, {
+    seeds: { type: 'string', default: '1,2,3' },
+    runs: { type: 'string', default: '100' },
+    only: { type: 'string' },
+    interop: { type: 'boolean' },
+    keep: { type: 'string' },
+    timeout: { type: 'string' },
   });
   const seeds = values.seeds.split(',').map(Number);
   const only = values.only?.split(',');

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { RunResults } from '../../harness/results/results.js';
 import { httpServer } from '../shared/servers.js';
+import { scriptArgs } from '../shared/script-args.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(ROOT, 'dist/harness/faces/cli/bin.js');
@@ -86,8 +86,13 @@ function differences(quiet: RunResults, loaded: RunResults): string[] {
 
 const counts = (results: RunResults) => `${results.summary.pass}p ${results.summary.fail}f ${results.summary.warn}w ${results.summary.unstable}u ${results.summary.error}e ${results.summary.skip}s`;
 
+const USAGE = `Usage: npm run stability -- [options]
+  --only <target>     only this target (repeatable), e.g. reference-stdio
+  --load <n>          busy loops beside the loaded run (default twice the cores)
+  --with-everything   also the SDK's everything server`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, load: { type: 'string' }, 'with-everything': { type: 'boolean' } } });
+  const values = scriptArgs(USAGE, { only: { type: 'string', multiple: true }, load: { type: 'string' }, 'with-everything': { type: 'boolean' } });
   const loops = Number(values.load ?? 2 * os.cpus().length);
   const targets = [...TARGETS, ...(values['with-everything'] ? EVERYTHING_TARGETS : [])].filter((t) => !values.only || values.only.includes(t.name));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-stability-'));
