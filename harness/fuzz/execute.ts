@@ -30,8 +30,6 @@ export interface CaseRun {
   posts: Array<PostOutcome | undefined>;
   pollution: WireEntry[];
   probe: { id?: unknown; method?: string; answered: boolean; description: string; message?: JsonObject };
-  /** stdio: answers owed to an earlier case on this connection that arrived during this one (set aside, not judged here). */
-  late?: JsonObject[];
   /** stdio: the server exited during the case. */
   crash?: { exit: string; stderr: string };
   /** 2025-11-25: the client capabilities the session declared. */
@@ -100,8 +98,8 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   const unsubscribe = target.recorder.subscribe((entry) => {
     if (entry.kind === 'pollution') run.pollution.push(entry);
     if (target.transport === 'stdio' && entry.direction === 'server->client' && entry.kind === 'message' && entry.connection === connection.name && isObject(entry.message)) {
-      if (target.owed.takeLate(entry.message, slots)) (run.late ??= []).push(entry.message);
-      else run.received.push({ message: entry.message, group });
+      // An answer owed to an earlier case on this connection is set aside, not judged here.
+      if (!target.owed.takeLate(entry.message, slots)) run.received.push({ message: entry.message, group });
     }
     waiting.wake();
   });
@@ -125,7 +123,7 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
       }
       group++;
     }
-    const busy = fuzzCase.steps.flatMap((step) => step.slots).some((slot) => slot.patient && !answered(slot, run.received, 0));
+    const busy = slots.some((slot) => slot.patient && !answered(slot, run.received, 0));
     if (busy) {
       run.probe = { answered: false, description: 'not sent: the server is still busy with the case' };
     } else if (connection.alive) {

@@ -13,7 +13,6 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { builtFixture, startHttpFixture, type HttpFixture, CLI_BUNDLE } from '../helpers/fixture-process.js';
 import { leftovers, watchPeakRss } from '../helpers/hostile-run.js';
 
-const BIN = CLI_BUNDLE;
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
 const HOSTILE_HTTP = builtFixture('fixtures/hostile/http-server.ts');
 
@@ -32,7 +31,7 @@ interface CliRun {
 
 /** Resolves once a target process (not the harness) whose command line holds the token has been running for a while. */
 async function runningFor(token: string, ms: number): Promise<void> {
-  while (!leftovers(token).some((line) => !line.includes(BIN))) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!leftovers(token).some((line) => !line.includes(CLI_BUNDLE))) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -47,7 +46,7 @@ async function runCli(args: string[], options: { signalOnceRunning?: { token: st
     // The timeout each case gives is pinned (no adaptation to a loaded machine), so its time bound holds.
     const timeout = args[args.indexOf('--timeout') + 1];
     const pinned = args.includes('--timeout') ? ['--max-timeout', timeout] : [];
-    const child = execa(process.execPath, [BIN, 'run', '--json', json, '--junit', junit, ...pinned, ...args], {
+    const child = execa(process.execPath, [CLI_BUNDLE, 'run', '--json', json, '--junit', junit, ...pinned, ...args], {
       reject: false,
       env: { NO_COLOR: '1', TMPDIR: privateTmp },
       // A signal the test sends is the harness's to handle: no SIGKILL 5 s later on a loaded machine.

@@ -9,8 +9,6 @@ import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { builtFixture, CLI_BUNDLE } from '../helpers/fixture-process.js';
 
-const BIN = CLI_BUNDLE;
-
 function processesMentioning(token: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
   return out.split('\n').filter((line) => line.includes(token) && !line.includes('ps -eo'));
@@ -24,7 +22,7 @@ function processesMentioning(token: string): string[] {
 async function runCli(args: string[], options: { timed?: boolean } = {}) {
   const privateTmp = mkdtempSync(path.join(tmpdir(), 'mcp-conform-unreachable-'));
   try {
-    const child = execa(process.execPath, [BIN, 'run', ...(options.timed ? [] : ['--quiet']), ...args], { reject: false, env: { NO_COLOR: '1', TMPDIR: privateTmp } });
+    const child = execa(process.execPath, [CLI_BUNDLE, 'run', ...(options.timed ? [] : ['--quiet']), ...args], { reject: false, env: { NO_COLOR: '1', TMPDIR: privateTmp } });
     let running = performance.now();
     if (options.timed) child.stderr?.once('data', () => (running = performance.now()));
     const result = await child;

@@ -3,15 +3,13 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { shardOf } from '../../../harness/results/shard.js';
-import { REFERENCE_BUNDLE, CLI_BUNDLE } from '../../helpers/fixture-process.js';
+import { REFERENCE_BUNDLE } from '../../helpers/fixture-process.js';
+import { cli } from '../faces/cli/cli-process.js';
 import { FUZZ_SEED } from './seed.js';
 
-const BIN = CLI_BUNDLE;
 const REFERENCE = REFERENCE_BUNDLE;
-const cli = (args: string[], cwd?: string) => execa(process.execPath, [BIN, ...args], { reject: false, cwd, env: { NO_COLOR: '1' } });
 
 /** The words of a printed `mcp-conform ...` line (our commands quote nothing in these tests). */
 function printed(stdout: string, label: string): string[] {
@@ -52,7 +50,7 @@ describe('mcp-conform fuzz', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
     const server = ['--', process.execPath, REFERENCE, '--stdio', '--mutant', 'crash-on-unsafe-id'];
     const args = ['fuzz', '--campaign', '2026-07-28/ids/same-id', '--revision', '2026-07-28', '--seed', String(FUZZ_SEED), '--json', 'r.json', '--junit', 'j.xml', ...server];
-    const result = await cli(args, dir);
+    const result = await cli(args, { cwd: dir });
     expect(result.exitCode, result.stdout + result.stderr).toBe(1);
     expect(result.stderr).toContain(`seed ${FUZZ_SEED}`);
     expect(result.stdout).toContain('shrunk counterexample: {"kind":"unsafe-integer"');
@@ -63,12 +61,15 @@ describe('mcp-conform fuzz', () => {
     expect(readdirSync(path.join(dir, '.fuzz'))).toEqual([path.basename(finding.file)]);
     expect(readFileSync(path.join(dir, 'j.xml'), 'utf8')).toMatch(/<testcase classname="fuzz.2026-07-28.ids" name="2026-07-28\/ids\/same-id" [^>]*status="fail">\s*<failure /);
 
-    const again = await cli(printed(result.stdout, 'replay (seed + path):'), dir);
+    const again = await cli(printed(result.stdout, 'replay (seed + path):'), { cwd: dir });
     expect(again.exitCode, again.stdout).toBe(1);
     expect(again.stdout).toContain(`shrunk counterexample: ${JSON.stringify(finding.counterexample)}`);
 
     // Replays only read the case file: the failing and the fixed server at once.
-    const [replayed, fixed] = await Promise.all([cli(printed(result.stdout, 'replay the saved bytes:'), dir), cli(['replay', finding.file, '--', process.execPath, REFERENCE, '--stdio'], dir)]);
+    const [replayed, fixed] = await Promise.all([
+      cli(printed(result.stdout, 'replay the saved bytes:'), { cwd: dir }),
+      cli(['replay', finding.file, '--', process.execPath, REFERENCE, '--stdio'], { cwd: dir }),
+    ]);
     expect(replayed.exitCode, replayed.stdout + replayed.stderr).toBe(1);
     expect(replayed.stdout).toContain('still failing');
     expect(fixed.exitCode, fixed.stdout + fixed.stderr).toBe(0);
@@ -76,10 +77,9 @@ describe('mcp-conform fuzz', () => {
   });
 
   test('a server without defects exits 0', { timeout: 180_000 }, async () => {
-    const result = await cli(
-      ['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '5', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'],
-      mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')),
-    );
+    const result = await cli(['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '5', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'], {
+      cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')),
+    });
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/4 properties, 20 cases, 0 finding\(s\)/);
   });
@@ -119,7 +119,7 @@ describe('mcp-conform fuzz', () => {
       REFERENCE,
       '--stdio',
     ];
-    const result = await cli(args, dir);
+    const result = await cli(args, { cwd: dir });
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     const properties = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')).fuzz.campaigns.flatMap((c: { properties: unknown[] }) => c.properties);
     expect(properties).toHaveLength(3);
@@ -135,7 +135,7 @@ describe('mcp-conform fuzz', () => {
 
   test('a budget used up before any property starts says so, and no verdict is not a pass', { timeout: 60_000 }, async () => {
     const args = ['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--time-budget', '0.001', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'];
-    const result = await cli(args, mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')));
+    const result = await cli(args, { cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')) });
     expect(result.stdout).toMatch(/: 0 properties, 0 cases/);
     expect(result.stdout).toContain('skipped 4 properties: 4 × time budget used up before it started');
     expect(result.stdout).toContain('outcome: no-verdicts (exit 1)');

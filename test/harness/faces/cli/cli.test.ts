@@ -5,12 +5,10 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { ALL_CHECKS } from '../../../../suites/index.js';
-import { PROJECT_ROOT, CLI_BUNDLE } from '../../../helpers/fixture-process.js';
+import { PROJECT_ROOT } from '../../../helpers/fixture-process.js';
+import { cli } from './cli-process.js';
 
-const BIN = CLI_BUNDLE;
 const SPEC_SCHEMAS = path.resolve(process.env.MCP_CONFORM_SPEC_DIR ?? path.join(PROJECT_ROOT, '../shared/spec'), 'schema');
-
-const cli = (args: string[]) => execa(process.execPath, [BIN, ...args], { reject: false, env: { NO_COLOR: '1' } });
 
 describe('mcp-conform run', () => {
   // A check of each revision: --demo probes and runs both, each selected check reaches both
