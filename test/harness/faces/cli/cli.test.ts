@@ -2,7 +2,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { ALL_CHECKS } from '../../../../suites/index.js';
 import { PROJECT_ROOT } from '../../../helpers/fixture-process.js';
