@@ -9,21 +9,33 @@
 // applies to, cheapest runs first. A whole-run check named alone sees too little traffic, so
 // named runs leave whole-run checks out: those are proven on the first transport only. The full
 // proof (MUTANTS_FULL=1) runs every mutant on every transport over both revisions' whole suites:
-// every check on every transport, and a defect leaking into another area.
+// every check on every transport, and a defect leaking into another area. The check mode
+// (MUTANTS_CHECK=<id or pattern>) proves one new check in minutes: below, planCheckRuns.
 import type { Check } from '../../harness/checks/check.js';
 import type { TransportKind } from '../../harness/model.js';
 import type { Mutant } from '../fixtures/reference-server/mutants/types.js';
 
-/** whole: every check of the revisions; areas: the named areas and whole-run checks; named: the named checks. */
-export type Scope = 'whole' | 'areas' | 'named';
+/**
+ * whole: every check of the revisions; areas: the named areas and whole-run checks; named: the
+ * named checks; target: the checks under proof only (their revisions whole, for a whole-run check).
+ */
+export type Scope = 'whole' | 'areas' | 'named' | 'target';
 
 export interface Plan {
   mutant: Mutant;
   transport: TransportKind;
   scope: Scope;
+  /** Check mode: the checks under proof that apply on this transport (an areas run selects them too). */
+  targets?: string[];
 }
 
-export const SCOPE_TITLES: Record<Scope, string> = { whole: 'whole suite', areas: 'its areas', named: 'its checks only' };
+export const SCOPE_TITLES: Record<Scope, string> = { whole: 'whole suite', areas: 'its areas', named: 'its checks only', target: 'the checks under proof' };
+
+/** A single-era mutant's server serves only its era's revision. */
+const serves = (mutant: Mutant, revision: string) => mutant.era === undefined || revision === (mutant.era === 'modern' ? '2026-07-28' : '2025-11-25');
+
+/** The reference server with no mutant: in check mode the checks under proof must pass or skip on it. */
+export const UNMUTATED: Mutant = { name: '', description: 'the reference server as it is', catches: [] };
 
 /** Transports in the order they are tried: HTTP first, because a run there is cheapest. */
 export const transportsOf = (mutant: Mutant): TransportKind[] => (['http', 'stdio'] as const).filter((t) => (mutant.transports ?? ['stdio', 'http']).includes(t));
@@ -33,6 +45,7 @@ export const areaOf = (id: string) => id.split('/').slice(0, 2).join('/');
 /** The checks the run must see fail (or end inconclusive, for a mutant's silence), sorted. */
 export function expectedIn(plan: Plan, checkById: Map<string, Check>): string[] {
   const ids = [...plan.mutant.catches, ...(plan.mutant.inconclusive ?? [])].filter((id) => checkById.get(id)?.transports.includes(plan.transport));
+  if (plan.scope === 'target') return ids.filter((id) => plan.targets?.includes(id)).sort();
   return (plan.scope === 'named' ? ids.filter((id) => checkById.get(id)?.phase !== 'post') : ids).sort();
 }
 
@@ -77,6 +90,26 @@ export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Chec
     (plan) => keysOf(plan, checkById),
   );
   return mode === 'tests' ? [...areaRuns, ...named] : named;
+}
+
+/**
+ * Check mode: what proves the checks under proof (`targets`), and that nothing else trips them.
+ * - each mutant that names one, on every transport where a named check applies, over its areas
+ *   (so its other catches stay exact beside the new check);
+ * - every other mutant of the targets' areas, and every fuzz-only mutant, over the targets alone
+ *   (their revisions whole, for a whole-run check, which needs the traffic of the others): each
+ *   must leave the targets passing or skipping;
+ * - the reference server without a mutant, over the targets, on each transport.
+ */
+export function planCheckRuns(mutants: readonly Mutant[], checks: readonly Check[], targetIds: readonly string[]): Plan[] {
+  const targets = checks.filter((check) => targetIds.includes(check.id));
+  const areas = new Set(targets.map((check) => areaOf(check.id)));
+  const targetsOn = (transport: TransportKind, mutant: Mutant) => targets.filter((check) => check.transports.includes(transport) && serves(mutant, check.revision)).map((check) => check.id);
+  const names = (mutant: Mutant) => [...mutant.catches, ...(mutant.inconclusive ?? [])].some((id) => targetIds.includes(id));
+  const concerned = mutants.filter((mutant) => names(mutant) || mutant.fuzzOnly || mutant.catches.some((id) => areas.has(areaOf(id))));
+  const plans = concerned.flatMap((mutant) => transportsOf(mutant).map((transport): Plan => ({ mutant, transport, scope: names(mutant) ? 'areas' : 'target', targets: targetsOn(transport, mutant) })));
+  const unmutated = (['http', 'stdio'] as const).map((transport): Plan => ({ mutant: UNMUTATED, transport, scope: 'target', targets: targetsOn(transport, UNMUTATED) }));
+  return [...unmutated, ...plans].filter((plan) => (plan.targets?.length ?? 0) > 0);
 }
 
 /** Greedy set cover: the run that proves the most missing keys per unit of cost, until none is missing. */

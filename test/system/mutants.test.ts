@@ -8,7 +8,9 @@ import type { Revision, TransportKind } from '../../harness/model.js';
 import { BOTH, idsWith, referenceHttp, referenceStdio, run } from '../helpers/harness.js';
 import type { HttpFixture } from '../helpers/fixture-process.js';
 import type { CheckResult } from '../../harness/results/results.js';
-import { areaOf, expectedIn, planMutantRuns, SCOPE_TITLES, unprovenOn, type PlanMode, type Scope } from '../helpers/mutant-plans.js';
+import { matchesPattern } from '../../harness/results/select.js';
+import { closestOf } from '../../harness/faces/pattern-hints.js';
+import { areaOf, expectedIn, planCheckRuns, planMutantRuns, SCOPE_TITLES, UNMUTATED, unprovenOn, type Plan, type PlanMode } from '../helpers/mutant-plans.js';
 
 // MUTANTS=name1,name2 runs only those (handy while working on one area); CI runs them all.
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
@@ -16,6 +18,9 @@ const selected = only ? MUTANTS.filter((m) => only.some((name) => m.name.include
 const everywhere = process.env.MUTANTS_FULL === '1';
 // MUTANTS_PLAN=transports: the other-transport runs CI makes after npm test (see mutant-plans.ts).
 const mode: PlanMode = everywhere ? 'full' : process.env.MUTANTS_PLAN === 'transports' ? 'transports' : 'tests';
+// MUTANTS_CHECK=<id or pattern>: the runs that prove a new check (npm run prove-check -- <id>).
+const checkPattern = process.env.MUTANTS_CHECK?.trim() || undefined;
+const underProof = checkPattern ? ALL_CHECKS.filter((check) => matchesPattern(check.id, checkPattern)).map((check) => check.id) : [];
 
 // Less patience than other runs: a silent mutant's checks wait it out, then twice over in
 // confirmation. The wait still follows the server (5x its slowest discovery answer) on a loaded machine.
@@ -29,55 +34,81 @@ const readsWholeRun = (ids: string[]) => ids.some((id) => checkById.get(id)?.pha
 
 const revisionsOf = (ids: string[]) => [...new Set(ids.map((id) => checkById.get(id)!.revision))];
 
-/** What the mutant's era serves, narrowed to the revisions its catches name (a fuzz-only mutant keeps both). */
-function revisionsFor(mutant: Mutant): Revision[] {
+/** What the mutant's era serves, narrowed to the revisions its catches (or the checks under proof) name; a fuzz-only mutant keeps both. */
+function revisionsFor({ mutant, scope, targets = [] }: Plan): Revision[] {
   const served: Revision[] = mutant.era === 'modern' ? ['2026-07-28'] : mutant.era === 'legacy' ? ['2025-11-25'] : BOTH;
-  if (everywhere || mutant.catches.length === 0) return served;
-  const named = revisionsOf(mutant.catches);
+  const named = revisionsOf(scope === 'target' ? targets : [...mutant.catches, ...targets]);
+  if (everywhere || named.length === 0) return served;
   return served.filter((revision) => named.includes(revision));
 }
 
-/** The checks a run of this scope selects (undefined: all of the revisions). */
-function selectionFor(scope: Scope, expected: string[], revisions: Revision[]): string[] | undefined {
+/** The checks a run of this plan selects (undefined: all of the revisions). */
+function selectionFor({ scope, targets = [] }: Plan, expected: string[], revisions: Revision[]): string[] | undefined {
   if (scope === 'whole') return undefined;
   if (scope === 'named') return expected;
+  // A whole-run check judges the traffic of all the others.
+  if (scope === 'target') return readsWholeRun(targets) ? undefined : targets;
   const wholeRun = ALL_CHECKS.filter((check) => check.phase === 'post' && revisions.includes(check.revision)).map((check) => check.id);
-  return [...new Set(expected.map(areaOf)), ...wholeRun];
+  return [...new Set([...expected.map(areaOf), ...targets, ...wholeRun])];
 }
 
-const plans = planMutantRuns(selected, ALL_CHECKS, mode);
+const plans = checkPattern ? planCheckRuns(selected, ALL_CHECKS, underProof) : planMutantRuns(selected, ALL_CHECKS, mode);
+const titleOf = (mutant: Mutant) => (mutant === UNMUTATED ? '(no mutant)' : mutant.name);
 
 describe('mutants', () => {
   const fixtures: HttpFixture[] = [];
   afterAll(async () => Promise.all(fixtures.map((f) => f.stop())));
 
+  if (checkPattern) {
+    test(`MUTANTS_CHECK=${checkPattern} names checks, and some mutant catches each on every transport it applies to`, () => {
+      expect(
+        underProof,
+        `no check matches; closest: ${closestOf(
+          checkPattern,
+          ALL_CHECKS.map((check) => check.id),
+        ).join(', ')}`,
+      ).not.toEqual([]);
+      const caught = new Set(
+        plans.flatMap((plan) =>
+          expectedIn(plan, checkById)
+            .filter((id) => plan.mutant.catches.includes(id))
+            .map((id) => `${id}@${plan.transport}`),
+        ),
+      );
+      const missing = underProof.flatMap((id) => checkById.get(id)!.transports.map((transport) => `${id}@${transport}`)).filter((key) => !caught.has(key));
+      expect(missing, 'write a mutant that lists the check in catches (DEVELOPERS.md, Proving a check can fail)').toEqual([]);
+    });
+  }
+
   const planned = (['http', 'stdio'] as const).filter((transport) => plans.some((plan) => plan.transport === transport));
   describe.concurrent.each(planned)('%s', (transport) => {
     for (const plan of plans.filter((p) => p.transport === transport)) {
       const { mutant, scope } = plan;
-      test(`${mutant.name} (${SCOPE_TITLES[scope]}): ${mutant.description}`, async () => {
+      test(`${titleOf(mutant)} (${SCOPE_TITLES[scope]}): ${mutant.description}`, async () => {
         // Checks the mutant leaves inconclusive (its silence) are told apart from the good server too.
         const expected = expectedIn(plan, checkById);
-        if (!mutant.fuzzOnly) expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
+        if (!mutant.fuzzOnly && scope !== 'target') expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
         let target;
-        const options = { mutants: [mutant.name], era: mutant.era };
+        const options = { mutants: [mutant.name].filter(Boolean), era: mutant.era };
         if (transport === 'stdio') target = referenceStdio(options);
         else {
           const started = await referenceHttp(options);
           fixtures.push(started.fixture);
           target = started.target;
         }
-        const revisions = revisionsFor(mutant);
-        let results = await run(target, { revisions, select: selectionFor(scope, expected, revisions), requestTimeoutMs: REQUEST_TIMEOUT_MS });
+        const revisions = revisionsFor(plan);
+        let results = await run(target, { revisions, select: selectionFor(plan, expected, revisions), requestTimeoutMs: REQUEST_TIMEOUT_MS });
         // A check that waited in vain on a mutant that never answers is inconclusive (error): time
         // is never a verdict, but the check did tell the defect apart from the good server.
+        // A check under proof that reads the whole run runs beside every check: only it is judged.
+        const judged = (id: string) => scope !== 'target' || plan.targets!.includes(id);
         const caughtBy = (r: typeof results) =>
           r.checks
-            .filter((c) => c.verdict === 'fail' || c.verdict === 'warn' || inconclusive(c))
+            .filter((c) => judged(c.id) && (c.verdict === 'fail' || c.verdict === 'warn' || inconclusive(c)))
             .map((c) => c.id)
             .sort();
         let caught = caughtBy(results);
-        if (scope !== 'whole' && readsWholeRun(expected) && caught.join() !== expected.join()) {
+        if (scope !== 'whole' && scope !== 'target' && readsWholeRun(expected) && caught.join() !== expected.join()) {
           // The traffic that shows the defect comes from checks not named: run their revisions whole.
           results = await run(target, { revisions, select: revisionsOf(expected), requestTimeoutMs: REQUEST_TIMEOUT_MS });
           caught = caughtBy(results);
