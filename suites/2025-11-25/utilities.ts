@@ -9,7 +9,8 @@ import { isObject, isRequest, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier, proveRead } from '../shared/barrier.js';
 import { toolArguments } from './kit/feature-helpers.js';
-import { callableTools, mayCall, notifyAndListen, policyReason, serverMessagesSince, sessionEntries, wireMark } from './kit/helpers.js';
+import { NO_ANSWER_EXPECTED, notifyUnanswerable } from '../shared/unanswered.js';
+import { callableTools, mayCall, policyReason, serverMessagesSince, sessionEntries, wireMark } from './kit/helpers.js';
 
 /** Long enough that a loaded server has read the cancel (sent after 150 ms) before the call ends. */
 const BUSY_MS = 1500;
@@ -53,11 +54,8 @@ export default defineArea('2025-11-25', 'utilities', [
     async run(ctx) {
       const finished = await ctx.client.request('ping');
       for (const params of [{ requestId: 'x-mcp-conform-never-sent' }, { requestId: finished.id }, { reason: 'no requestId' }]) {
-        const exchange = await notifyAndListen(ctx.client, 'notifications/cancelled', params as JsonObject);
-        const quiet = exchange.http
-          ? (exchange.http.status === 202 && exchange.http.bodyKind === 'empty') || (exchange.http.status >= 400 && exchange.http.status < 500 && !exchange.response?.id)
-          : exchange.response === undefined;
-        expectThat(quiet, `notifications/cancelled ${JSON.stringify(params)} was answered`, { expected: 'no response (HTTP: 202 with no body)', actual: observed(exchange) });
+        const { reading, said, exchange } = await notifyUnanswerable(ctx.client, 'notifications/cancelled', params as JsonObject);
+        expectThat(reading === 'unanswered' || reading === 'refused', `notifications/cancelled ${JSON.stringify(params)} got ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
       }
       expectResult(await ctx.client.request('ping'), 'ping to still work after invalid cancellations');
     },

@@ -7,7 +7,8 @@ import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
-import { answerOrSilence, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
+import { fenceBeforeIdlessAnswer } from '../shared/barrier.js';
+import { NO_ANSWER_EXPECTED, sendUnanswerable } from '../shared/unanswered.js';
 import { modernConnections } from '../shared/wire-pairs.js';
 import { sendAsRaw } from './kit/helpers.js';
 
@@ -115,9 +116,8 @@ export default defineArea('2026-07-28', 'errors', [
         { jsonrpc: '2.0', method: 'tools/list', params: { _meta: meta() } },
       ];
       for (const probe of probes) {
-        const bytes = `${JSON.stringify(probe)}\n`;
-        const exchange = await answerOrSilence(ctx.client, `the notification ${probe.method}`, (signal) => ctx.client.sendRaw(bytes, { expectResponse: true, signal }));
-        expectThat(exchange.response === undefined, `the server answered the notification ${probe.method}`, { expected: 'no response', actual: observed(exchange) });
+        const { reading, said, exchange } = await sendUnanswerable(ctx.client, probe, `the notification ${probe.method}`);
+        expectThat(reading === 'unanswered', `the server answered the notification ${probe.method}: ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
       }
     },
   },

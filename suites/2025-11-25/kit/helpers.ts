@@ -8,7 +8,7 @@ import type { SessionClient } from '../../../harness/lifecycles/session-client.j
 import { isObject, isRequest, isResponse, type JsonObject } from '../../../harness/model.js';
 import type { WireEntry } from '../../../harness/recorder/wire-log.js';
 import type { Exchange } from '../../../harness/transports/types.js';
-import { answerOrSilence, fenceBeforeIdlessAnswer } from '../../shared/barrier.js';
+import { fenceBeforeIdlessAnswer } from '../../shared/barrier.js';
 import { mayCall } from '../../shared/tool-policy.js';
 
 export type Ctx = CheckContext<SessionClient>;
@@ -73,16 +73,6 @@ export function serverRequestsSince(ctx: Ctx, connection: string, mark: number):
 
 export function responsesSince(ctx: Ctx, connection: string, mark: number): JsonObject[] {
   return serverMessagesSince(ctx, connection, mark).filter(isResponse);
-}
-
-/**
- * Sends a notification as raw bytes and listens for any response to it (there must be none) until
- * the server has answered a barrier sent after it (HTTP: until the POST is answered).
- * Newline-terminated: stdio frames by lines, and HTTP ignores the trailing whitespace.
- */
-export function notifyAndListen(client: SessionClient, method: string, params: JsonObject | undefined): Promise<Exchange> {
-  const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
-  return answerOrSilence(client, `the notification ${method}`, (signal) => client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, signal }));
 }
 
 /** Sends a message object as raw bytes (stdio: one line, after a fence), so that malformed ones go out as written. */
