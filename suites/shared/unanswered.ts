@@ -56,7 +56,9 @@ export function readNoAnswer(exchange: Exchange): NoAnswer {
  * and before a barrier; HTTP: as the lifecycle sends it, and the POST's status is the proof.
  */
 export async function sendUnanswerable(client: Client, message: JsonObject, what: string): Promise<NoAnswer> {
-  await fenceBeforeIdlessAnswer(client, what);
+  // Before notifications/initialized only initialize was sent, answered with its id: nothing is
+  // owed, and a server may rightly answer no ping until it comes (java-sdk does not).
+  if (message.method !== 'notifications/initialized') await fenceBeforeIdlessAnswer(client, what);
   const exchange = await answerOrSilence(client, what, (signal) =>
     client.transport === 'stdio' ? client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, signal }) : client.sendMessage(message, { signal }),
   );
