@@ -93,14 +93,14 @@ describe('one outcome for fuzz, report and report --strict', () => {
     expect(result.stdout).toMatch(/^outcome: passed \(exit 0\)$/m);
   });
 
-  test('a fuzz harness error fails the run in report as it does in fuzz', () => {
+  test('a fuzz harness error leaves the run inconclusive in report as it does in fuzz', () => {
     // Staged: the reference server gives the harness no reason to fail.
     const property = clean.fuzz!.campaigns![0].properties![0];
     const broken: RunResults = {
       ...clean,
       fuzz: { ...clean.fuzz!, errors: [`${property.id}: harness error: boom`], campaigns: [{ ...clean.fuzz!.campaigns![0], properties: [{ ...property, error: 'harness error: boom' }] }] },
     };
-    expect(settleOutcome(broken)).toMatchObject({ outcome: 'failed', exitCode: 1 });
+    expect(settleOutcome(broken)).toMatchObject({ outcome: 'inconclusive', exitCode: 4 });
   });
 });
 
