@@ -75,11 +75,16 @@ describe('precedence', () => {
   test('fuzz: a finding fails, an undecided property or a harness error is inconclusive', () => {
     const property = { id: '2026-07-28/ids/p', cases: 5 };
     const finding = { id: 'fuzz/2026-07-28/ids/p', title: 't', level: 'MUST', spec: 's' } as NonNullable<RunResults['fuzz']>['findings'][number];
-    expect(outcome(settle([], { fuzz: { findings: [], campaigns: [{ campaign: 'ids', properties: [{ ...property, undecided: 2 }] }] } as RunResults['fuzz'] }))).toEqual(['inconclusive', 4]);
+    expect(outcome(settle([], { fuzz: { findings: [], campaigns: [{ campaign: 'ids', properties: [{ ...property, undecided: 2 }] }] } as unknown as RunResults['fuzz'] }))).toEqual([
+      'inconclusive',
+      4,
+    ]);
     expect(
-      outcome(settle([], { fuzz: { findings: [], errors: ['p: harness error: boom'], campaigns: [{ campaign: 'ids', properties: [{ ...property, error: 'boom' }] }] } as RunResults['fuzz'] })),
+      outcome(
+        settle([], { fuzz: { findings: [], errors: ['p: harness error: boom'], campaigns: [{ campaign: 'ids', properties: [{ ...property, error: 'boom' }] }] } as unknown as RunResults['fuzz'] }),
+      ),
     ).toEqual(['inconclusive', 4]);
-    expect(outcome(settle([check('a', 'error')], { fuzz: { findings: [finding] } as RunResults['fuzz'] }))).toEqual(['failed', 1]);
+    expect(outcome(settle([check('a', 'error')], { fuzz: { findings: [finding] } as unknown as RunResults['fuzz'] }))).toEqual(['failed', 1]);
   });
 });
 
