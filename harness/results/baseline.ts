@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { isObject } from './vocabulary.js';
 import { fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fuzz-results.js';
-import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
+import { summarize, type CheckResult, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
 import { computeConformance } from './conformance.js';
 import { exitCodeOf, isInconclusive, outcomeOf } from './outcome.js';
