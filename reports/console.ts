@@ -8,6 +8,7 @@ import { fuzzLines } from './console-fuzz.js';
 import { paint, severity, type Style } from './console-style.js';
 import { redactionNote } from '../harness/results/redact.js';
 import { conformanceLines, conformanceOf } from '../harness/results/conformance.js';
+import { outcomeText } from '../harness/results/outcome.js';
 
 export { paint, severity, styleFor, type Style } from './console-style.js';
 
@@ -75,7 +76,7 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
   if (results.error) lines.push(`error: ${inlineText(results.error)}`);
   const redacted = redactionNote(results);
   if (redacted) lines.push(redacted);
-  lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
+  lines.push(`outcome: ${outcomeText(results.outcome, results.exitCode)}`);
   if (options.written?.length) lines.push(`reports: ${options.written.join(', ')}`);
   return lines.join('\n');
 }

@@ -1,11 +1,14 @@
-// The GitHub job summary ($GITHUB_STEP_SUMMARY, Markdown): outcome, target, revisions, counts per
-// requirement level, then a table of the checks that failed or warned, worst first.
+// The GitHub job summary ($GITHUB_STEP_SUMMARY, Markdown): outcome (pass, fail, inconclusive and
+// not applicable each with its own mark and meaning), target, revisions, counts per requirement
+// level, then a table of the checks that failed or warned, worst first, and one of those that came
+// to no verdict.
 import { VERDICTS, type Verdict } from '../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import type { ResultsDiff } from '../harness/results/diff.js';
 import { severity } from './console-style.js';
 import { oneLine } from './text.js';
 import { redactionNote } from '../harness/results/redact.js';
+import { outcomeText } from '../harness/results/outcome.js';
 
 /** Rows of the findings table before it is cut (a job summary is capped at 1 MiB). */
 const MAX_ROWS = 100;
@@ -21,10 +24,12 @@ export function cell(text: string, max = 200): string {
     .replace(/`/g, "'");
 }
 
-const OUTCOME_MARK: Record<string, string> = { passed: '✅', failed: '❌' };
+const OUTCOME_MARK: Record<string, string> = { passed: '✅', failed: '❌', 'stale-baseline': '❌', inconclusive: '❔', 'no-verdicts': '⏭️' };
 
-/** Verdicts a reader must act on: failures, harness errors, warnings and unstable results. */
-const isFinding = (check: CheckResult) => check.verdict !== 'pass' && check.verdict !== 'skip';
+/** Verdicts a reader must act on: failures, warnings and unstable results. */
+const isFinding = (check: CheckResult) => check.verdict === 'fail' || check.verdict === 'warn' || check.verdict === 'unstable';
+/** Checks that ran and came to no verdict: inconclusive, neither a pass nor a finding. */
+const isInconclusive = (check: CheckResult) => check.verdict === 'error';
 
 function countsTable(results: RunResults): string[] {
   const verdicts = VERDICTS.filter((v) => v === 'pass' || v === 'fail' || results.checks.some((check) => check.verdict === v));
@@ -36,8 +41,8 @@ function countsTable(results: RunResults): string[] {
   return lines;
 }
 
-function findingsTable(results: RunResults): string[] {
-  const findings = results.checks.filter(isFinding).sort((a, b) => severity(a.verdict) - severity(b.verdict));
+function findingsTable(results: RunResults, shown: (check: CheckResult) => boolean): string[] {
+  const findings = results.checks.filter(shown).sort((a, b) => severity(a.verdict) - severity(b.verdict));
   if (findings.length === 0) return [];
   const lines = ['| verdict | check | level | reason | spec |', '|---|---|---|---|---|'];
   for (const check of findings.slice(0, MAX_ROWS)) {
@@ -69,7 +74,14 @@ export function renderJobSummary(results: RunResults, options: JobSummaryOptions
   const counts = VERDICTS.filter((v) => (s[v] ?? 0) > 0 || v === 'pass' || v === 'fail')
     .map((v: Verdict) => `${s[v] ?? 0} ${v}`)
     .join(', ');
-  const lines = [`### ${OUTCOME_MARK[results.outcome] ?? '⚠️'} mcp-conform: ${results.outcome}`, '', `**Target:** ${results.target.transport} \`${cell(results.target.description, 300)}\``, ''];
+  const lines = [
+    `### ${OUTCOME_MARK[results.outcome] ?? '⚠️'} mcp-conform: ${results.outcome}`,
+    '',
+    `**Outcome:** ${outcomeText(results.outcome, results.exitCode)}`,
+    '',
+    `**Target:** ${results.target.transport} \`${cell(results.target.description, 300)}\``,
+    '',
+  ];
   for (const run of results.revisions) {
     const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
     const server = info?.name ? ` — ${cell(`${info.name} ${info.version ?? ''}`.trim(), 120)}` : '';
@@ -80,8 +92,10 @@ export function renderJobSummary(results: RunResults, options: JobSummaryOptions
   if (results.error) lines.push(`**Error:** ${cell(results.error, 500)}`, '');
   const table = countsTable(results);
   if (table.length > 0) lines.push(...table, '');
-  const findings = findingsTable(results);
+  const findings = findingsTable(results, isFinding);
   if (findings.length > 0) lines.push('#### Failures and warnings', '', ...findings, '');
+  const inconclusive = findingsTable(results, isInconclusive);
+  if (inconclusive.length > 0) lines.push('#### Inconclusive: no verdict (could not run)', '', ...inconclusive, '');
   const baseline = baselineLines(results);
   if (baseline.length > 0) lines.push(...baseline, '');
   const redacted = redactionNote(results);

@@ -1,12 +1,14 @@
-// SARIF 2.1.0 for code scanning: one rule per check that ran, one result per check that failed or
-// warned (a baselined failure is a suppressed result). Every result points at one file the
-// repository holds (the config file or the server's entry point), else at the results file.
+// SARIF 2.1.0 for code scanning: one rule per check that ran, one result per check that failed,
+// warned or was inconclusive (a `note`: no verdict, but never dropped; a baselined failure is a
+// suppressed result). Every result points at one file the repository holds (the config file or
+// the server's entry point), else at the results file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Verdict } from '../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine } from './text.js';
 import { redactionNote } from '../harness/results/redact.js';
+import { outcomeText } from '../harness/results/outcome.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -15,8 +17,11 @@ type SarifLevel = 'error' | 'warning' | 'note';
 /** A rule's default level: what a miss of its requirement level means. */
 const RULE_LEVEL: Record<string, SarifLevel> = { MUST: 'error', SHOULD: 'warning', MAY: 'note' };
 
-/** The verdicts that become results; `unstable` (a miss that did not reproduce) is a warning. */
-const RESULT_LEVEL: Record<string, SarifLevel> = { fail: 'error', warn: 'warning', unstable: 'warning' };
+/** The verdicts that become results; `unstable` (a miss that did not reproduce) is a warning, `error` (inconclusive) a note. */
+const RESULT_LEVEL: Record<string, SarifLevel> = { fail: 'error', warn: 'warning', unstable: 'warning', error: 'note' };
+
+/** What a result's message opens with when its verdict is not the plain failure its level says. */
+const VERDICT_PREFIX: Record<string, string> = { unstable: '(unstable) ', error: '(inconclusive: no verdict) ' };
 
 export const isSarifFinding = (verdict: Verdict): boolean => RESULT_LEVEL[verdict] !== undefined;
 
@@ -44,12 +49,20 @@ function result(check: CheckResult, ruleIndex: number, location: string) {
     ruleId: check.id,
     ruleIndex,
     level: RESULT_LEVEL[check.verdict],
-    message: { text: `${(check.verdict as string) === 'unstable' ? '(unstable) ' : ''}${reason} (${check.transport}; ${check.level} ${check.spec})` },
+    message: { text: `${VERDICT_PREFIX[check.verdict] ?? ''}${reason} (${check.transport}; ${check.level} ${check.spec})` },
     locations: [{ physicalLocation: { artifactLocation: { uri: location }, region: { startLine: 1 } } }],
     // One finding per check and transport: GitHub matches it across runs by this, not by line.
     partialFingerprints: { 'mcpConformCheck/v1': `${check.id}|${check.transport}` },
     ...(check.expectedFailure ? { suppressions: [{ kind: 'external', justification: `listed in the expected-failures baseline (${check.expectedFailure.pattern})` }] } : {}),
   };
+}
+
+/** The run's error, or an outcome that is neither pass nor fail (inconclusive, not applicable), said where a viewer shows the run. */
+function notifications(results: RunResults) {
+  const said = [];
+  if (results.error) said.push({ level: 'error', message: { text: oneLine(results.error, 1000) } });
+  if (results.outcome === 'inconclusive' || results.outcome === 'no-verdicts') said.push({ level: 'note', message: { text: outcomeText(results.outcome, results.exitCode) } });
+  return said.length > 0 ? { toolExecutionNotifications: said } : {};
 }
 
 export function renderSarif(results: RunResults, options: SarifOptions) {
@@ -66,7 +79,7 @@ export function renderSarif(results: RunResults, options: SarifOptions) {
     runs: [
       {
         tool: { driver: { name: 'mcp-conform', semanticVersion: results.tool.version, rules: ruleList } },
-        invocations: [{ executionSuccessful: results.exitCode !== 2, ...(results.error ? { toolExecutionNotifications: [{ level: 'error', message: { text: oneLine(results.error, 1000) } }] } : {}) }],
+        invocations: [{ executionSuccessful: results.exitCode !== 2, ...notifications(results) }],
         results: results.checks.filter((check) => isSarifFinding(check.verdict)).map((check) => result(check, rules.get(check.id)!, options.location)),
         properties: { outcome: results.outcome, target: `${results.target.transport} ${results.target.description}`, ...(redactionNote(results) ? { redaction: redactionNote(results) } : {}) },
       },

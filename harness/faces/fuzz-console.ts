@@ -3,6 +3,7 @@
 import { visibleText } from '../../reports/text.js';
 import { campaignClasses, inconclusiveProperties, type FuzzFinding } from '../results/fuzz-results.js';
 import type { RunResults } from '../results/results.js';
+import { outcomeText } from '../results/outcome.js';
 import type { FuzzProgress } from '../fuzz/run-fuzz.js';
 import type { PropertyOutcome } from '../fuzz/run-property.js';
 
@@ -91,6 +92,6 @@ export function fuzzSummary(results: RunResults): string {
   for (const note of fuzz?.notes ?? []) lines.push(`note: ${visibleText(note)}`);
   for (const error of fuzz?.errors ?? []) lines.push(`error: ${visibleText(error)}`);
   if (results.error) lines.push(`error: ${visibleText(results.error)}`);
-  lines.push(`outcome: ${results.outcome} (exit ${results.exitCode})`);
+  lines.push(`outcome: ${outcomeText(results.outcome, results.exitCode)}`);
   return lines.join('\n');
 }

@@ -1,6 +1,8 @@
 // mcp-conform/vitest: the checks as vitest tests, so an SDK author runs them inside an existing
 // vitest suite. One run of the harness per describeConformance; a describe per revision and
-// area, a test per check; skips stay skips, SHOULD misses pass with an annotation.
+// area, a test per check; skips stay skips, SHOULD misses pass with an annotation, a check with no
+// verdict fails as inconclusive. A last test holds the run's outcome: green only when the command
+// line would exit 0, so a run of nothing but skips is never green.
 import { beforeAll, describe, test, type TestContext } from 'vitest';
 import { visibleText } from '../../reports/text.js';
 import { ALL_CHECKS } from '../../suites/index.js';
@@ -9,6 +11,7 @@ import type { Check } from '../checks/check.js';
 import { REVISIONS } from '../model.js';
 import type { CheckResult, RunResults } from '../results/results.js';
 import { selectIds } from '../results/select.js';
+import { outcomeText } from '../results/outcome.js';
 
 export interface VitestConformanceOptions extends ConformanceOptions {
   /** Time allowed for the whole run (default 120 s). */
@@ -16,7 +19,8 @@ export interface VitestConformanceOptions extends ConformanceOptions {
 }
 
 function failureText(result: CheckResult): string {
-  const lines = [`${result.level} ${result.spec}`, result.reason ?? result.verdict];
+  // A check with no verdict is no failure of the server: say so before anything else.
+  const lines = [`${result.verdict === 'error' ? 'inconclusive (no verdict): ' : ''}${result.level} ${result.spec}`, result.reason ?? result.verdict];
   if (result.expected !== undefined) lines.push(`expected: ${JSON.stringify(result.expected, null, 2)}`);
   if (result.actual !== undefined) lines.push(`actual: ${JSON.stringify(result.actual, null, 2)}`);
   // Reasons and values quote the server: no terminal escapes.
@@ -51,7 +55,13 @@ async function judge(check: Check, run: RunResults, context: TestContext): Promi
   }
 }
 
-/** Registers one vitest test per check; the harness runs once, in beforeAll. */
+/** The run's outcome as a test: it fails unless the outcome is `passed` (exit 0). */
+function judgeOutcome(run: RunResults): void {
+  if (run.outcome === 'passed') return;
+  throw new Error(visibleText(`outcome ${outcomeText(run.outcome, run.exitCode)}${run.error ? `; ${run.error}` : ''}`));
+}
+
+/** Registers one vitest test per check and one for the run's outcome; the harness runs once, in beforeAll. */
 export function describeConformance(name: string, options: VitestConformanceOptions): void {
   const revisions = options.revisions === undefined || options.revisions === 'auto' ? [...REVISIONS] : options.revisions;
   const checks = selectIds(
@@ -76,5 +86,6 @@ export function describeConformance(name: string, options: VitestConformanceOpti
         }
       });
     }
+    test('outcome of the run', () => judgeOutcome(results!));
   });
 }

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { isObject } from './vocabulary.js';
 import { fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fuzz-results.js';
-import { summarize, type CheckResult, type RunOutcome, type RunResults } from './results.js';
+import { summarize, type CheckResult, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
 import { computeConformance } from './conformance.js';
+import { exitCodeOf, isInconclusive, outcomeOf } from './outcome.js';
 import type { Baseline, BaselineEntry, BaselineSummary } from './baseline-types.js';
 
 export type { Baseline, BaselineEntry, BaselineSummary, ExpectedFailure, StaleEntry, WarningEntry } from './baseline-types.js';
@@ -96,31 +97,31 @@ export function baselineOf(results: RunResults): Baseline | undefined {
 
 /**
  * Summary, outcome and exit code from the checks, the baseline (if applied) and the fuzz run:
- * `run`, `fuzz` and `report` all settle a results file here, so they agree. 2 when the target
- * was never reached; 1 for an interruption, an unexpected failure, a fuzz finding or harness
- * error, a merged shard that never reached it, stale entries, or no verdict at all; else 0.
- * A shard that holds nothing to run has no verdicts and passes (the other shards have them).
+ * `run`, `fuzz` and `report` all settle a results file here, so they agree; the rules and their
+ * order are outcome.ts's. A shard that holds nothing to run has no verdicts and passes (the other
+ * shards have them).
  */
 export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 'exitCode'>): RunResults {
   const summary = summarize(results.checks);
+  const strict = results.options.strict;
   // An unstable verdict is a non-pass that did not reproduce: it fails the run only under --strict.
-  const failsRun = (c: CheckResult) => (FAILING.has(c.verdict) || (c.verdict === 'unstable' && results.options.strict)) && !c.expectedFailure;
-  const failing = results.checks.filter(failsRun).length;
+  const failsRun = (c: CheckResult) => (c.verdict === 'fail' || (c.verdict === 'unstable' && strict)) && !c.expectedFailure;
   const fuzz = results.fuzz;
   // Undecided fuzz cases are inconclusive, as a check with no answer in time is.
-  const fuzzFailing = (fuzz?.findings.length ?? 0) + (fuzz?.errors?.length ?? 0) + inconclusiveProperties(fuzz).length;
+  const fuzzInconclusive = (fuzz?.errors?.length ?? 0) + inconclusiveProperties(fuzz).length;
   const verdicts = summary.pass + summary.warn + summary.unstable + summary.fail + summary.error + fuzzVerdictCount(fuzz);
   const nothingRan = summary.total === 0 && fuzzPropertyRuns(fuzz).length === 0;
-  let outcome: RunOutcome;
-  if (results.interrupted) outcome = 'interrupted';
-  else if (results.error && nothingRan) outcome = 'unreachable';
-  // With checks present, an error means a merged shard never reached the target.
-  else if (failing > 0 || fuzzFailing > 0 || results.error) outcome = 'failed';
-  else if ((results.baseline?.stale.length ?? 0) > 0) outcome = 'stale-baseline';
-  else if (verdicts === 0 && !(results.shard && nothingRan)) outcome = 'no-verdicts';
-  else outcome = 'passed';
-  const exitCode = outcome === 'unreachable' ? 2 : outcome === 'passed' ? 0 : 1;
+  const outcome = outcomeOf({
+    interrupted: results.interrupted === true,
+    unreachable: results.error !== undefined && nothingRan,
+    // With checks present, an error means a revision (or a merged shard) never reached the target.
+    failing: results.checks.filter(failsRun).length + (fuzz?.findings.length ?? 0) + (results.error ? 1 : 0),
+    staleEntries: results.baseline?.stale.length ?? 0,
+    inconclusive: results.checks.filter((c) => isInconclusive(c, strict) && !c.expectedFailure).length + fuzzInconclusive,
+    verdicts,
+    emptyShard: results.shard !== undefined && nothingRan,
+  });
   // Every judge of a results file passes here, so the statement always matches the verdicts.
   const conformance = results.revisions.length > 0 && results.checks.length > 0 ? computeConformance(results) : undefined;
-  return { ...results, summary, outcome, exitCode, ...(conformance ? { conformance } : {}) };
+  return { ...results, summary, outcome, exitCode: exitCodeOf(outcome), ...(conformance ? { conformance } : {}) };
 }

@@ -99,7 +99,16 @@ export interface RunSummary extends VerdictCounts {
   byLevel: Partial<Record<Level, VerdictCounts>>;
 }
 
-export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'interrupted' | 'usage-error' | 'stale-baseline';
+/** The statuses a results file can settle on; 3 (a harness error) is the command line's own. */
+export type ResultsExitCode = 0 | 1 | 2 | 4 | 5;
+
+/**
+ * What the run came to (harness/results/outcome.ts decides it and its exit status): `passed` 0,
+ * `failed` / `stale-baseline` / `interrupted` 1, `unreachable` / `usage-error` 2, `inconclusive` 4
+ * (no failure, but a check or fuzz property came to no verdict), `no-verdicts` 5 (not applicable:
+ * nothing but skips). `inconclusive` and the statuses 4 and 5 came later: files before them have 1.
+ */
+export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'inconclusive' | 'interrupted' | 'usage-error' | 'stale-baseline';
 
 export interface RunResults {
   schemaVersion: number;
@@ -114,7 +123,7 @@ export interface RunResults {
   checks: CheckResult[];
   summary: RunSummary;
   outcome: RunOutcome;
-  exitCode: 0 | 1 | 2;
+  exitCode: ResultsExitCode;
   /** One line when the run could not produce verdicts (unreachable target, interruption). */
   error?: string;
   interrupted?: boolean;

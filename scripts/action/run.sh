@@ -82,7 +82,10 @@ code=$?
 if [ -n "${INPUT_BASELINE_RESULTS:-}" ] && [ -f "$results" ]; then
   node "$bin" diff "$INPUT_BASELINE_RESULTS" "$results" | tee "$report_dir/diff.txt"
   diff_code=${PIPESTATUS[0]}
-  [ "$diff_code" -ne 0 ] && [ "$code" -eq 0 ] && code=$diff_code
+  # A regression (1) is a failure: it beats a pass, an inconclusive run (4) and a not-applicable one (5).
+  if [ "$diff_code" -ne 0 ]; then
+    case "$code" in 0 | 4 | 5) code=$diff_code ;; esac
+  fi
 fi
 
 if [ -f "$results" ]; then

@@ -93,14 +93,14 @@ describe('one outcome for fuzz, report and report --strict', () => {
     expect(result.stdout).toMatch(/^outcome: passed \(exit 0\)$/m);
   });
 
-  test('a fuzz harness error fails the run in report as it does in fuzz', () => {
+  test('a fuzz harness error leaves the run inconclusive in report as it does in fuzz', () => {
     // Staged: the reference server gives the harness no reason to fail.
     const property = clean.fuzz!.campaigns![0].properties![0];
     const broken: RunResults = {
       ...clean,
       fuzz: { ...clean.fuzz!, errors: [`${property.id}: harness error: boom`], campaigns: [{ ...clean.fuzz!.campaigns![0], properties: [{ ...property, error: 'harness error: boom' }] }] },
     };
-    expect(settleOutcome(broken)).toMatchObject({ outcome: 'failed', exitCode: 1 });
+    expect(settleOutcome(broken)).toMatchObject({ outcome: 'inconclusive', exitCode: 4 });
   });
 });
 
@@ -128,7 +128,7 @@ describe('fuzz --shard and report merge', () => {
     expect(mergeResults(inputs([...hostileShards].reverse()))).toMatchObject({ fuzz: merged.fuzz });
   });
 
-  test('harness errors survive the merge and fail it', () => {
+  test('harness errors survive the merge and leave it inconclusive (no finding, no verdict: exit 4)', () => {
     const errors = [`2025-11-25/schema/output-schema: harness error: staged`];
     const second = { ...hostileShards[1], fuzz: { ...hostileShards[1].fuzz!, errors } };
     expect(mergeResults(inputs([hostileShards[0], second])).fuzz!.errors).toEqual(errors);
@@ -139,7 +139,7 @@ describe('fuzz --shard and report merge', () => {
           { ...second, fuzz: { ...second.fuzz, warnings: [] } },
         ]),
       ).exitCode,
-    ).toBe(1);
+    ).toBe(4);
   });
 
   test('a property in two files, a missing shard, or another budget is refused', () => {

@@ -5,6 +5,7 @@ import type { Verdict } from '../../harness/model.js';
 import { summarize, type CheckResult, type RunResults } from '../../harness/results/results.js';
 import { MAX_ANNOTATIONS, renderAnnotations } from '../../reports/github-annotations.js';
 import { cell, renderJobSummary } from '../../reports/github-summary.js';
+import { settleOutcome } from '../../harness/results/baseline.js';
 
 function check(id: string, verdict: Verdict, reason?: string, level: CheckResult['level'] = 'MUST'): CheckResult {
   return {
@@ -86,6 +87,22 @@ describe('job summary', () => {
 
   test('a passing run has no findings table', () => {
     expect(renderJobSummary(results([check('2026-07-28/a/p', 'pass')]))).not.toContain('Failures and warnings');
+  });
+
+  test('the four outcomes each have their own mark and meaning; inconclusive checks their own table', () => {
+    const settled = (checks: CheckResult[]) => renderJobSummary(settleOutcome({ ...results(checks), summary: undefined, outcome: undefined, exitCode: undefined } as never));
+    const inconclusive = settled([check('2026-07-28/a/p', 'pass'), check('2026-07-28/a/e', 'error', 'inconclusive: no answer'), check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD')]);
+    expect(inconclusive).toMatch(/^### ❔ mcp-conform: inconclusive$/m);
+    expect(inconclusive).toMatch(/^\*\*Outcome:\*\* inconclusive \(exit 4\): no check failed, but at least one could not come to a verdict/m);
+    const [findings, undecided] = inconclusive.split('#### Inconclusive: no verdict (could not run)');
+    expect(findings).toContain('| warn | `2026-07-28/a/w`');
+    expect(findings).not.toContain('2026-07-28/a/e');
+    expect(undecided).toContain('| error | `2026-07-28/a/e` | MUST | inconclusive: no answer |');
+    const skipped = settled([check('2026-07-28/a/s', 'skip', 'no tools')]);
+    expect(skipped).toMatch(/^### ⏭️ mcp-conform: no-verdicts$/m);
+    expect(skipped).toMatch(/^\*\*Outcome:\*\* no-verdicts \(exit 5\): not applicable: no check came to a verdict other than skip$/m);
+    expect(settled([check('2026-07-28/a/p', 'pass')])).toMatch(/^### ✅ mcp-conform: passed\n\n\*\*Outcome:\*\* passed \(exit 0\)$/m);
+    expect(settled([check('2026-07-28/a/f', 'fail')])).toMatch(/^### ❌ mcp-conform: failed\n\n\*\*Outcome:\*\* failed \(exit 1\)$/m);
   });
 
   test('a table cell holds one line with no pipe, HTML or backtick from the server', () => {

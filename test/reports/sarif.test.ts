@@ -6,8 +6,10 @@ import path from 'node:path';
 import ajvDraft04 from 'ajv-draft-04';
 import formatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { entryPointCandidates, type renderSarif, sarifLocation } from '../../reports/sarif.js';
-import type { RunResults } from '../../harness/results/results.js';
+import { entryPointCandidates, renderSarif, sarifLocation } from '../../reports/sarif.js';
+import { settleOutcome } from '../../harness/results/baseline.js';
+import type { Verdict } from '../../harness/results/vocabulary.js';
+import type { CheckResult, RunResults } from '../../harness/results/results.js';
 import { cli } from '../harness/faces/cli/cli-process.js';
 import { REFERENCE_JS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
@@ -108,5 +110,42 @@ describe('SARIF locations', () => {
 
   test('an http target names no entry point', () => {
     expect(entryPointCandidates({ kind: 'http' })).toEqual([]);
+  });
+});
+
+describe('SARIF of checks that came to no verdict', () => {
+  const check = (slug: string, verdict: Verdict, reason?: string): CheckResult => {
+    const id = `2026-07-28/tools/${slug}`;
+    return { id, revision: '2026-07-28', area: 'tools', title: id, requirement: 'r', level: 'MUST', spec: 'https://x/s#a', transport: 'stdio', verdict, reason, durationMs: 1, transcript: [] };
+  };
+  const settled = (checks: CheckResult[]) =>
+    settleOutcome({
+      schemaVersion: 1,
+      tool: { name: 'mcp-conform', version: '0' },
+      startedAt: '',
+      finishedAt: '',
+      durationMs: 1,
+      target: { transport: 'stdio', description: 'server' },
+      options: { strict: false, revisions: 'auto' },
+      revisions: [],
+      checks,
+    });
+
+  test('an inconclusive check is a note with its reason, never dropped; the run says it is inconclusive', () => {
+    const sarif = renderSarif(settled([check('a', 'pass'), check('b', 'error', 'inconclusive: no response to tools/call within 3000 ms')]), { location: 'server.js' });
+    expect(validateSarif(sarif)).toEqual([]);
+    const [note, ...rest] = sarif.runs[0].results;
+    expect(rest).toEqual([]);
+    expect(note).toMatchObject({ ruleId: '2026-07-28/tools/b', level: 'note' });
+    expect(note.message.text).toBe('(inconclusive: no verdict) inconclusive: no response to tools/call within 3000 ms (stdio; MUST https://x/s#a)');
+    expect(sarif.runs[0].properties.outcome).toBe('inconclusive');
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'note', message: { text: expect.stringMatching(/^inconclusive \(exit 4\): no check failed/) } }]);
+  });
+
+  test('a run of nothing but skips says it is not applicable', () => {
+    const sarif = renderSarif(settled([check('a', 'skip', 'server lists no tools')]), { location: 'server.js' });
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.runs[0].results).toEqual([]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'note', message: { text: expect.stringMatching(/^no-verdicts \(exit 5\): not applicable/) } }]);
   });
 });

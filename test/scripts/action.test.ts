@@ -146,6 +146,19 @@ describe('action.yml', () => {
     expect(summary).toMatch(/^- new: `2025-11-25\/ping\/empty-result` \(pass → fail\)/m);
   });
 
+  test('an inconclusive run exits 4 in the job summary and outputs; a regression against earlier results makes it 1', async () => {
+    const checks = `--check 2026-07-28/resources/uri-validation --timeout 1000`;
+    const good = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, revision: '2026-07-28', args: checks });
+    expect(good.outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
+    const silent = `${process.execPath} ${REFERENCE} --stdio --mutant empty-uri-silent`;
+    const alone = await runAction({ command: silent, revision: '2026-07-28', args: checks });
+    expect(alone.outputs).toMatchObject({ outcome: 'inconclusive', 'exit-code': '4' });
+    expect(alone.summary).toMatch(/^### ❔ mcp-conform: inconclusive$/m);
+    expect(alone.summary).toMatch(/^#### Inconclusive: no verdict \(could not run\)$/m);
+    const against = await runAction({ command: silent, revision: '2026-07-28', args: checks, 'baseline-results': path.join(good.report, 'results.json') });
+    expect(against.outputs).toMatchObject({ outcome: 'inconclusive', 'exit-code': '1' });
+  });
+
   test('both command and url is a usage error', async () => {
     const { outputs, result } = await runAction({ command: 'node x.js', url: 'http://127.0.0.1:1/mcp' });
     expect(outputs).toMatchObject({ outcome: 'usage-error', 'exit-code': '2' });

@@ -116,8 +116,9 @@ describe('hostile stdio targets', () => {
     // 11 answers get the harness past discovery and the profile's lists (10 requests) and answer one
     // of the two checks; the other's request hangs (each hang costs a wait, a confirming wait and a linger).
     const run = await runCli(['--timeout', '1500', ...checks('lifecycle/discover-result', 'lifecycle/unsupported-version', 'wire/requests-answered'), ...stdio(token, '--hang-after', '11')]);
-    // About 8 s, of which 7.5 s waits (1.5 s, 3 s confirming, 3 s linger).
-    expectSurvived(run, { exitCode: 1, seconds: 20, token });
+    // About 8 s, of which 7.5 s waits (1.5 s, 3 s confirming, 3 s linger). Nothing failed: inconclusive, exit 4.
+    expectSurvived(run, { exitCode: 4, seconds: 20, token });
+    expect(run.results?.outcome).toBe('inconclusive');
     // No answer in time is inconclusive, never a failure: time alone decides no verdict.
     expect(run.results?.checks.some((check) => check.verdict === 'error' && check.reason?.startsWith('inconclusive: no response'))).toBe(true);
     expect(run.results?.checks.some((check) => check.verdict === 'fail' && check.reason?.includes('before the timeout'))).toBe(false);

@@ -18,6 +18,7 @@ import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
 import { noTargetError, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
+import { worstExitCode } from './exit-codes.js';
 
 export const FUZZ_HELP = `Usage: mcp-conform fuzz [target] [options]
 
@@ -60,9 +61,10 @@ Options:
 A case whose request got no answer in time decides nothing (silence is never a verdict): a
 property with such cases and no finding is inconclusive.
 
-Exit status: 0 no finding; 1 a MUST finding (a SHOULD one too with --strict), an inconclusive
-property, a harness error, or no property ran at all; 2 usage error or the target could not be
-reached.
+Exit status: 0 no finding; 1 a MUST finding (a SHOULD one too with --strict); 2 usage error or
+the target could not be reached; 4 inconclusive: no finding, but a property had cases that
+decided nothing, or the harness could not run it; 5 no property ran at all. With several
+targets, the worst of them.
 
 Examples:
   mcp-conform fuzz --stdio "node build/server.js" --runs 200
@@ -231,7 +233,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       if (several) process.stdout.write(`\n== target ${target.name}\n`);
       process.stdout.write(fuzzSummary(results) + '\n');
       if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
-      worst = Math.max(worst, results.exitCode);
+      worst = worstExitCode([worst, results.exitCode]);
     }
   } finally {
     process.off('SIGINT', onSignal);

@@ -21,7 +21,8 @@ Options:
   -v, --version   print the version
 
 Exit status: 0 pass, 1 a check failed, 2 usage error or unreachable target, 3 harness
-error (mcp-conform itself failed; what it could still do is done).`;
+error (mcp-conform itself failed; what it could still do is done), 4 inconclusive (nothing
+failed, but a check could not come to a verdict), 5 not applicable (nothing but skips).`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -39,10 +39,11 @@ Options:
   --verbose                   list every check in the summary (by default only those not passing)
   -h, --help                  show this help
 
-Exit status: as the results stand after merging and judging: 0 no unexpected failure; 1 a
-check failed or errored, a fuzz finding or harness error, a baseline entry is stale, or
-nothing produced a verdict; 2 a file
-could not be read, is not an mcp-conform results file, or is of another schemaVersion.
+Exit status: as the results stand after merging and judging, as run settles them: 0 no
+unexpected failure; 1 a check failed, a fuzz finding, or a baseline entry is stale; 4
+inconclusive (nothing failed, but a check or fuzz property came to no verdict); 5 nothing but
+skips; 2 a file could not be read, is not an mcp-conform results file, or is of another
+schemaVersion.
 
 Examples:
   mcp-conform report results.json --html report.html --junit junit.xml

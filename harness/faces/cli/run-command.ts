@@ -1,4 +1,4 @@
-// `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2/3.
+// `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2/3/4/5.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,7 @@ import type { MatrixSource } from '../../results/implementation-matrix.js';
 import type { RunResults } from '../../results/results.js';
 import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
 import { unmatchedPatternProblems } from '../pattern-hints.js';
-import { EXIT_HARNESS_ERROR, internalErrorText } from './exit-codes.js';
+import { EXIT_HARNESS_ERROR, internalErrorText, worstExitCode } from './exit-codes.js';
 import { catalogLookup } from '../catalog-lookup.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
@@ -91,10 +91,14 @@ revisions, counts per level, the failures and warnings) is appended to it; with
 GITHUB_ACTIONS=true, failures and warnings are also ::error/::warning annotations (at most 10
 of each).
 
-Exit status: 0 no MUST check failed; 1 a check failed or errored; 2 usage error or the
-target could not be reached; 3 harness error: mcp-conform itself failed (a report it could
-not write, an internal error), the other reports and targets are still written and run.
-With several targets, the worst of them.
+Exit status: 0 passed: every check that applied passed (warnings too, unless --strict);
+1 a check failed (a MUST, or with --strict a SHOULD or an unstable verdict), a baseline entry
+went stale, or the run was interrupted; 2 usage error or the target could not be reached;
+3 harness error: mcp-conform itself failed (a report it could not write, an internal error),
+the other reports and targets are still written and run; 4 inconclusive: nothing failed, but
+a check could not come to a verdict (no answer in time, a harness problem); 5 not applicable:
+no check came to a verdict other than skip. Fail beats inconclusive beats not applicable;
+with several targets, the worst of them (3, 2, 1, 4, 5, 0 from worst).
 
 Examples:
   mcp-conform run --stdio "node build/server.js"
@@ -325,7 +329,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         code = EXIT_HARNESS_ERROR;
       }
       codes.push(`${target.name} exit ${code}`);
-      worst = Math.max(worst, code);
+      worst = worstExitCode([worst, code]);
     }
   } finally {
     process.off('SIGINT', onSignal);

@@ -138,7 +138,7 @@ describe('mcp-conform fuzz', () => {
     const result = await cli(args, { cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')) });
     expect(result.stdout).toMatch(/: 0 properties, 0 cases/);
     expect(result.stdout).toContain('skipped 4 properties: 4 × time budget used up before it started');
-    expect(result.stdout).toContain('outcome: no-verdicts (exit 1)');
-    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain('outcome: no-verdicts (exit 5): not applicable');
+    expect(result.exitCode).toBe(5);
   });
 });

@@ -1,6 +1,6 @@
 // mcp-conform/vitest inside a user's own vitest run (a child vitest on a generated test file):
 // a dead server must turn the run red with the reason, while a revision the server does not
-// claim stays a skip.
+// claim stays a skip; the run's outcome is a test of its own, red unless the run passed.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,9 @@ describe.concurrent('mcp-conform/vitest', () => {
     expect(exitCode).toBe(1);
     expect(report.numPassedTests + report.numPendingTests).toBe(0);
     expect(report.numFailedTests).toBeGreaterThan(0);
-    for (const result of tests(report)) expect(result.failureMessages.join('\n')).toMatch(/no verdict for 2026-07-28\/lifecycle\/.*definitely-not-a-real-mcp-server-binary.*\(outcome unreachable\)/);
+    const [outcome, ...checks] = [...tests(report)].sort((a) => (a.title === 'outcome of the run' ? -1 : 1));
+    expect(outcome.failureMessages.join('\n')).toMatch(/outcome unreachable \(exit 2\); .*definitely-not-a-real-mcp-server-binary/);
+    for (const result of checks) expect(result.failureMessages.join('\n')).toMatch(/no verdict for 2026-07-28\/lifecycle\/.*definitely-not-a-real-mcp-server-binary.*\(outcome unreachable\)/);
   });
 
   test('a revision the server does not claim is skipped, the one it claims is judged', async () => {
@@ -51,5 +53,28 @@ describe.concurrent('mcp-conform/vitest', () => {
     expect(byStatus('passed').length).toBeGreaterThan(0);
     expect(byStatus('skipped').length).toBeGreaterThan(0);
     expect(byStatus('skipped').every((title) => !title.startsWith('discover'))).toBe(true);
+    expect(byStatus('passed')).toContain('outcome of the run');
+  });
+
+  test('nothing but skips is never green: the outcome test fails as not applicable', async () => {
+    const target = JSON.stringify({ stdio: [process.execPath, REFERENCE, '--stdio'] });
+    const { exitCode, report } = await runUserSuite(`{ target: ${target}, revisions: ['2026-07-28'], checks: ['2026-07-28/http'] }`);
+    expect(exitCode).toBe(1);
+    const failed = tests(report).filter((result) => result.status === 'failed');
+    expect(failed.map((result) => result.title)).toEqual(['outcome of the run']);
+    expect(failed[0].failureMessages.join('\n')).toContain('outcome no-verdicts (exit 5): not applicable: no check came to a verdict other than skip');
+    expect(tests(report).filter((result) => result.status === 'skipped').length).toBeGreaterThan(0);
+  });
+
+  test('a check with no verdict fails as inconclusive, and so does the outcome', async () => {
+    const target = JSON.stringify({ stdio: [process.execPath, REFERENCE, '--stdio', '--mutant', 'empty-uri-silent'] });
+    const { exitCode, report } = await runUserSuite(`{ target: ${target}, revisions: ['2026-07-28'], checks: ['2026-07-28/resources/uri-validation'], timeoutMs: 1000 }`);
+    expect(exitCode).toBe(1);
+    const message = (title: string) =>
+      tests(report)
+        .find((result) => result.title.startsWith(title))
+        ?.failureMessages.join('\n');
+    expect(message('uri-validation')).toMatch(/^Error: inconclusive \(no verdict\): MUST /);
+    expect(message('outcome of the run')).toContain('outcome inconclusive (exit 4): no check failed');
   });
 });
