@@ -11,6 +11,7 @@ import { isAcknowledgmentOf, openListen, watchConnection, whenServing } from '..
 import { idKey } from '../../harness/transports/types.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
+import { listenRefusal } from './kit/listen-refused.js';
 import { callableTools } from './kit/tool-calls.js';
 
 const PROGRESS = 'basic/patterns/progress';
@@ -115,7 +116,10 @@ export default defineArea('2026-07-28', 'progress', [
       const call = await progressCallOrSkip(ctx);
       const listen = openListen(ctx.client, { resourcesListChanged: true });
       try {
-        if (!(await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs))) ctx.skip('subscriptions/listen was not acknowledged; no listen stream to watch');
+        if (!(await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs))) {
+          const refusal = listen.open ? undefined : listenRefusal(await listen.ended);
+          ctx.skip(`${refusal?.reason ?? 'subscriptions/listen was not acknowledged'}; no listen stream to watch`);
+        }
         const meta: JsonObject = { progressToken: 'mcp-conform-progress-own-stream', ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}) };
         expectAnswer(await ctx.client.request(call.method, call.params, { meta }));
         await ctx.sleep(AFTER_RESPONSE_MS);

@@ -1,8 +1,9 @@
 // 2026-07-28 subscriptions/listen: a long-lived request acknowledged first, every message on it
 // tagged with the listen id, only the requested notification types, ended by the client's
 // cancel. What a server sends on its own needs a change to happen; checks watch a short window
-// and skip when nothing arrives to judge.
-import { defineArea, type CheckContext } from '../../harness/checks/check.js';
+// and skip when nothing arrives to judge. A refused listen is one verdict (kit/listen-refused.ts);
+// each check runs alone and cancels what it opened, since a server may cap the listens open at once.
+import { defineArea, type CheckContext, type CheckDefinition } from '../../harness/checks/check.js';
 import { expectThat, expectValid, observed } from '../../harness/checks/expect.js';
 import { SUBSCRIPTION_ID_KEY } from '../../harness/lifecycles/meta.js';
 import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
@@ -12,6 +13,7 @@ import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
+import { judgeRefusal, listenRefusal } from './kit/listen-refused.js';
 import { RESOURCE_UPDATED, resourceUpdates } from './kit/subscription-scope.js';
 
 const SUBSCRIPTIONS = 'basic/patterns/subscriptions';
@@ -20,18 +22,18 @@ const WATCH_MS = 300;
 const SETTLE_MS = 100;
 
 export default defineArea('2026-07-28', 'subscriptions', [
-  {
+  holdsListens({
     slug: 'listen-acknowledged',
     title: 'subscriptions/listen is acknowledged first, tagged with the listen id (same JSON type)',
     requirement:
-      'The first message carrying the subscription id MUST be notifications/subscriptions/acknowledged, with _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request (string or integer, same type) and the honoured filter in params.notifications.',
+      'The first message carrying the subscription id MUST be notifications/subscriptions/acknowledged, with _meta io.modelcontextprotocol/subscriptionId equal to the JSON-RPC id of the listen request (string or integer, same type) and the honoured filter in params.notifications. A refused listen is a warning: nothing obliges a server to accept one, but -32603 misnames a policy such as a limit, since it "is returned when the receiver encounters an unexpected condition that prevents it from fulfilling the request" (schema#internalerror), and new non-spec codes SHOULD sit outside -32768..-32000 (basic#error-codes).',
     level: 'MUST',
     spec: `${SUBSCRIPTIONS}#acknowledgment`,
     catalog: ['SUB-001'],
     connection: 'fresh',
     async run(ctx) {
       for (const id of ['mcp-conform-listen', 71]) {
-        const listen = await openAcknowledged(ctx, fullFilter(ctx), { id });
+        const listen = await openAcknowledged(ctx, fullFilter(ctx), { id }, { onRefusal: 'judge' });
         await listen.cancel();
         const first = listen.arrivals[0].message;
         expectThat(first.method === ACKNOWLEDGED, `the first message of subscription ${JSON.stringify(id)} is ${String(first.method)}`, { expected: ACKNOWLEDGED, actual: first });
@@ -40,8 +42,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
         expectValid(ctx.schema, 'SubscriptionsAcknowledgedNotification', first, 'the acknowledgment');
       }
     },
-  },
-  {
+  }),
+  holdsListens({
     slug: 'acknowledged-filter-supported',
     title: 'The acknowledged filter is a subset of the request, limited to what the capabilities support',
     requirement:
@@ -59,8 +61,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
       const problems = filterProblems(ctx, requested, acknowledged);
       expectThat(problems.length === 0, `the acknowledged filter ${problems.join('; ')}`, { expected: { subsetOf: requested }, actual: acknowledged });
     },
-  },
-  {
+  }),
+  holdsListens({
     slug: 'nothing-unrequested',
     title: 'A listen stream carries only the notification types asked for',
     requirement: 'The server MUST NOT send notification types the client has not explicitly requested in the filter.',
@@ -80,8 +82,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
       });
       ctx.note(`watched the stream for ${WATCH_MS} ms after the acknowledgment`);
     },
-  },
-  {
+  }),
+  holdsListens({
     slug: 'notifications-tagged',
     title: 'Every notification on a listen stream carries its subscription id',
     requirement: 'The server MUST include io.modelcontextprotocol/subscriptionId, the listen request id, in _meta of every notification delivered on a subscriptions/listen stream.',
@@ -101,8 +103,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
         actual: untagged,
       });
     },
-  },
-  {
+  }),
+  holdsListens({
     slug: 'listen-stream-stays-open',
     title: 'On HTTP the listen response is an SSE stream that stays open',
     requirement: 'The response to subscriptions/listen is an SSE stream (text/event-stream) that stays open and delivers the notifications opted in to, until the client or the server closes it.',
@@ -122,8 +124,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
       });
       expectThat(stillOpen, `the listen stream ended within ${WATCH_MS * 2} ms of its acknowledgment: ${describeOutcome(exchange)}`, { expected: 'an open stream', actual: observed(exchange) });
     },
-  },
-  {
+  }),
+  holdsListens({
     slug: 'cancel-ends-subscription',
     title: 'After the client cancels a subscription, nothing more comes for it and its id is free again',
     requirement:
@@ -149,7 +151,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
         expected: 'nothing after the cancel',
         actual: notifications,
       });
-      const again = await openAcknowledged(ctx, { toolsListChanged: true }, { id }, 'the listen request that reuses the id of a cancelled subscription');
+      const again = await openAcknowledged(ctx, { toolsListChanged: true }, { id }, { what: 'the listen request that reuses the id of a cancelled subscription', onRefusal: 'fail' });
       await again.cancel();
       // A response to the cancelled listen itself breaks a SHOULD (cancellation#behavior-requirements), not a MUST.
       if (answers.length > 0)
@@ -158,8 +160,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
           actual: answers,
         });
     },
-  },
-  {
+  }),
+  holdsListens({
     slug: 'concurrent-subscriptions-demultiplexed',
     title: 'Concurrent subscriptions are each tagged with their own id',
     requirement:
@@ -172,18 +174,18 @@ export default defineArea('2026-07-28', 'subscriptions', [
     connection: 'fresh',
     async run(ctx) {
       const first = await openAcknowledged(ctx, { toolsListChanged: true }, { id: 'mcp-conform-first' });
-      const second = openListen(ctx.client, { promptsListChanged: true }, { id: 'mcp-conform-second' });
+      const second = opened(ctx, openListen(ctx.client, { promptsListChanged: true }, { id: 'mcp-conform-second' }));
       try {
         const ack = await second.waitFor((m) => m.method === ACKNOWLEDGED && !sameIdLoosely(subscriptionTag(m), first.id), ctx.requestTimeoutMs);
-        const refused = !second.open && isObject((await second.ended).response?.error);
-        if (refused) ctx.skip('the server refused a second concurrent subscription (allowed: several are a MAY)');
+        const refusal = second.open ? undefined : listenRefusal(await second.ended);
+        if (refusal) ctx.skip(`the server refused a second concurrent subscription (allowed: several are a MAY): ${refusal.reason}`);
         const acks = [...first.arrivals, ...second.arrivals].map((a) => a.message).filter((m) => m.method === ACKNOWLEDGED);
         expectThat(ack !== undefined && sameIdLoosely(subscriptionTag(ack), second.id), 'no acknowledgment tagged with the second subscription id', { expected: second.id, actual: acks });
       } finally {
         await Promise.all([first.cancel(), second.cancel()]);
       }
     },
-  },
+  }),
   {
     slug: 'updates-only-subscribed',
     title: 'notifications/resources/updated comes only for resources a listen subscribed to',
@@ -203,7 +205,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
       });
     },
   },
-  {
+  holdsListens({
     slug: 'no-state-after-restart',
     title: 'A restarted stdio server knows nothing of the subscriptions of the process before it',
     requirement:
@@ -229,10 +231,15 @@ export default defineArea('2026-07-28', 'subscriptions', [
         expected: "nothing for an earlier process's subscription",
         actual: stale.map((e) => e.message),
       });
-      const again = await openAcknowledged(ctx, fullFilter(ctx), { id }, 'on a new process, a listen that reuses the id of a subscription open when the old process ended', restarted);
+      const again = await openAcknowledged(
+        ctx,
+        fullFilter(ctx),
+        { id },
+        { what: 'on a new process, a listen that reuses the id of a subscription open when the old process ended', client: restarted, onRefusal: 'fail' },
+      );
       await again.cancel();
     },
-  },
+  }),
 ]);
 
 /** What came for subscription `id` after its cancel: notifications tagged with it, and responses to the listen request itself. */
@@ -250,18 +257,55 @@ function fullFilter(ctx: CheckContext<StatelessClient>): JsonObject {
   return { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [uri] };
 }
 
-/** Opens a listen and waits for its acknowledgment; skips when the method does not exist, fails when it is not acknowledged. */
-async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: JsonObject, options: ListenOptions = {}, what = 'subscriptions/listen', client = ctx.client): Promise<ListenStream> {
+/** Listens each run of a check opened, cancelled when the run ends however it ends. */
+const openedBy = new WeakMap<object, ListenStream[]>();
+
+function opened(ctx: CheckContext<StatelessClient>, listen: ListenStream): ListenStream {
+  openedBy.set(ctx, [...(openedBy.get(ctx) ?? []), listen]);
+  return listen;
+}
+
+/** A check that opens listens runs alone (a server's cap on open listens spans connections) and leaves none open. */
+function holdsListens(check: CheckDefinition<StatelessClient>): CheckDefinition<StatelessClient> {
+  return {
+    ...check,
+    exclusive: true,
+    async run(ctx) {
+      try {
+        await check.run(ctx);
+      } finally {
+        const left = (openedBy.get(ctx) ?? []).filter((listen) => listen.open);
+        await Promise.all(left.map((listen) => listen.cancel().catch(() => undefined)));
+      }
+    },
+  };
+}
+
+interface OpenHow {
+  /** What the failure calls the listen. */
+  what?: string;
+  client?: StatelessClient;
+  /**
+   * A refusal (kit/listen-refused.ts): `skip` for a check's own listen, `judge` for the
+   * acknowledgment check, `fail` where accepting this listen is the requirement (an id reused).
+   */
+  onRefusal?: 'skip' | 'judge' | 'fail';
+}
+
+/** Opens a listen and waits for its acknowledgment; a refusal ends the check as `onRefusal` says, anything else unacknowledged fails. */
+async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: JsonObject, options: ListenOptions = {}, how: OpenHow = {}): Promise<ListenStream> {
+  const { what = 'subscriptions/listen', client = ctx.client, onRefusal = 'skip' } = how;
   if (!warmed.has(client.connection)) {
     warmed.add(client.connection);
     await whenServing(client);
   }
-  const listen = openListen(client, filter, options);
+  const listen = opened(ctx, openListen(client, filter, options));
   const ack = await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs);
   if (ack) return listen;
   const exchange = await listen.cancel();
-  const error = exchange.response?.error;
-  if (isObject(error) && error.code === -32601) ctx.skip('the server does not implement subscriptions/listen (-32601)');
+  const refusal = listenRefusal(exchange);
+  if (refusal && (onRefusal === 'skip' || !refusal.implemented)) ctx.skip(refusal.reason);
+  if (refusal && onRefusal === 'judge') judgeRefusal(ctx, refusal, exchange);
   ctx.fail(`${what} was not acknowledged: ${describeOutcome(exchange)}`, { expected: ACKNOWLEDGED, actual: { arrivals: listen.arrivals.map((a) => a.message), outcome: observed(exchange) } });
 }
 

@@ -11,12 +11,15 @@ export const REFERENCE = REFERENCE_BUNDLE;
 export interface ReferenceOptions {
   mutants?: string[];
   era?: 'dual' | 'modern' | 'legacy';
+  /** Most subscriptions/listen the server holds open at once. */
+  listenLimit?: number;
 }
 
 function referenceArgs(options: ReferenceOptions): string[] {
   const args: string[] = [];
   if (options.mutants?.length) args.push('--mutant', options.mutants.join(','));
   if (options.era) args.push('--era', options.era);
+  if (options.listenLimit !== undefined) args.push('--listen-limit', String(options.listenLimit));
   return args;
 }
 

@@ -1,0 +1,40 @@
+// One rule for every check that opens a subscriptions/listen: any JSON-RPC error to it is
+// "listen refused". Nothing obliges a server to accept a listen (it may cap how many are open),
+// so one cause gets one verdict: listen-acknowledged warns of it, every other check skips with
+// the reason. -32601 is apart: the method is not there at all, and every check skips.
+import { observed } from '../../../harness/checks/expect.js';
+import type { CheckContext } from '../../../harness/checks/check.js';
+import { isObject } from '../../../harness/model.js';
+import type { Exchange } from '../../../harness/transports/types.js';
+
+export const INTERNAL_ERROR = -32603;
+
+export interface ListenRefusal {
+  code: unknown;
+  message: unknown;
+  /** False for -32601: the server does not implement subscriptions/listen. */
+  implemented: boolean;
+  /** What a check that cannot open its listen skips with. */
+  reason: string;
+}
+
+/** The refusal an ended listen exchange carries, or undefined when it ended without a JSON-RPC error. */
+export function listenRefusal(exchange: Exchange): ListenRefusal | undefined {
+  const error = exchange.response?.error;
+  if (!isObject(error)) return undefined;
+  if (error.code === -32601) return { code: error.code, message: error.message, implemented: false, reason: 'the server does not implement subscriptions/listen (-32601)' };
+  return { code: error.code, message: error.message, implemented: true, reason: `listen refused: ${String(error.code)} ${JSON.stringify(error.message)}` };
+}
+
+/** The acknowledgment check's judgement of a refusal: a warning, naming -32603 for what it is. */
+export function judgeRefusal(ctx: Pick<CheckContext, 'warn' | 'skip'>, refusal: ListenRefusal, exchange: Exchange): never {
+  if (!refusal.implemented) ctx.skip(refusal.reason);
+  const misnamed =
+    refusal.code === INTERNAL_ERROR
+      ? '; -32603 is for "an unexpected condition that prevents it from fulfilling the request", not a policy such as a limit (an application-defined code outside -32768..-32000 says that)'
+      : '';
+  ctx.warn(`${refusal.reason}: nothing obliges a server to accept a listen, but no subscription check can be judged${misnamed}`, {
+    expected: 'notifications/subscriptions/acknowledged',
+    actual: observed(exchange),
+  });
+}
