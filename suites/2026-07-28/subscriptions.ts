@@ -14,6 +14,7 @@ import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
 import { judgeRefusal, listenRefusal } from './kit/listen-refused.js';
+import { refusedInvented } from '../shared/invented.js';
 import { RESOURCE_UPDATED, resourceUpdates } from './kit/subscription-scope.js';
 
 const SUBSCRIPTIONS = 'basic/patterns/subscriptions';
@@ -251,9 +252,12 @@ export function afterCancel(messages: unknown[], id: string | number): { notific
 /** Connections whose server has answered once (a fresh process may take a while to start). */
 const warmed = new WeakSet<object>();
 
+/** Watched when the server lists no resource: a refusal of a listen that names it decides nothing. */
+const MADE_UP_URI = 'mcp-conform://no-such-resource';
+
 /** Every notification type, and a resource to watch: the first listed one, or a made-up URI. */
 function fullFilter(ctx: CheckContext<StatelessClient>): JsonObject {
-  const uri = ctx.profile.resources.find((r) => typeof r.uri === 'string')?.uri ?? 'mcp-conform://no-such-resource';
+  const uri = ctx.profile.resources.find((r) => typeof r.uri === 'string')?.uri ?? MADE_UP_URI;
   return { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [uri] };
 }
 
@@ -304,6 +308,10 @@ async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: Json
   if (ack) return listen;
   const exchange = await listen.cancel();
   const refusal = listenRefusal(exchange);
+  const watched = filter.resourceSubscriptions;
+  if (refusal && Array.isArray(watched) && watched.includes(MADE_UP_URI)) {
+    ctx.skip(refusedInvented(what, [`resourceSubscriptions ${MADE_UP_URI}`], `${String(refusal.code)} ${JSON.stringify(refusal.message)}`));
+  }
   if (refusal && (onRefusal === 'skip' || !refusal.implemented)) ctx.skip(refusal.reason);
   if (refusal && onRefusal === 'judge') judgeRefusal(ctx, refusal, exchange);
   ctx.fail(`${what} was not acknowledged: ${describeOutcome(exchange)}`, { expected: ACKNOWLEDGED, actual: { arrivals: listen.arrivals.map((a) => a.message), outcome: observed(exchange) } });

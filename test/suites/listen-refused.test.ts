@@ -32,11 +32,13 @@ function refusingClient(answer: JsonObject = recorded.response): StatelessClient
   } as unknown as StatelessClient;
 }
 
-function context(client = refusingClient()): Partial<CheckContext<StatelessClient>> {
+const LISTED = [{ uri: 'file:///notes.txt', name: 'notes' }];
+
+function context(client = refusingClient(), resources: unknown[] = LISTED): Partial<CheckContext<StatelessClient>> {
   return {
     client,
     requestTimeoutMs: 1000,
-    profile: { capabilities: { tools: { listChanged: true } }, resources: [], tools: [], prompts: [], templates: [] } as unknown as CheckContext['profile'],
+    profile: { capabilities: { tools: { listChanged: true } }, resources, tools: [], prompts: [], templates: [] } as unknown as CheckContext['profile'],
     wire: { entries: [], subscribe: () => () => undefined } as unknown as CheckContext['wire'],
   };
 }
@@ -52,6 +54,12 @@ describe('a listen refused with -32603 "Subscription limit reached"', () => {
     const ending = await endingOf(checkNamed('listen-acknowledged'), context());
     expect(ending.verdict).toBe('warn');
     expect(ending.reason).toMatch(new RegExp(`^${REFUSAL}: nothing obliges a server to accept a listen.*-32603 is for "an unexpected condition`));
+  });
+
+  test('a refusal of a listen watching a URI the harness made up (no resource listed) decides nothing', async () => {
+    const ending = await endingOf(checkNamed('listen-acknowledged'), context(refusingClient(), []));
+    expect(ending.verdict).toBe('skip');
+    expect(ending.reason).toMatch(/harness-invented argument \(resourceSubscriptions mcp-conform:\/\/no-such-resource\)/);
   });
 
   const others = subscriptions.filter((check) => check.phase !== 'post' && !check.id.endsWith('/listen-acknowledged'));
