@@ -246,10 +246,10 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   const quiet = values.quiet === true;
   if (several) out.write(`\n== target ${target.name}\n`);
   const label = several ? target.name : undefined;
-  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: describeTarget(target.spec) })}\n`);
-  // Values of secret-looking variables (a stdio server inherits them) and of --env/--header never reach a report.
-  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+  // Values of secret-looking variables (a stdio server inherits them), of --env/--header and the URL's credentials never reach a report.
+  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env });
   const { redact } = redactor(secrets);
+  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: redact(describeTarget(target.spec)) })}\n`);
   let results = await runChecks({
     ...plan.request,
     target: target.spec,
