@@ -3,7 +3,7 @@
 import { KnownFuzzFileError, loadKnownFuzz, type KnownFuzz } from '../../results/fuzz-known.js';
 import { redactor, redactResults, secretsFrom } from '../../results/redact.js';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { writeHtml } from '../../../reports/html/index.js';
 import { writeResultsJson } from '../../../reports/json.js';
 import { writeJUnit } from '../../../reports/junit.js';
@@ -114,7 +114,7 @@ export function targetWords(flags: { stdio?: string; url?: string; cwd?: string;
 
 export async function fuzzCommand(argv: string[]): Promise<number> {
   const { own, serverArgv } = splitServerArgv(argv);
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args: own,
     allowPositionals: false,
     options: {

@@ -1,7 +1,8 @@
 // `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2/3.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import type { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { ALL_CHECKS } from '../../../suites/index.js';
 import { renderSummary, styleFor, targetLine } from '../../../reports/console.js';
 import { describeTarget } from '../../target.js';
@@ -284,7 +285,7 @@ function matrixSources(ran: Array<{ target: NamedTarget; results: RunResults }>,
 
 export async function runCommand(argv: string[]): Promise<number> {
   const { own, serverArgv } = splitServerArgv(argv);
-  const { values } = parseArgs({ args: own, allowPositionals: false, options: RUN_OPTIONS });
+  const { values } = parseOptions({ args: own, allowPositionals: false, options: RUN_OPTIONS });
   if (values.help) {
     process.stdout.write(RUN_HELP + '\n');
     return 0;
