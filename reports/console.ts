@@ -1,10 +1,11 @@
-// Console summary: the checks that did not pass (every check with --verbose), the counts, the
-// outcome. Colour when FORCE_COLOR asks for it, else on a TTY unless NO_COLOR is set.
+// Console summary: the checks that did not pass, skips sharing a reason as one line (every check
+// with --verbose), the counts, the outcome. Colour when FORCE_COLOR asks for it, else on a TTY unless NO_COLOR is set.
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { VERDICTS, type Verdict } from '../harness/results/vocabulary.js';
 import { inlineText, oneLine } from './text.js';
 import { matrixLines } from './console-matrix.js';
 import { fuzzLines } from './console-fuzz.js';
+import { withSkipsGrouped } from './console-skips.js';
 import { paint, severity, type Style } from './console-style.js';
 import { redactionNote } from '../harness/results/redact.js';
 import { conformanceLines, conformanceOf } from '../harness/results/conformance.js';
@@ -60,7 +61,9 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
       .filter((result) => options.verbose || result.verdict !== 'pass')
       .filter((result) => !(result.verdict === 'skip' && result.reason?.startsWith('applies to'))) // wrong transport: noise
       .sort((a, b) => severity(a.verdict) - severity(b.verdict));
-    for (const result of shown) lines.push(checkLine(result, style));
+    // --verbose lists every check; otherwise skips sharing a reason are one line.
+    if (options.verbose) for (const result of shown) lines.push(checkLine(result, style));
+    else lines.push(...withSkipsGrouped(shown, style, (result) => checkLine(result, style)));
   }
   const s = results.summary as unknown as Record<string, number> & RunResults['summary'];
   // Every verdict of VERDICTS, so one added later is counted without touching this file.

@@ -30,7 +30,8 @@ function classCount(classes: number, guided: number): string {
 }
 
 /** Progress lines on stderr; on a terminal, a live case counter too. */
-export function stderrProgress(stream: NodeJS.WriteStream, quiet: boolean): FuzzProgress {
+/** `redact` replaces secret values in a line before it is printed (the server's messages may quote them). */
+export function stderrProgress(stream: NodeJS.WriteStream, quiet: boolean, redact: (line: string) => string = (line) => line): FuzzProgress {
   const live = stream.isTTY === true && !quiet;
   return {
     onRevision: (revision, count) => {
@@ -41,7 +42,7 @@ export function stderrProgress(stream: NodeJS.WriteStream, quiet: boolean): Fuzz
     },
     onPropertyDone: (outcome, finding) => {
       if (live) stream.write('\r\u001b[2K');
-      if (!quiet || finding) stream.write(outcomeLine(outcome, finding) + '\n');
+      if (!quiet || finding) stream.write(redact(outcomeLine(outcome, finding)) + '\n');
     },
   };
 }

@@ -16,6 +16,12 @@ export function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
+/** The candidate nearest to `word` when it is a likely typo of it (3 edits or fewer), for "did you mean". */
+export function nearestWithinReach(word: string, candidates: readonly string[]): string | undefined {
+  const best = candidates.map((c) => [c, editDistance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
+  return best && best[1] <= 3 ? best[0] : undefined;
+}
+
 /** The `count` candidates nearest to `word`, nearest first. */
 export function closestOf(word: string, candidates: Iterable<string>, count = 3): string[] {
   return [...new Set(candidates)]

@@ -1,7 +1,9 @@
 // Secrets out of the reports: a server can echo its environment (stdio servers inherit ours) or
 // the headers we sent, and reports are uploaded as artifacts. Every string of the results is
-// searched for the values of secret-looking variables and of --env/--header, and each is replaced.
+// searched for the values of secret-looking variables, of --env/--header and of the target URL's
+// credentials, and each is replaced; so is the password of any URL (`scheme://user:pass@`, `?password=`).
 import type { RunResults } from './results.js';
+import { redactUrlCredentials, urlSecrets } from './redact-url.js';
 
 /** Names that look secret: *TOKEN*, *SECRET*, *KEY*, *PASSWORD*, *AUTH* and kin. */
 export const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|AUTH|CREDENTIAL|COOKIE/i;
@@ -24,8 +26,8 @@ export interface Redaction {
 
 export type RedactedResults = RunResults & { redaction?: Redaction };
 
-/** The secret-looking variables of `env`, and every value passed with --env / --header (a header's credential too). */
-export function secretsFrom(env: NodeJS.ProcessEnv, passed: { env?: Record<string, string>; headers?: Record<string, string> } = {}): Secret[] {
+/** The secret-looking variables of `env`, every value passed with --env / --header (a header's credential too), and the target URL's credentials. */
+export function secretsFrom(env: NodeJS.ProcessEnv, passed: { env?: Record<string, string>; headers?: Record<string, string>; url?: string } = {}): Secret[] {
   const secrets: Secret[] = [];
   for (const [name, value] of Object.entries(env)) if (value && SECRET_NAME.test(name)) secrets.push({ name, value });
   for (const [name, value] of Object.entries(passed.env ?? {})) secrets.push({ name, value });
@@ -35,12 +37,13 @@ export function secretsFrom(env: NodeJS.ProcessEnv, passed: { env?: Record<strin
     const credential = value.match(/^\S+\s+(\S+)$/)?.[1];
     if (credential) secrets.push({ name: `header ${name}`, value: credential });
   }
+  if (passed.url) secrets.push(...urlSecrets(passed.url));
   const usable = secrets.filter((secret) => secret.value.length >= MIN_SECRET_LENGTH);
   // Longest first, so a value that contains another is replaced whole.
   return usable.sort((a, b) => b.value.length - a.value.length);
 }
 
-/** Replaces every secret (as is, and as it appears inside JSON text) in every string of `value`. */
+/** Replaces every secret (as is, and as it appears inside JSON text), and every URL's credentials, in every string of `value`. */
 export function redactor(secrets: Secret[]) {
   const forms = secrets.flatMap((secret) => {
     const escaped = JSON.stringify(secret.value).slice(1, -1);
@@ -53,6 +56,10 @@ export function redactor(secrets: Secret[]) {
   });
   const found = new Set<string>();
   let occurrences = 0;
+  const note = (name: string) => {
+    occurrences += 1;
+    found.add(name);
+  };
   const text = (input: string): string => {
     let out = input;
     for (const { name, form } of forms) {
@@ -62,7 +69,7 @@ export function redactor(secrets: Secret[]) {
       found.add(name);
       out = parts.join(`[redacted:${name}]`);
     }
-    return out;
+    return redactUrlCredentials(out, note);
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
@@ -71,7 +78,7 @@ export function redactor(secrets: Secret[]) {
     return value;
   };
   return {
-    redact: <T>(value: T): T => (forms.length === 0 ? value : (walk(value) as T)),
+    redact: <T>(value: T): T => walk(value) as T,
     get redaction(): Redaction | undefined {
       return occurrences === 0 ? undefined : { names: [...found].sort(), occurrences };
     },
@@ -90,5 +97,5 @@ export function redactResults(results: RunResults, secrets: Secret[]): RedactedR
 export function redactionNote(results: RunResults): string | undefined {
   const redaction = (results as RedactedResults).redaction;
   if (!redaction) return undefined;
-  return `redacted ${redaction.occurrences} occurrence${redaction.occurrences === 1 ? '' : 's'} of secret values (${redaction.names.join(', ')}) from server output`;
+  return `redacted ${redaction.occurrences} occurrence${redaction.occurrences === 1 ? '' : 's'} of secret values (${redaction.names.join(', ')}) from the reports`;
 }

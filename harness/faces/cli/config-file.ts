@@ -2,7 +2,7 @@
 // Validated up front with one clear line per wrong key; command-line flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { editDistance } from '../pattern-hints.js';
+import { nearestWithinReach } from '../pattern-hints.js';
 import { createAjv, type ErrorObject } from '../../schema/ajv.js';
 import type { TargetSpec } from '../../target.js';
 import type { ConfigFile, ConfigTarget } from '../config.js';
@@ -77,11 +77,6 @@ const CONFIG_SCHEMA = {
 
 const validateConfig = createAjv().compile(CONFIG_SCHEMA);
 
-function closest(word: string, candidates: string[]): string | undefined {
-  const best = candidates.map((c) => [c, editDistance(word, c)] as const).sort((x, y) => x[1] - y[1])[0];
-  return best && best[1] <= 3 ? best[0] : undefined;
-}
-
 function where(instancePath: string): string {
   return instancePath === ''
     ? 'the top level'
@@ -101,7 +96,7 @@ function describeError(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
     const key = String(error.params.additionalProperty);
     const known = Object.keys((schemaNode(error.schemaPath.replace(/\/?additionalProperties$/, '')).properties as object | undefined) ?? {});
-    const hint = closest(key, known);
+    const hint = nearestWithinReach(key, known);
     return `unknown key "${key}" in ${where(error.instancePath)}${hint ? ` (did you mean "${hint}"?)` : ''}; known keys: ${known.join(', ')}`;
   }
   if (error.keyword === 'anyOf') return `${where(error.instancePath)} must be ${String(schemaNode(error.schemaPath.replace(/\/anyOf$/, '')).description)}`;

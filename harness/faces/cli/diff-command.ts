@@ -1,7 +1,7 @@
 // `mcp-conform diff`: regressions, fixes and new checks between two results files.
 import { appendFileSync } from 'node:fs';
 import { renderDiffSummary } from '../../../reports/github-summary.js';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { diffExitCode, diffResults } from '../../results/diff.js';
 import { renderDiffText } from '../../../reports/diff.js';
 import { readResultsJson, ResultsFileError } from '../../../reports/json.js';
@@ -38,7 +38,7 @@ function revisionFlag(value: string | undefined, flag: string): Revision | undef
 }
 
 export async function diffCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args: argv,
     allowPositionals: true,
     options: {

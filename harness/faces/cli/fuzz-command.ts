@@ -1,9 +1,9 @@
 // `mcp-conform fuzz`: property-based campaigns against a live server. Prints every finding with
 // its shrunk counterexample and the command that replays it; writes the same reports as `run`.
 import { KnownFuzzFileError, loadKnownFuzz, type KnownFuzz } from '../../results/fuzz-known.js';
-import { redactResults, secretsFrom } from '../../results/redact.js';
+import { redactor, redactResults, secretsFrom } from '../../results/redact.js';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { writeHtml } from '../../../reports/html/index.js';
 import { writeResultsJson } from '../../../reports/json.js';
 import { writeJUnit } from '../../../reports/junit.js';
@@ -116,7 +116,7 @@ export function targetWords(flags: { stdio?: string; url?: string; cwd?: string;
 
 export async function fuzzCommand(argv: string[]): Promise<number> {
   const { own, serverArgv } = splitServerArgv(argv);
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args: own,
     allowPositionals: false,
     options: {
@@ -200,7 +200,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       // Our own flags go before the target's: everything after `--` is the server's command line.
       const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...target.words];
       // As for run: secret values the server echoes stay out of the reports (case files keep what was sent).
-      const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+      const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env });
       const fuzzed = await runFuzz({
         target: target.spec,
         revisions,
@@ -222,7 +222,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
           targetSpec: target.spec.kind === 'http' ? { kind: 'http', url: target.spec.url } : { kind: 'stdio', command: target.spec.command, args: target.spec.args, cwd: target.spec.cwd },
           findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
         },
-        progress: stderrProgress(process.stderr, values.quiet === true),
+        progress: stderrProgress(process.stderr, values.quiet === true, redactor(secrets).redact),
         signal: abort.signal,
       });
       const results = redactResults(fuzzed, secrets);

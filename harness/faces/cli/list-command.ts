@@ -1,6 +1,6 @@
 // `mcp-conform list`: every check with its level, revision and spec link, without a server;
 // with --requirements, the requirement index with what covers each row.
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { ALL_CHECKS } from '../../../suites/index.js';
 import { selectIds } from '../../results/select.js';
 import { renderRequirementListings, requirementListings } from './requirements-list.js';
@@ -30,7 +30,11 @@ Examples:
   mcp-conform list --requirements '*/HTTP-*' --json   some rows, with covering check and property ids`;
 
 export async function listCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, requirements: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, requirements: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     process.stdout.write(LIST_HELP + '\n');
     return 0;

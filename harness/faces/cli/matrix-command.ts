@@ -3,7 +3,7 @@
 // a config file's targets when the file has a `matrix` key.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { buildImplementationMatrix, type ImplementationMatrix, type MatrixSource } from '../../results/implementation-matrix.js';
 import type { RunResults } from '../../results/results.js';
 import { readResultsJson, ResultsFileError } from '../../../reports/json.js';
@@ -106,7 +106,7 @@ export function reportMatrix(sources: MatrixSource[], outputs: MatrixOutputs, ou
 }
 
 export async function matrixCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args: argv,
     allowPositionals: true,
     options: {

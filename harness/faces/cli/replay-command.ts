@@ -1,6 +1,6 @@
 // `mcp-conform replay FILE`: re-sends a saved fuzz case, byte for byte, to the server it was
 // found on (or the target given), prints what the server answers now, and judges it again.
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { visibleText } from '../../../reports/text.js';
 import { CaseFileError, readCaseFile, type CaseFile } from '../../fuzz/case-file.js';
 import { stepBytes } from '../../fuzz/case.js';
@@ -56,7 +56,7 @@ function describeRun(run: CaseRun): string[] {
 
 export async function replayCommand(argv: string[]): Promise<number> {
   const { own, serverArgv } = splitServerArgv(argv);
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args: own,
     allowPositionals: true,
     options: {

@@ -1,6 +1,6 @@
 // `mcp-conform report`: renders JUnit, HTML or JSON from results files, merges shards, and
 // judges results against a baseline or --strict after the fact.
-import { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { renderSummary, styleFor } from '../../../reports/console.js';
 import { readResultsJson, ResultsFileError } from '../../../reports/json.js';
 import { mergeResults, MergeError } from '../../results/merge.js';
@@ -64,7 +64,7 @@ function asUsage<T>(work: () => T): T {
 
 export async function reportCommand(argv: string[]): Promise<number> {
   if (argv[0] === 'matrix') return matrixCommand(argv.slice(1));
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args: argv,
     allowPositionals: true,
     options: {

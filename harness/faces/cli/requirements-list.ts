@@ -21,6 +21,10 @@ export interface RequirementListing {
   }>;
 }
 
+/** What the requirement catalogs mean by a level such as `SHOULD*`. */
+export const DERIVED_LEGEND =
+  '* after a level (MUST*, SHOULD*): derived; the rule follows from a general one (JSON-RPC 2.0, using only negotiated capabilities, a schema comment), not from a sentence about this exact case';
+
 function reasonFor(revision: Revision, id: string): string | undefined {
   const notTestable = NOT_TESTABLE[revision].find((note) => note.ids.includes(id));
   if (notTestable) return `not testable from outside: ${notTestable.reason}`;
@@ -63,6 +67,7 @@ export function renderRequirementListings(listings: RequirementListing[]): strin
     lines.push(`${revision}: ${totals.rows} rows, ${totals.covered} covered; MUST/SHOULD server rows: ${totals.serverRulesCovered} of ${totals.serverRules} covered`, '');
   }
   const rowCount = listings.reduce((sum, listing) => sum + listing.rows.length, 0);
+  if (listings.some((listing) => listing.rows.some((row) => row.level.includes('*')))) lines.push(DERIVED_LEGEND);
   lines.push(`${rowCount} requirements`);
   return lines.join('\n') + '\n';
 }

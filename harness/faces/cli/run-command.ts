@@ -1,7 +1,8 @@
 // `mcp-conform run`: test a server, print the summary, write the reports, exit 0/1/2/3/4/5.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import type { parseArgs } from 'node:util';
+import { parseOptions } from './parse-options.js';
 import { ALL_CHECKS } from '../../../suites/index.js';
 import { renderSummary, styleFor, targetLine } from '../../../reports/console.js';
 import { describeTarget } from '../../target.js';
@@ -250,10 +251,10 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   const quiet = values.quiet === true;
   if (several) out.write(`\n== target ${target.name}\n`);
   const label = several ? target.name : undefined;
-  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: describeTarget(target.spec) })}\n`);
-  // Values of secret-looking variables (a stdio server inherits them) and of --env/--header never reach a report.
-  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers } : { env: target.spec.env });
+  // Values of secret-looking variables (a stdio server inherits them), of --env/--header and the URL's credentials never reach a report.
+  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env });
   const { redact } = redactor(secrets);
+  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: redact(describeTarget(target.spec)) })}\n`);
   let results = await runChecks({
     ...plan.request,
     target: target.spec,
@@ -288,7 +289,7 @@ function matrixSources(ran: Array<{ target: NamedTarget; results: RunResults }>,
 
 export async function runCommand(argv: string[]): Promise<number> {
   const { own, serverArgv } = splitServerArgv(argv);
-  const { values } = parseArgs({ args: own, allowPositionals: false, options: RUN_OPTIONS });
+  const { values } = parseOptions({ args: own, allowPositionals: false, options: RUN_OPTIONS });
   if (values.help) {
     process.stdout.write(RUN_HELP + '\n');
     return 0;

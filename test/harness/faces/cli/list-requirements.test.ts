@@ -12,6 +12,17 @@ import { cli } from './cli-process.js';
 const covered = (entry: { checks: string[]; properties: string[] }) => entry.checks.length + entry.properties.length > 0;
 
 describe.concurrent('list --requirements', () => {
+  test('a legend explains the asterisk of derived levels, printed only when a listed row has one', async () => {
+    const legacy = await cli(['list', '--requirements', '2025-11-25']);
+    expect(legacy.stdout).toMatch(/\n {2}RPC-010 +SHOULD\* /);
+    expect(legacy.stdout).toContain(
+      '\n* after a level (MUST*, SHOULD*): derived; the rule follows from a general one (JSON-RPC 2.0, using only negotiated capabilities, a schema comment), not from a sentence about this exact case\n',
+    );
+    const modern = await cli(['list', '--requirements', '2026-07-28']);
+    expect(REQUIREMENTS['2026-07-28'].some((row) => row.level.includes('*'))).toBe(false);
+    expect(modern.stdout).not.toContain('* after a level');
+  });
+
   test('prints every row of both revisions with its level, coverage and summary, then the totals', async () => {
     const result = await cli(['list', '--requirements']);
     expect(result.exitCode, result.stderr).toBe(0);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { secretsFrom, redactResults } from '../../../../harness/results/redact.js';
 import type { RunResults } from '../../../../harness/results/results.js';
+import { startHttpFixture } from '../../../helpers/fixture-process.js';
 import { tempDir } from '../../../reports/helpers.js';
 import { cli } from './cli-process.js';
 
@@ -23,6 +24,34 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   process.stderr.write('env: ' + JSON.stringify(process.env) + '\\n');
   process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: 'env ' + JSON.stringify(process.env) } }) + '\\n');
 });
+`,
+  );
+  return file;
+}
+
+const URL_PASSWORD = 'urlpass-1234';
+const URL_KEY = 'key-abcdef123';
+const DB_PASSWORD = 'dbpass-9876';
+const DB_QUERY_PASSWORD = 'qpass-4321';
+
+/** An HTTP server that answers every POST with an error quoting the URL it was asked at and a database URL of its own. */
+function urlEchoingServer(dir: string): string {
+  const file = path.join(dir, 'echo-url.mjs');
+  writeFileSync(
+    file,
+    `import { createServer } from 'node:http';
+const server = createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    let id = null;
+    try { id = JSON.parse(body).id ?? null; } catch {}
+    const message = 'asked at ' + req.url + '; db postgres://app:${DB_PASSWORD}@db.internal/prod?sslmode=require&password=${DB_QUERY_PASSWORD}';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message } }));
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log('MCP_CONFORM_LISTENING http://127.0.0.1:' + server.address().port + '/mcp'));
 `,
   );
   return file;
@@ -69,7 +98,7 @@ describe('secrets redaction', () => {
     }
     expect(result.stdout + result.stderr).not.toContain(INHERITED);
     expect(result.stdout + result.stderr).not.toContain(PASSED);
-    expect(result.stdout).toMatch(/^redacted \d+ occurrences of secret values \(MY_API_TOKEN, SERVER_MODE\) from server output$/m);
+    expect(result.stdout).toMatch(/^redacted \d+ occurrences of secret values \(MY_API_TOKEN, SERVER_MODE\) from the reports$/m);
     expect(readFileSync(at('summary.md'), 'utf8')).toContain('secret values (MY_API_TOKEN, SERVER_MODE)');
     expect(JSON.parse(readFileSync(at('r.sarif'), 'utf8')).runs[0].properties.redaction).toMatch(/MY_API_TOKEN/);
   });
@@ -91,5 +120,64 @@ describe('secrets redaction', () => {
     const results = redactResults({ checks: [{ text: JSON.stringify({ v: 'a"b\\c-secret' }) }] } as unknown as RunResults, secrets);
     expect(JSON.stringify(results)).not.toContain('c-secret');
     expect(redactResults({ checks: [] } as unknown as RunResults, secrets).redaction).toBeUndefined();
+  });
+
+  test("the target URL's userinfo and query key, and a URL password the server echoes, reach no report nor the console", async () => {
+    const dir = tempDir();
+    const at = (name: string) => path.join(dir, name);
+    const fixture = await startHttpFixture(process.execPath, [urlEchoingServer(dir)]);
+    try {
+      const target = fixture.url.replace('http://', `http://user:${URL_PASSWORD}@`) + `?api_key=${URL_KEY}&v=2`;
+      const reports = ['--json', at('r.json'), '--html', at('r.html'), '--junit', at('r.xml'), '--sarif', at('r.sarif')];
+      const result = await cli(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--url', target, ...reports], {
+        env: { GITHUB_STEP_SUMMARY: at('summary.md') },
+      });
+      const results = JSON.parse(readFileSync(at('r.json'), 'utf8'));
+      expect(results.target.description).toBe(`${fixture.url.replace('http://', 'http://user:[redacted:URL password]@')}?api_key=[redacted:URL query api_key]&v=2`);
+      expect(JSON.stringify(results)).toContain('postgres://app:[redacted:URL password]@db.internal/prod?sslmode=require&password=[redacted:URL query password]');
+      expect(results.redaction.names).toEqual(['URL password', 'URL query api_key', 'URL query password']);
+      const files = readdirSync(dir).filter((name) => name !== 'echo-url.mjs');
+      expect(files.sort()).toEqual(['r.html', 'r.json', 'r.sarif', 'r.xml', 'summary.md']);
+      for (const file of files) {
+        const text = readFileSync(at(file), 'utf8');
+        for (const secret of [URL_PASSWORD, URL_KEY, DB_PASSWORD, DB_QUERY_PASSWORD]) expect(text, `${file} holds ${secret}`).not.toContain(secret);
+      }
+      for (const secret of [URL_PASSWORD, URL_KEY, DB_PASSWORD, DB_QUERY_PASSWORD]) expect(result.stdout + result.stderr).not.toContain(secret);
+      expect(result.stderr).toContain('target http://user:[redacted:URL password]@');
+      expect(result.stdout).toMatch(/^redacted \d+ occurrences of secret values \(URL password, URL query api_key, URL query password\) from the reports$/m);
+    } finally {
+      await fixture.stop();
+    }
+  });
+
+  test('a target URL gives its user, password and every query value of 6 characters or more, as written and decoded', () => {
+    const secrets = secretsFrom({}, { url: 'https://tok-abcdef@example.com/mcp?k=a%2Fb%2Fc%2Fd&sig=abcdefgh&v=2&flag' });
+    expect(secrets.map((s) => [s.name, s.value]).sort()).toEqual([
+      ['URL query k', 'a%2Fb%2Fc%2Fd'],
+      ['URL query k', 'a/b/c/d'],
+      ['URL query sig', 'abcdefgh'],
+      ['URL user', 'tok-abcdef'],
+    ]);
+  });
+
+  test("any URL's userinfo password and secret-named query values are redacted, in JSON text too; other URLs are left alone", () => {
+    const text = [
+      'mysql://root:hunter2@db:3306/app',
+      JSON.stringify({ dsn: 'redis://:s3cr3t@cache:6379/0' }),
+      'https://api.example.com/v1?access_token=abc&page=2',
+      'https://example.com/docs?version=2026-07-28',
+      'git@github.com:owner/repo.git',
+    ].join(' | ');
+    const results = redactResults({ checks: [{ reason: text }] } as unknown as RunResults, []);
+    expect((results.checks[0] as { reason: string }).reason).toBe(
+      [
+        'mysql://root:[redacted:URL password]@db:3306/app',
+        JSON.stringify({ dsn: 'redis://:[redacted:URL password]@cache:6379/0' }),
+        'https://api.example.com/v1?access_token=[redacted:URL query access_token]&page=2',
+        'https://example.com/docs?version=2026-07-28',
+        'git@github.com:owner/repo.git',
+      ].join(' | '),
+    );
+    expect(results.redaction).toEqual({ names: ['URL password', 'URL query access_token'], occurrences: 3 });
   });
 });
