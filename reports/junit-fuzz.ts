@@ -3,10 +3,9 @@
 // the name). A finding is <failure>, a harness error <error>, a property that did not apply or
 // got no time <skipped> with the reason; a SHOULD-level finding passes with a warning, as a
 // SHOULD check does.
-import type { Builder, TestSuite } from 'junit-report-builder';
 import { fuzzPropertyRuns, fuzzVerdict, NOT_EXHAUSTED, undecidedNote, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
 import type { RunResults } from '../harness/results/results.js';
-import { withExtras, x, type Extras } from './junit-xml.js';
+import { junitTimestamp, testCase, testSuite, type CaseEnd, type XmlElement } from './junit-xml.js';
 import { oneLine, pretty } from './text.js';
 import { renderTranscript } from './transcript.js';
 
@@ -27,29 +26,21 @@ function findingText(finding: FuzzFinding): string {
   return parts.filter((p) => p !== '').join('\n\n');
 }
 
-function addProperty(suite: TestSuite, property: FuzzPropertyRun, finding: FuzzFinding | undefined, results: RunResults): void {
+function propertyCase(property: FuzzPropertyRun, finding: FuzzFinding | undefined, results: RunResults): XmlElement {
   const verdict = fuzzVerdict(property);
-  const testCase = suite
-    .testCase()
-    .className(x(`fuzz.${campaignOf(property.id).replace(/\//g, '.')}`))
-    .name(x(property.id))
-    .time((property.durationMs ?? 0) / 1000);
   const head = [`verdict: ${verdict}`, `${property.cases} case(s)${property.interrupted && !property.skipped ? `, ${NOT_EXHAUSTED}` : ''}`];
   if (property.title) head.push(property.title);
   if (property.level || property.spec) head.push(`${property.level ?? ''} ${property.spec ?? ''}`.trim());
-  const extras: Extras = { status: verdict };
+  let end: CaseEnd | undefined;
   if (verdict === 'fail' && finding) {
-    testCase.failure(x(oneLine(finding.message)), 'fuzz-finding');
-    extras.body = findingText(finding);
+    end = { kind: 'failure', message: oneLine(finding.message), type: 'fuzz-finding', body: findingText(finding) };
   } else if (verdict === 'fail') {
-    testCase.failure('fuzz finding (details not in the results file)', 'fuzz-finding');
+    end = { kind: 'failure', message: 'fuzz finding (details not in the results file)', type: 'fuzz-finding' };
   } else if (verdict === 'error') {
     const why = property.error ?? undecidedNote(property);
-    testCase.error(x(oneLine(why)), property.error ? 'harness-error' : 'inconclusive');
-    extras.body = why;
+    end = { kind: 'error', message: oneLine(why), type: property.error ? 'harness-error' : 'inconclusive', body: why };
   } else if (verdict === 'skip') {
-    testCase.skipped();
-    extras.skipped = property.skipped;
+    end = { kind: 'skipped', reason: property.skipped };
   } else if (verdict === 'warn' && finding) {
     head.push(`WARNING (${finding.level ?? 'SHOULD'} not met, does not fail the run without --strict): ${oneLine(finding.message)}`);
   }
@@ -58,25 +49,22 @@ function addProperty(suite: TestSuite, property: FuzzPropertyRun, finding: FuzzF
   if (finding && verdict !== 'fail') out.push(findingText(finding));
   if (finding) out.push('Transcript:', renderTranscript(finding.transcript ?? []));
   else if (results.fuzz?.seed !== undefined) out.push(`Seed: ${results.fuzz.seed}`);
-  extras.systemOut = out.join('\n\n');
-  withExtras(testCase, extras);
+  const classname = `fuzz.${campaignOf(property.id).replace(/\//g, '.')}`;
+  return testCase({ classname, name: property.id, time: (property.durationMs ?? 0) / 1000, status: verdict, end, systemOut: out.join('\n\n') });
 }
 
-export function addFuzzSuites(builder: Builder, results: RunResults): void {
+export function fuzzSuites(results: RunResults): XmlElement[] {
   const fuzz = results.fuzz;
-  if (!fuzz) return;
+  if (!fuzz) return [];
   const findings = new Map([...(fuzz.findings ?? []), ...(fuzz.warnings ?? [])].map((f) => [f.id, f]));
-  const suites = new Map<string, TestSuite>();
+  const cases = new Map<string, XmlElement[]>();
   for (const property of fuzzPropertyRuns(fuzz)) {
     const name = `fuzz/${campaignOf(property.id)}`;
-    let suite = suites.get(name);
-    if (!suite) {
-      suite = builder.testSuite().name(x(name)).timestamp(new Date(results.startedAt)).property('kind', 'fuzz');
-      if (fuzz.seed !== undefined) suite.property('seed', String(fuzz.seed));
-      if (fuzz.budget) suite.property('runs', String(fuzz.budget.runs));
-      suite.property('target', x(results.target.description));
-      suites.set(name, suite);
-    }
-    addProperty(suite, property, findings.get(`fuzz/${property.id}`), results);
+    cases.set(name, [...(cases.get(name) ?? []), propertyCase(property, findings.get(`fuzz/${property.id}`), results)]);
   }
+  const properties: [string, string][] = [['kind', 'fuzz']];
+  if (fuzz.seed !== undefined) properties.push(['seed', String(fuzz.seed)]);
+  if (fuzz.budget) properties.push(['runs', String(fuzz.budget.runs)]);
+  properties.push(['target', results.target.description]);
+  return [...cases].map(([name, suiteCases]) => testSuite({ name, timestamp: junitTimestamp(results.startedAt) }, properties, suiteCases));
 }

@@ -5,11 +5,10 @@
 // run one (reports/junit-fuzz.ts). Valid against Jenkins' junit-4.xsd and test/reports/junit/junit.xsd.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Builder, TestSuite } from 'junit-report-builder';
 import { isObject } from '../harness/results/vocabulary.js';
-import { addFuzzSuites } from './junit-fuzz.js';
-import { addMatrixSuite } from './junit-matrix.js';
-import { newBuilder, withExtras, x, type Extras } from './junit-xml.js';
+import { fuzzSuites } from './junit-fuzz.js';
+import { matrixSuite } from './junit-matrix.js';
+import { junitTimestamp, renderXml, testCase, testSuite, testSuites, x, type CaseEnd, type XmlElement } from './junit-xml.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine, pretty } from './text.js';
 import { renderTranscript } from './transcript.js';
@@ -27,112 +26,85 @@ function serverOf(results: RunResults, revision: string): string | undefined {
   return isObject(info) ? [info.name, info.version].filter((v) => v !== undefined).join(' ') : undefined;
 }
 
-function addCheck(suite: TestSuite, result: CheckResult, strict: boolean): void {
-  const testCase = suite
-    .testCase()
-    .className(x(`${result.revision}.${result.area}`))
-    .name(x(`${result.id}: ${result.title}`))
-    .time(result.durationMs / 1000);
+/** How a check's testcase ends, and the lines that head its system-out. */
+function endOf(result: CheckResult, strict: boolean): { end?: CaseEnd; head: string[] } {
   const reason = oneLine(result.reason ?? '');
   const head = [`verdict: ${result.verdict}`];
-  const extras: Extras = { status: result.verdict };
   if (result.expectedFailure) {
     const why = result.expectedFailure.reason ? `: ${result.expectedFailure.reason}` : '';
-    testCase.skipped();
-    extras.skipped = `expected failure (baseline ${result.expectedFailure.pattern}${why}): ${reason}`;
     head.push(`expected failure, listed in the baseline as ${result.expectedFailure.pattern}${why}`);
-  } else if (result.verdict === 'fail') {
-    testCase.failure(x(reason), result.level);
-    extras.body = evidenceText(result);
-  } else if (result.verdict === 'error') {
-    testCase.error(x(reason), 'harness-error');
-    extras.body = evidenceText(result);
-  } else if (result.verdict === 'skip') {
-    testCase.skipped();
-    extras.skipped = reason;
-  } else if (result.verdict === 'unstable' && strict) {
-    testCase.failure(x(reason), 'unstable');
-    extras.body = evidenceText(result);
-  } else if (result.verdict === 'unstable') {
-    head.push(`UNSTABLE (the confirming run disagreed; does not fail the run without --strict): ${reason}`);
-  } else if (result.verdict === 'warn') {
-    head.push(`WARNING (${result.level} not met, does not fail the run without --strict): ${reason}`);
+    return { end: { kind: 'skipped', reason: `expected failure (baseline ${result.expectedFailure.pattern}${why}): ${reason}` }, head };
   }
-  extras.systemOut = [head.join('\n'), evidenceText(result), 'Transcript:', renderTranscript(result.transcript, result.transcriptDropped)].join('\n\n');
-  withExtras(testCase, extras);
+  const failing = result.verdict === 'fail' || (result.verdict === 'unstable' && strict);
+  if (failing) return { end: { kind: 'failure', message: reason, type: result.verdict === 'fail' ? result.level : 'unstable', body: evidenceText(result) }, head };
+  if (result.verdict === 'error') return { end: { kind: 'error', message: reason, type: 'harness-error', body: evidenceText(result) }, head };
+  if (result.verdict === 'skip') return { end: { kind: 'skipped', reason }, head };
+  if (result.verdict === 'unstable') head.push(`UNSTABLE (the confirming run disagreed; does not fail the run without --strict): ${reason}`);
+  if (result.verdict === 'warn') head.push(`WARNING (${result.level} not met, does not fail the run without --strict): ${reason}`);
+  return { head };
 }
+
+function checkCase(result: CheckResult, strict: boolean): XmlElement {
+  const { end, head } = endOf(result, strict);
+  const systemOut = [head.join('\n'), evidenceText(result), 'Transcript:', renderTranscript(result.transcript, result.transcriptDropped)].join('\n\n');
+  return testCase({ classname: `${result.revision}.${result.area}`, name: `${result.id}: ${result.title}`, time: result.durationMs / 1000, status: result.verdict, end, systemOut });
+}
+
+/** A testsuite of one testcase that ends in error: what could not run is never a silent absence. */
+const errorSuite = (name: string, caseName: string, message: string, type: string) =>
+  testSuite({ name }, [], [testCase({ classname: 'mcp-conform', name: caseName, status: 'error', end: { kind: 'error', message: oneLine(message), type } })]);
 
 /** Stale baseline entries and a run without verdicts fail the build, so they fail here too. */
-function addRunLevel(builder: Builder, results: RunResults): void {
+function runLevelSuites(results: RunResults): XmlElement[] {
+  const suites: XmlElement[] = [];
   const stale = results.baseline?.stale ?? [];
   if (stale.length > 0) {
-    const suite = builder.testSuite().name('baseline').property('file', x(results.baseline!.file));
-    for (const entry of stale) {
-      const message = `stale baseline entry ${entry.pattern}: ${entry.passing.join(', ')} now pass; remove it from ${results.baseline!.file}`;
-      withExtras(
-        suite
-          .testCase()
-          .className('baseline')
-          .name(x(`stale: ${entry.pattern}`))
-          .failure(x(message), 'stale-baseline'),
-        { status: 'fail' },
-      );
-    }
-  }
-  // A revision that could not be run is a verdict-less error of its own, never a silent absence.
-  for (const run of results.revisions.filter((r) => r.error)) {
-    const name = `revision ${run.revision}`;
-    withExtras(
-      builder
-        .testSuite()
-        .name(x(name))
-        .testCase()
-        .className('mcp-conform')
-        .name(x(name))
-        .error(x(oneLine(run.error!)), 'revision-not-run'),
-      { status: 'error' },
+    const file = results.baseline!.file;
+    const cases = stale.map((entry) =>
+      testCase({
+        classname: 'baseline',
+        name: `stale: ${entry.pattern}`,
+        status: 'fail',
+        end: { kind: 'failure', type: 'stale-baseline', message: `stale baseline entry ${entry.pattern}: ${entry.passing.join(', ')} now pass; remove it from ${file}` },
+      }),
     );
+    suites.push(testSuite({ name: 'baseline' }, [['file', file]], cases));
   }
+  for (const run of results.revisions.filter((r) => r.error)) suites.push(errorSuite(`revision ${run.revision}`, `revision ${run.revision}`, run.error!, 'revision-not-run'));
   if (['unreachable', 'no-verdicts', 'interrupted'].includes(results.outcome)) {
     const message = results.error ?? (results.outcome === 'no-verdicts' ? 'no check or fuzz property produced a verdict (all skipped)' : results.outcome);
-    withExtras(
-      builder
-        .testSuite()
-        .name('mcp-conform')
-        .testCase()
-        .className('mcp-conform')
-        .name('run')
-        .error(x(oneLine(message)), results.outcome),
-      { status: 'error' },
-    );
+    suites.push(errorSuite('mcp-conform', 'run', message, results.outcome));
   }
+  return suites;
 }
 
-export function renderJUnit(results: RunResults): string {
-  const builder = newBuilder().name(x(`mcp-conform ${results.target.description}`));
+function checkSuites(results: RunResults): XmlElement[] {
   const groups = new Map<string, CheckResult[]>();
   for (const result of results.checks) {
     const key = `${result.revision}/${result.area}`;
     groups.set(key, [...(groups.get(key) ?? []), result]);
   }
-  for (const [name, checks] of groups) {
-    const suite = builder
-      .testSuite()
-      .name(x(name))
-      .timestamp(new Date(results.startedAt))
-      .time(checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000)
-      .property('revision', checks[0].revision)
-      .property('area', x(checks[0].area))
-      .property('transport', checks[0].transport)
-      .property('target', x(results.target.description));
+  return [...groups].map(([name, checks]) => {
+    const properties: [string, string][] = [
+      ['revision', checks[0].revision],
+      ['area', checks[0].area],
+      ['transport', checks[0].transport],
+      ['target', results.target.description],
+    ];
     const server = serverOf(results, checks[0].revision);
-    if (server) suite.property('server', x(server));
-    for (const result of checks) addCheck(suite, result, results.options.strict);
-  }
-  addFuzzSuites(builder, results);
-  addMatrixSuite(builder, results);
-  addRunLevel(builder, results);
-  return builder.build();
+    if (server) properties.push(['server', server]);
+    const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
+    return testSuite(
+      { name, timestamp: junitTimestamp(results.startedAt), time },
+      properties,
+      checks.map((check) => checkCase(check, results.options.strict)),
+    );
+  });
+}
+
+export function renderJUnit(results: RunResults): string {
+  const suites = [...checkSuites(results), ...fuzzSuites(results), ...matrixSuite(results), ...runLevelSuites(results)];
+  return renderXml(testSuites(`mcp-conform ${results.target.description}`, suites));
 }
 
 export function writeJUnit(results: RunResults, file: string): void {

@@ -14,7 +14,6 @@ import { applyBaseline } from '../../../harness/results/baseline.js';
 import { fuzzPropertyRuns } from '../../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../../harness/results/results.js';
 import { renderJUnit } from '../../../reports/junit.js';
-import { newBuilder } from '../../../reports/junit-xml.js';
 import { applyStrict } from '../../../harness/results/strict.js';
 import { fuzz } from '../../harness/fuzz/helpers.js';
 import { PROJECT_ROOT } from '../../helpers/fixture-process.js';
@@ -141,10 +140,8 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
   });
 
   test('Jenkins junit-4.xsd rejects what we no longer write: testcase properties, a skip message attribute, a skipped count on testsuites', async () => {
-    const raw = newBuilder();
-    raw.testSuite().name('s').testCase().className('c').name('n').property('level', 'MUST');
     const properties = path.join(dir, 'testcase-properties.xml');
-    writeFileSync(properties, raw.build());
+    writeFileSync(properties, xmls.good.replace(/(<testcase [^>]*[^/]>)/, '$1<properties><property name="level" value="MUST"/></properties>'));
     const attribute = path.join(dir, 'skip-attribute.xml');
     writeFileSync(attribute, xmls['skip-warn'].replace(/<skipped>([^<]*)<\/skipped>/, '<skipped message="$1"/>'));
     const result = await validate(JENKINS_XSD, [properties, attribute]);
@@ -160,9 +157,10 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
       writeFileSync(file, xml);
       return file;
     };
-    const raw = newBuilder();
-    raw.testSuite().name('s').testCase().className('c').name('n').standardOutput(CDATA_END);
-    const cdata = broken('raw-cdata', raw.build());
+    // What a builder that escapes only the first ]]> of CDATA writes.
+    const twice = `<![CDATA[${CDATA_END.replace(']]>', ']]]]><![CDATA[>')}]]>`;
+    const suite = `<testsuite name="s" tests="1" failures="0" errors="0" skipped="0"><testcase classname="c" name="n"><system-out>${twice}</system-out></testcase></testsuite>`;
+    const cdata = broken('raw-cdata', `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="1" failures="0" errors="0">${suite}</testsuites>\n`);
     const noClassname = broken('no-classname', xmls.good.replace(/ classname="[^"]*"/, ''));
     const noTests = broken('no-tests', xmls.good.replace(/(<testsuite [^>]*?) tests="\d+"/, '$1'));
     const result = await validate(XSD, [cdata, noClassname, noTests]);
