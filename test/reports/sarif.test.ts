@@ -7,7 +7,7 @@ import ajvDraft04 from 'ajv-draft-04';
 import formatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { entryPointCandidates, renderSarif, sarifLocation } from '../../reports/sarif.js';
-import { settleOutcome } from '../../harness/results/baseline.js';
+import { settledRun } from '../helpers/settled-run.js';
 import type { Verdict } from '../../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../../harness/results/results.js';
 import { cli } from '../harness/faces/cli/cli-process.js';
@@ -118,18 +118,7 @@ describe('SARIF of checks that came to no verdict', () => {
     const id = `2026-07-28/tools/${slug}`;
     return { id, revision: '2026-07-28', area: 'tools', title: id, requirement: 'r', level: 'MUST', spec: 'https://x/s#a', transport: 'stdio', verdict, reason, durationMs: 1, transcript: [] };
   };
-  const settled = (checks: CheckResult[]) =>
-    settleOutcome({
-      schemaVersion: 1,
-      tool: { name: 'mcp-conform', version: '0' },
-      startedAt: '',
-      finishedAt: '',
-      durationMs: 1,
-      target: { transport: 'stdio', description: 'server' },
-      options: { strict: false, revisions: 'auto' },
-      revisions: [],
-      checks,
-    });
+  const settled = (checks: CheckResult[]) => settledRun(checks);
 
   test('an inconclusive check is a note with its reason, never dropped; the run says it is inconclusive', () => {
     const sarif = renderSarif(settled([check('a', 'pass'), check('b', 'error', 'inconclusive: no response to tools/call within 3000 ms')]), { location: 'server.js' });

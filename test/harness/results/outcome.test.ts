@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Verdict } from '../../../harness/results/vocabulary.js';
 import type { Attempt, CheckResult, RunResults } from '../../../harness/results/results.js';
-import { settleOutcome } from '../../../harness/results/baseline.js';
+import { settledRun } from '../../helpers/settled-run.js';
 import { applyStrict } from '../../../harness/results/strict.js';
 import { outcomeOf, worstExitCode, type OutcomeTally } from '../../../harness/results/outcome.js';
 
@@ -13,20 +13,7 @@ function check(slug: string, verdict: Verdict, extra: Partial<CheckResult> = {})
   return { id, revision: '2026-07-28', area: 'area', title: id, requirement: 'r', level: 'MUST', spec: 's', transport: 'stdio', verdict, durationMs: 1, transcript: [], ...extra };
 }
 
-function settle(checks: CheckResult[], options: { strict?: boolean; fuzz?: RunResults['fuzz'] } = {}): RunResults {
-  return settleOutcome({
-    schemaVersion: 1,
-    tool: { name: 'mcp-conform', version: '0' },
-    startedAt: '',
-    finishedAt: '',
-    durationMs: 1,
-    target: { transport: 'stdio', description: 'server' },
-    options: { strict: options.strict === true, revisions: 'auto' },
-    revisions: [],
-    checks,
-    ...(options.fuzz ? { fuzz: options.fuzz } : {}),
-  });
-}
+const settle = settledRun;
 
 const outcome = (results: RunResults) => [results.outcome, results.exitCode];
 const attempt = (verdict: Verdict): Attempt => ({ verdict, durationMs: 1, timeoutMs: 1, concurrent: 0 });
