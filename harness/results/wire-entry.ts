@@ -61,6 +61,8 @@ export interface WireEntry {
   timeout?: true;
   /** With `timeout`: how long it had waited, in ms. */
   waitedMs?: number;
+  /** With 'unanswered': the request never reached the server (written after its exit, or the write failed). */
+  unsent?: true;
   /** An answer came but was longer than the harness reads (its line cap): evidence of the harness, never of the server. */
   overCap?: true;
 }

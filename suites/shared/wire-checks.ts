@@ -1,6 +1,7 @@
 // Checks that read the whole wire log of a revision's run, after every other check: the same
 // rules exist in both revisions, so each revision instantiates them with its own spec links.
 import type { CheckDefinition } from '../../harness/checks/check.js';
+import { neverReceived } from '../../harness/checks/wire-query.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
@@ -130,7 +131,7 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
     slug: 'requests-answered',
     title: 'Every request gets a response',
     requirement:
-      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt.',
+      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt.',
     level: 'MUST',
     spec,
     catalog,
@@ -145,7 +146,8 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       for (const entry of ctx.wire.entries) {
         if (entry.anomaly === 'late-response' && isObject(entry.message)) late.add(`${entry.connection} ${JSON.stringify(entry.message.id)}`);
       }
-      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
+      const unsent = neverReceived(ctx.wire.entries);
+      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !unsent.has(entry) && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       const answeredLate = unanswered.filter((entry) => late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       if (answeredLate.length > 0) ctx.note(`${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`);
       const never = unanswered.filter((entry) => !answeredLate.includes(entry));
