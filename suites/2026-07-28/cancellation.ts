@@ -7,7 +7,7 @@ import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { durationTool, progressFor } from '../../harness/lifecycles/sample-requests.js';
 import { whenServing } from '../../harness/lifecycles/streams.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
-import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
 import { NO_ANSWER_EXPECTED, notifyUnanswerable } from '../shared/unanswered.js';
@@ -166,8 +166,8 @@ function serverCancellations(entries: WireEntry[]): Array<{ entry: WireEntry; re
   const listens = new Map<string, Set<string>>();
   const out: Array<{ entry: WireEntry; requestId: unknown; listens: Set<string> }> = [];
   for (const entry of entries) {
-    if (entry.kind !== 'message' || !isObject(entry.message)) continue;
-    const message = entry.message;
+    const message = wholeMessage(entry);
+    if (entry.kind !== 'message' || !isObject(message)) continue;
     const open = listens.get(entry.connection) ?? new Set<string>();
     listens.set(entry.connection, open);
     if (entry.direction === 'client->server' && message.method === 'subscriptions/listen' && 'id' in message) open.add(idKey(message.id));
