@@ -16,7 +16,7 @@ const MATRIX_STYLE = `
 .impl-matrix td.cell.unique { outline: 3px solid var(--fail); outline-offset: -3px; } .unique-mark { color: var(--fail); margin-left: .2rem; }
 .implementations td.rate { font-weight: 600; } .implementations td.conformance { min-width: 14rem; }
 /* Long names, targets and ids wrap anywhere so eight implementations fit a 1280 px window. */
-.implementations th[scope=row], .implementations td:nth-child(2), .impl-matrix th { overflow-wrap: anywhere; } .implementations td { white-space: nowrap; }
+.implementations th[scope=row], .implementations td:nth-child(2), .impl-matrix th[data-impl], .impl-matrix th[scope=row] { overflow-wrap: anywhere; } .implementations td { white-space: nowrap; }
 .implementations td:nth-child(2), .implementations td.conformance { white-space: normal; } .implementations thead .badge { font-size: .65rem; padding: 0 .15rem; } ul.statement { margin: 0; padding-left: 1rem; } section.detail { scroll-margin-top: 9rem; }
 section.detail li, section.detail ul { scroll-margin-top: 9rem; } section.detail li:target { background: var(--panel); }
 `;
