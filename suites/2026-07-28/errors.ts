@@ -12,7 +12,6 @@ import { fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { judgeMalformedCases } from '../shared/malformed-cases.js';
 import { NO_ANSWER_EXPECTED, sendUnanswerable } from '../shared/unanswered.js';
 import { modernConnections } from '../shared/wire-pairs.js';
-import { sendAsRaw } from './kit/helpers.js';
 
 const MAX_LISTED = 10;
 const DEFINED_MCP_CODES = [-32020, -32021, -32022];
