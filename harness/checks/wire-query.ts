@@ -36,3 +36,21 @@ export function neverReceived(entries: readonly WireEntry[]): Set<WireEntry> {
   }
   return found;
 }
+
+/** The longest a request on this connection waited for its answer, in ms (0 when none was answered). */
+export function slowestAnswerMs(entries: readonly WireEntry[], connection: string): number {
+  const sentAt = new Map<string, number>();
+  let slowest = 0;
+  for (const entry of entries) {
+    if (entry.connection !== connection || entry.kind !== 'message') continue;
+    const message = entry.message as { id?: unknown; method?: unknown } | undefined;
+    if (message?.id === undefined || message.id === null) continue;
+    const key = JSON.stringify(message.id);
+    if (entry.direction === 'client->server' && typeof message.method === 'string') sentAt.set(key, entry.t);
+    else if (entry.direction === 'server->client' && message.method === undefined && sentAt.has(key)) {
+      slowest = Math.max(slowest, entry.t - sentAt.get(key)!);
+      sentAt.delete(key);
+    }
+  }
+  return slowest;
+}

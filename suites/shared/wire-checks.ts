@@ -5,7 +5,7 @@ import { neverReceived } from '../../harness/checks/wire-query.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { splitSchemaIssues } from '../../harness/schema/contradictions.js';
+import { splitSchemaIssues, warnedByItsCheck } from '../../harness/schema/contradictions.js';
 import { idKey } from '../../harness/transports/types.js';
 
 const MAX_LISTED = 10;
@@ -19,7 +19,7 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned.",
+      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer).",
     level: 'MUST',
     spec,
     catalog,
@@ -59,7 +59,8 @@ export function judgeSchemaIssues(entries: readonly WireEntry[]): { breaks: Sche
     const split = splitSchemaIssues(entry.message, entry.schema.issues, (id) => sent.has(`${entry.connection}\0${idKey(id)}`));
     const finding = { seq: entry.seq, connection: entry.connection, def: entry.schema.def, message: entry.message };
     if (split.breaks.length > 0) breaks.push({ ...finding, issues: split.breaks.slice(0, 5) });
-    if (split.contradiction) contradictions.push({ ...finding, issues: entry.schema.issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
+    if (split.contradiction && !warnedByItsCheck(entry.message, entry.checks))
+      contradictions.push({ ...finding, issues: entry.schema.issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
   }
   return { breaks, contradictions };
 }
