@@ -3,11 +3,9 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
-import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
-import { judgeMalformedCases } from '../shared/malformed-cases.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
-import { sessionEntries } from './kit/helpers.js';
+import { sendAsRaw, sessionEntries } from './kit/helpers.js';
 
 const ping = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'ping', ...envelope });
 
@@ -51,10 +49,10 @@ export default defineArea('2025-11-25', 'errors', [
     exclusive: true,
     connection: 'fresh', // as for parse-error: a crash stays on a session of its own
     async run(ctx) {
-      const send = (client: SessionClient, message: JsonObject, signal: AbortSignal) =>
-        client.sendRaw(`${JSON.stringify(message)}${client.transport === 'stdio' ? '\n' : ''}`, { expectResponse: true, signal });
-      const client = await judgeMalformedCases(ctx, invalidRequests(ping, { moreIds: true }), { send, codes: () => [-32600] });
-      expectResult(await client.request('ping'), 'ping to still work after the malformed requests');
+      for (const { what, message } of invalidRequests(ping, { moreIds: true })) {
+        expectError(await sendAsRaw(ctx, message), -32600, `-32600 for a request with ${what}`);
+      }
+      expectResult(await ctx.client.request('ping'), 'ping to still work after the malformed requests');
     },
   },
   errorMessageCheck(['RPC-015'], "every error of the run's sessions", (ctx) => errorsIn(sessionEntries(ctx))),

@@ -7,11 +7,10 @@ import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
-import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
-import { judgeMalformedCases } from '../shared/malformed-cases.js';
 import { NO_ANSWER_EXPECTED, sendUnanswerable } from '../shared/unanswered.js';
 import { modernConnections } from '../shared/wire-pairs.js';
+import { sendAsRaw } from './kit/helpers.js';
 
 const MAX_LISTED = 10;
 const DEFINED_MCP_CODES = [-32020, -32021, -32022];
@@ -75,11 +74,10 @@ export default defineArea('2026-07-28', 'errors', [
     catalog: ['RPC-008'],
     exclusive: true,
     async run(ctx) {
-      // On HTTP a body without a string method may fail header validation first.
-      const codes = (message: JsonObject) => (ctx.transport === 'http' && typeof message.method !== 'string' ? [-32600, -32020] : [-32600]);
-      const send = (client: StatelessClient, message: JsonObject, signal: AbortSignal) =>
-        client.sendRaw(`${JSON.stringify(message)}${client.transport === 'stdio' ? '\n' : ''}`, { headers: client.headersFor(message), expectResponse: true, signal });
-      await judgeMalformedCases(ctx, invalidRequests(discover), { send, codes });
+      for (const { what, message } of invalidRequests(discover)) {
+        const headerFirst = ctx.transport === 'http' && typeof message.method !== 'string';
+        expectError(await sendAsRaw(ctx, message), headerFirst ? [-32600, -32020] : -32600, `-32600 for a request with ${what}`);
+      }
     },
   },
   {
