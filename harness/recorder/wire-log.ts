@@ -2,6 +2,7 @@
 
 import type { WireEntry } from '../results/wire-entry.js';
 import { abridge, MAX_PRINTED_BYTES } from './abridge.js';
+import { factsOf } from './facts.js';
 
 // The entry's shape is the results contract's; the recorder fills it.
 export type { Direction, HttpDetails, SseDetails, WireEntry, WireKind } from '../results/wire-entry.js';
@@ -18,9 +19,20 @@ export interface RecorderOptions {
   maxEntries?: number;
   /** Content bytes (texts and messages) kept in all; past it entries keep only their metadata. */
   maxTotalBytes?: number;
+  /** Wire bytes of cut messages kept whole for the checks; past it only their facts are kept. */
+  maxWholeBytes?: number;
 }
 
 type Listener = (entry: WireEntry) => void;
+
+// Checks judge whole messages, never evidence copies: a cut entry keeps what the checks read beside
+// it, out of the report (a WeakMap, not a member): the whole message within a budget, past it its facts.
+const wholeMessages = new WeakMap<WireEntry, unknown>();
+
+/** The message as it came, for judging: the whole one, or its facts when the budget ran out. */
+export function wholeMessage(entry: WireEntry): unknown {
+  return wholeMessages.has(entry) ? wholeMessages.get(entry) : entry.message;
+}
 
 export class WireRecorder {
   readonly entries: WireEntry[] = [];
@@ -31,6 +43,8 @@ export class WireRecorder {
   readonly maxTextBytes: number;
   private readonly maxEntries: number;
   private readonly maxTotalBytes: number;
+  private readonly maxWholeBytes: number;
+  private wholeBytes = 0;
   /** Content bytes kept so far, and entries whose content was dropped for the budget. */
   keptBytes = 0;
   contentDropped = 0;
@@ -40,6 +54,7 @@ export class WireRecorder {
     this.maxEntries = options.maxEntries ?? 100_000;
     // Reports print an entry once per check it belongs to: the budget is a fraction of what they may hold.
     this.maxTotalBytes = options.maxTotalBytes ?? 16 * 1024 * 1024;
+    this.maxWholeBytes = options.maxWholeBytes ?? 64 * 1024 * 1024;
   }
 
   record(input: WireInput): WireEntry {
@@ -61,6 +76,10 @@ export class WireRecorder {
       // The log keeps evidence, budgeted by printed size; the exchange keeps the whole message for the checks.
       const kept = abridge(entry.message);
       if (kept !== entry.message) {
+        const wireSize = sizeHint ?? MAX_PRINTED_BYTES;
+        const keepWhole = this.wholeBytes + wireSize <= this.maxWholeBytes;
+        if (keepWhole) this.wholeBytes += wireSize;
+        wholeMessages.set(entry, keepWhole ? whole : factsOf(whole));
         entry.message = kept;
         entry.truncated = true;
         entry.bytes ??= sizeHint;
@@ -73,6 +92,7 @@ export class WireRecorder {
     if (this.keptBytes + size > this.maxTotalBytes) {
       if (entry.text !== undefined || entry.message !== undefined) {
         this.contentDropped++;
+        if (whole !== undefined && !wholeMessages.has(entry)) wholeMessages.set(entry, factsOf(whole));
         entry.bytes ??= sizeHint ?? entry.text?.length;
         delete entry.text;
         delete entry.message;

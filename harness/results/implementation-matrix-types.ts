@@ -21,9 +21,9 @@ export interface ImplementationColumn {
   /** serverInfo as the server sent it (bounded), when it sent one. */
   server: { name?: string; version?: string };
   transport: TransportKind;
-  /** The target as the run described it (command line or URL, redacted by the run). */
+  /** The target as the run described it (redacted by the run), absolute paths made relative to the working directory or cut to their last segment. */
   target: string;
-  /** The results file, as given. */
+  /** The results file as given, an absolute path shortened as in `target`. */
   file: string;
   /** That run's own HTML report, as a link relative to the matrix page. */
   report?: string;

@@ -2,6 +2,7 @@
 // one transport), a row per check any of them has. A failure that only one implementation has,
 // where another passes the same check, is marked: it is most likely that implementation's defect.
 import { computeConformance } from './conformance.js';
+import { withoutMachinePaths } from './machine-paths.js';
 import { REVISIONS, VERDICTS, isObject, type Revision, type VerdictCounts } from './vocabulary.js';
 import type { CheckResult, RunResults } from './results.js';
 import {
@@ -53,7 +54,7 @@ function labelsOf(sources: MatrixSource[]): string[] {
   const wanted = sources.map((source) => {
     if (source.label) return bounded(source.label, NAME_MAX);
     const server = serverOf(source.results);
-    return [server.name, server.version].filter(Boolean).join(' ') || bounded(source.results.target?.description ?? source.file, NAME_MAX);
+    return [server.name, server.version].filter(Boolean).join(' ') || bounded(withoutMachinePaths(source.results.target?.description ?? source.file), NAME_MAX);
   });
   const count = (list: string[], label: string) => list.filter((l) => l === label).length;
   const withTransport = wanted.map((label, i) => (count(wanted, label) > 1 ? `${label} (${sources[i].results.target?.transport ?? '?'})` : label));
@@ -70,8 +71,8 @@ function column(source: MatrixSource, index: number, label: string): Omit<Implem
     label,
     server: serverOf(results),
     transport: results.target?.transport,
-    target: results.target?.description ?? '',
-    file: source.file,
+    target: withoutMachinePaths(results.target?.description ?? ''),
+    file: withoutMachinePaths(source.file),
     ...(source.report === undefined ? {} : { report: source.report }),
     tool: results.tool,
     outcome: results.outcome,

@@ -1,7 +1,8 @@
 // The rules that turn how a check ended into its verdict, in the order they apply:
 //   1. applicability: a check for another transport, or for a feature the server does not offer, skips with the reason;
 //   2. outcome: a return passes; a failure fails at MUST (and SHOULD under --strict), else warns; an error is no verdict;
-//   3. time only: a fail or warn that rests on a request nobody answered in time is inconclusive;
+//   3. time only: a fail or warn that rests on a request nobody answered in time is inconclusive, unless the
+//      server is proven to have read it (a barrier after it was answered): then the silence is its choice;
 //   4. unknown list: a skip that may rest on a list discovery never heard answered is inconclusive;
 //   5. interrupted: a check cut short by Ctrl-C has no verdict of its own.
 // Confirmation (confirm.ts) then settles a non-pass against a second, lone run.
@@ -53,10 +54,14 @@ export function verdictFor(check: Check, error: unknown, strict: boolean): Outco
   return { verdict: 'error', reason: `harness error: ${message}`, evidence: { actual: error instanceof Error ? error.stack : undefined } };
 }
 
-/** Rule 3: a fail or warn that rests on a request nobody answered in time says nothing about the server. */
+/**
+ * Rule 3: a fail or warn that rests on a request nobody answered in time says nothing about the
+ * server, unless the server is proven to have read it (`provesRead`): then its silence is a choice.
+ */
 export function timeOnly(check: Check, outcome: Outcome, facts: VerdictFacts): Outcome {
   if (check.timing || (outcome.verdict !== 'fail' && outcome.verdict !== 'warn')) return outcome;
-  const waits = facts.own.filter((entry) => entry.timeout || entry.overCap);
+  const read = new Set(facts.own.map((entry) => entry.provesRead).filter((seq) => seq !== undefined));
+  const waits = facts.own.filter((entry) => (entry.timeout && !read.has(entry.seq)) || entry.overCap);
   if (waits.length === 0) return outcome;
   const said = waits
     .slice(0, 3)

@@ -36,3 +36,15 @@ export function splitSchemaIssues(message: unknown, issues: readonly string[], s
   const breaks = issues.filter((issue) => !/^\/id(\s|$)/.test(issue));
   return breaks.length === issues.length ? { breaks } : { contradiction, breaks };
 }
+
+/** The check that sends unparseable bytes, and judges the "id": null of its answer itself. */
+const PARSE_ERROR_CHECK = /\/errors\/parse-error$/;
+
+/**
+ * Whether this contradiction is already warned by the check the message answered: a -32700 with
+ * "id": null answering errors/parse-error. One finding is warned once, by the check that asked.
+ */
+export function warnedByItsCheck(message: unknown, checks: readonly string[] | undefined): boolean {
+  if (!isObject(message) || message.id !== null || !isObject(message.error) || message.error.code !== -32700) return false;
+  return (checks ?? []).some((check) => PARSE_ERROR_CHECK.test(check));
+}

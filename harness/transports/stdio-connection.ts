@@ -195,11 +195,11 @@ export class StdioConnection implements Connection {
         }, window);
       }
 
-      // A request that finds the server already dead on its own is as unanswered as one in flight at
-      // its exit: which of the two a crash makes is only a race with the write.
+      // A request that finds the server already dead never reached it: the log says so, and the exit
+      // is judged by the check it interrupted, not again by each request written after it.
       const diedFirst = (): void => {
         exchange.transportError = this.exitDescription();
-        if (this.process.exitStatus?.endedBy === 'self') this.unanswered(entry, `${this.exitDescription()} before id ${JSON.stringify(exchange.id)} could be sent`);
+        if (this.process.exitStatus?.endedBy === 'self') this.unanswered(entry, `${this.exitDescription()} before id ${JSON.stringify(exchange.id)} could be sent`, undefined, true);
         entry.finish();
       };
       if (!this.process.running) return diedFirst();
@@ -445,7 +445,7 @@ export class StdioConnection implements Connection {
   }
 
   /** `waitedMs` is set when the harness gave up waiting (a timeout), unset when the server ended it. */
-  private unanswered(entry: Pending, text: string, waitedMs?: number): void {
+  private unanswered(entry: Pending, text: string, waitedMs?: number, unsent?: boolean): void {
     const id = entry.exchange.id;
     const isRequest = typeof id === 'string' || typeof id === 'number';
     this.context.recorder.record({
@@ -457,6 +457,7 @@ export class StdioConnection implements Connection {
       requestId: isRequest ? id : undefined,
       timeout: waitedMs !== undefined && !entry.expectSilence ? true : undefined,
       waitedMs: waitedMs !== undefined && !entry.expectSilence ? waitedMs : undefined,
+      unsent: unsent ? true : undefined,
       checks: this.tags.tags(entry.checkId),
     });
   }

@@ -1,18 +1,12 @@
 // A small SVG badge per implementation for READMEs: "<label> | <pass rate>% <revision>". Text
 // is escaped for XML, widths come from the text length alone, so the same matrix gives the
 // same bytes.
-import { badgeRevision, type ImplementationColumn } from '../../harness/results/implementation-matrix.js';
+import { badgeRevision, type ImplementationColumn, type ImplementationMatrix } from '../../harness/results/implementation-matrix.js';
 import { esc } from '../html/escape.js';
+import { BADGE_COLOURS, badgeLevel } from './badge-level.js';
 
 const CHAR_WIDTH = 6.6;
 const LABEL_MAX = 40;
-
-function colour(rate: number | null): string {
-  if (rate === null) return '#6b7480';
-  if (rate >= 95) return '#1a7f37';
-  if (rate >= 80) return '#9a6700';
-  return '#c62828';
-}
 
 export function badgeText(column: ImplementationColumn): { label: string; message: string; rate: number | null } {
   const revision = badgeRevision(column);
@@ -21,14 +15,17 @@ export function badgeText(column: ImplementationColumn): { label: string; messag
   return { label, message: `${rate === null ? 'n/a' : `${rate}%`} ${revision ?? ''}`.trim(), rate };
 }
 
-export function renderBadge(column: ImplementationColumn): string {
-  const { label, message, rate } = badgeText(column);
+/** The badge of the matrix's column `index`: its colour is that column's conformance level. */
+export function renderBadge(matrix: ImplementationMatrix, index: number): string {
+  const column = matrix.columns[index];
+  const { label, message } = badgeText(column);
+  const colour = BADGE_COLOURS[badgeLevel(matrix, index, badgeRevision(column))];
   const left = Math.round(label.length * CHAR_WIDTH + 12);
   const right = Math.round(message.length * CHAR_WIDTH + 12);
   const width = left + right;
   const title = `${label}: ${message}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>
-<rect width="${left}" height="20" fill="#555"/><rect x="${left}" width="${right}" height="20" fill="${colour(rate)}"/>
+<rect width="${left}" height="20" fill="#555"/><rect x="${left}" width="${right}" height="20" fill="${colour}"/>
 <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">${esc(label)}</text><text x="${left + 6}" y="14">${esc(message)}</text></g></svg>
 `;
 }

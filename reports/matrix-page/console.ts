@@ -5,9 +5,10 @@ import type { ImplementationMatrix } from '../../harness/results/implementation-
 import { conformanceLines } from '../../harness/results/conformance.js';
 import { VERDICTS } from '../../harness/results/vocabulary.js';
 import { inlineText } from '../text.js';
+import { transportBesideLabel } from './transport.js';
 
 export function matrixConsoleLines(matrix: ImplementationMatrix): string[] {
-  const labels = matrix.columns.map((c) => inlineText(`${c.label} (${c.transport})`));
+  const labels = matrix.columns.map((c) => inlineText(transportBesideLabel(c) ? `${c.label} (${c.transport})` : c.label));
   const width = Math.max(...labels.map((l) => l.length), 'implementation'.length);
   const lines = [`${'implementation'.padEnd(width)}  pass rate  ${VERDICTS.join(' ')}  unique failures`];
   matrix.columns.forEach((c, i) => {

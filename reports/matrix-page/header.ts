@@ -6,6 +6,7 @@ import { esc } from '../html/escape.js';
 import { badge, plural } from '../html/parts.js';
 import { evidenceHref } from './links.js';
 import { renderConformance } from '../html/conformance.js';
+import { transportBesideLabel } from './transport.js';
 
 function implementationRow(column: ImplementationColumn): string {
   const report = evidenceHref(column.report);
@@ -13,7 +14,7 @@ function implementationRow(column: ImplementationColumn): string {
   const server = [column.server.name, column.server.version].filter(Boolean).join(' ') || 'no serverInfo';
   const counts = VERDICTS.map((v) => `<td class="${column.totals[v] > 0 ? `n v-${v}` : 'zero'}">${column.totals[v]}</td>`).join('');
   const rate = column.totals.passRate === null ? '—' : `${column.totals.passRate}%`;
-  return `<tr data-impl="${esc(column.key)}"><th scope="row">${name}<div class="muted">${esc(server)}</div></th><td>${esc(column.transport)}<div class="muted"><code>${esc(column.target)}</code></div><div class="muted">${esc(column.file)} · ${esc(column.tool.name)} ${esc(column.tool.version)} · ${esc(column.outcome)}</div></td>${counts}<td>${column.totals.total}</td><td class="rate">${esc(rate)}</td><td class="${column.uniqueFailures > 0 ? 'n v-fail' : 'zero'}">${column.uniqueFailures}</td><td class="conformance">${renderConformance(column.conformance)}</td></tr>`;
+  return `<tr data-impl="${esc(column.key)}"><th scope="row">${name}<div class="muted">${esc(server)}</div></th><td>${esc(transportBesideLabel(column))}<div class="muted"><code>${esc(column.target)}</code></div><div class="muted">${esc(column.file)} · ${esc(column.tool.name)} ${esc(column.tool.version)} · ${esc(column.outcome)}</div></td>${counts}<td>${column.totals.total}</td><td class="rate">${esc(rate)}</td><td class="${column.uniqueFailures > 0 ? 'n v-fail' : 'zero'}">${column.uniqueFailures}</td><td class="conformance">${renderConformance(column.conformance)}</td></tr>`;
 }
 
 export function renderMatrixHeader(matrix: ImplementationMatrix): string {

@@ -12,9 +12,12 @@ import { renderMatrixHeader } from './header.js';
 import { renderMatrixDetails, renderMatrixTable } from './table.js';
 
 const MATRIX_STYLE = `
-.impl-matrix th[data-impl] { min-width: 6rem; } .impl-matrix tr.group-row th { background: var(--panel); font-weight: 600; }
+.impl-matrix th[data-impl] { min-width: 4.5rem; max-width: 9rem; font-size: .85rem; } .impl-matrix tr.group-row th { background: var(--panel); font-weight: 600; }
 .impl-matrix td.cell.unique { outline: 3px solid var(--fail); outline-offset: -3px; } .unique-mark { color: var(--fail); margin-left: .2rem; }
-.implementations td.rate { font-weight: 600; } .implementations td.conformance { min-width: 28rem; } ul.statement { margin: 0; padding-left: 1rem; } section.detail { scroll-margin-top: 9rem; }
+.implementations td.rate { font-weight: 600; } .implementations td.conformance { min-width: 14rem; }
+/* Long names, targets and ids wrap anywhere so eight implementations fit a 1280 px window. */
+.implementations th[scope=row], .implementations td:nth-child(2), .impl-matrix th[data-impl], .impl-matrix th[scope=row] { overflow-wrap: anywhere; } .implementations td { white-space: nowrap; }
+.implementations td:nth-child(2), .implementations td.conformance { white-space: normal; } .implementations thead .badge { font-size: .65rem; padding: 0 .15rem; } ul.statement { margin: 0; padding-left: 1rem; } section.detail { scroll-margin-top: 9rem; }
 section.detail li, section.detail ul { scroll-margin-top: 9rem; } section.detail li:target { background: var(--panel); }
 `;
 

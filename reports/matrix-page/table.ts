@@ -6,6 +6,7 @@ import { CELL_LABELS, type CellVerdict } from '../compat-matrix.js';
 import { esc, escPretty } from '../html/escape.js';
 import { badge, link, plural } from '../html/parts.js';
 import { cellHref, detailsId, entryId } from './links.js';
+import { transportBesideLabel } from './transport.js';
 
 function cellVerdict(cell: ImplementationCell): CellVerdict {
   return cell.expectedFailure && (cell.verdict === 'fail' || cell.verdict === 'error') ? 'expected' : cell.verdict;
@@ -38,7 +39,10 @@ function groups(matrix: ImplementationMatrix): Array<{ key: string; rows: Implem
 
 export function renderMatrixTable(matrix: ImplementationMatrix): string {
   const head = matrix.columns
-    .map((c) => `<th scope="col" data-impl="${esc(c.key)}">${esc(c.label)}<div class="muted">${esc(c.transport)}${c.totals.passRate === null ? '' : ` · ${esc(c.totals.passRate)}%`}</div></th>`)
+    .map(
+      (c) =>
+        `<th scope="col" data-impl="${esc(c.key)}">${esc(c.label)}<div class="muted">${[transportBesideLabel(c), c.totals.passRate === null ? '' : `${c.totals.passRate}%`].filter(Boolean).map(esc).join(' · ')}</div></th>`,
+    )
     .join('');
   const span = 3 + matrix.columns.length;
   const body = groups(matrix)

@@ -4,6 +4,7 @@ import { defineArea } from '../../harness/checks/check.js';
 import { errorOf, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
+import { wholeMessage } from '../../harness/recorder/wire-log.js';
 import { capabilityProbes, negotiatedRequestCheck } from './kit/capability-probes.js';
 import { sessionEntries, type Ctx } from './kit/helpers.js';
 
@@ -16,8 +17,8 @@ const LIST_CHANGED: Record<string, string> = {
 function serverNotifications(ctx: Ctx, method: string | ((method: string) => boolean)): JsonObject[] {
   const matches = typeof method === 'string' ? (m: string) => m === method : method;
   return sessionEntries(ctx)
-    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message))
-    .map((entry) => entry.message as JsonObject)
+    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isObject(wholeMessage(entry)))
+    .map((entry) => wholeMessage(entry) as JsonObject)
     .filter((message) => typeof message.method === 'string' && !('id' in message) && matches(message.method));
 }
 
@@ -126,7 +127,8 @@ export default defineArea('2025-11-25', 'capabilities', [
     async run(ctx) {
       if (isObject(ctx.profile.capabilities?.resources)) ctx.skip('server declares resources');
       const embedding = sessionEntries(ctx).filter((entry) => {
-        const result = isObject(entry.message) && isObject(entry.message.result) ? entry.message.result : undefined;
+        const message = wholeMessage(entry);
+        const result = isObject(message) && isObject(message.result) ? message.result : undefined;
         return entry.direction === 'server->client' && Array.isArray(result?.content) && result.content.some((block) => isObject(block) && block.type === 'resource');
       });
       if (embedding.length > 0)

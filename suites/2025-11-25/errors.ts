@@ -3,7 +3,7 @@
 import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
-import { fenceBeforeIdlessAnswer } from '../shared/barrier.js';
+import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
 import { sendAsRaw, sessionEntries } from './kit/helpers.js';
 
@@ -35,7 +35,7 @@ export default defineArea('2025-11-25', 'errors', [
     async run(ctx) {
       const text = truncatedRequest('ping') + (ctx.transport === 'stdio' ? '\n' : '');
       await fenceBeforeIdlessAnswer(ctx.client, 'the text that is not JSON');
-      judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true }));
+      judgeParseError(ctx, await answerRequired(ctx, 'the text that is not JSON', () => ctx.client.sendRaw(text, { expectResponse: true })));
     },
   },
   {
@@ -50,7 +50,7 @@ export default defineArea('2025-11-25', 'errors', [
     connection: 'fresh', // as for parse-error: a crash stays on a session of its own
     async run(ctx) {
       for (const { what, message } of invalidRequests(ping, { moreIds: true })) {
-        expectError(await sendAsRaw(ctx.client, message), -32600, `-32600 for a request with ${what}`);
+        expectError(await sendAsRaw(ctx, message), -32600, `-32600 for a request with ${what}`);
       }
       expectResult(await ctx.client.request('ping'), 'ping to still work after the malformed requests');
     },

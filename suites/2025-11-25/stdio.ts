@@ -2,10 +2,8 @@
 import { defineArea } from '../../harness/checks/check.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { stdoutCheck } from '../shared/wire-checks.js';
+import { exitWindowFor } from '../shared/exit-window.js';
 import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
-
-/** "A reasonable time" to exit after stdin closes, before a client would send SIGTERM. */
-const EXIT_GRACE_MS = 3000;
 
 export default defineArea('2025-11-25', 'stdio', [
   stdoutCheck<SessionClient>('basic/transports#stdio', ['STDIO-001', 'STDIO-002']),
@@ -22,8 +20,10 @@ export default defineArea('2025-11-25', 'stdio', [
     async run(ctx) {
       const started = performance.now();
       if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
-      const exited = await ctx.client.exitsWithin(EXIT_GRACE_MS);
-      if (!exited) ctx.fail(`the server was still running ${EXIT_GRACE_MS} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
+      // "A reasonable time": longer for a server that answered slowly on this connection.
+      const window = exitWindowFor(ctx);
+      const exited = await ctx.client.exitsWithin(window);
+      if (!exited) ctx.fail(`the server was still running ${window} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
       ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${ctx.client.exitDescription()})`);
       await expectStdoutEndedWithExit(ctx.client);
     },

@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
-import { fenceBeforeIdlessAnswer } from '../shared/barrier.js';
+import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { NO_ANSWER_EXPECTED, sendUnanswerable } from '../shared/unanswered.js';
 import { modernConnections } from '../shared/wire-pairs.js';
 import { sendAsRaw } from './kit/helpers.js';
@@ -61,7 +61,7 @@ export default defineArea('2026-07-28', 'errors', [
       const headers = ctx.client.headersFor(discover({ id: 1 }));
       const text = truncatedRequest('server/discover') + (ctx.transport === 'stdio' ? '\n' : '');
       await fenceBeforeIdlessAnswer(ctx.client, 'the text that is not JSON');
-      judgeParseError(ctx, await ctx.client.sendRaw(text, { expectResponse: true, headers }));
+      judgeParseError(ctx, await answerRequired(ctx, 'the text that is not JSON', () => ctx.client.sendRaw(text, { expectResponse: true, headers })));
     },
   },
   {
@@ -76,7 +76,7 @@ export default defineArea('2026-07-28', 'errors', [
     async run(ctx) {
       for (const { what, message } of invalidRequests(discover)) {
         const headerFirst = ctx.transport === 'http' && typeof message.method !== 'string';
-        expectError(await sendAsRaw(ctx.client, message), headerFirst ? [-32600, -32020] : -32600, `-32600 for a request with ${what}`);
+        expectError(await sendAsRaw(ctx, message), headerFirst ? [-32600, -32020] : -32600, `-32600 for a request with ${what}`);
       }
     },
   },

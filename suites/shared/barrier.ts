@@ -2,8 +2,12 @@
 // something did not come first proves that the server read the message under test: it answered
 // it (HTTP: any status for the POST), or it answered a request sent after it on the same
 // connection (stdio input is read in order). Without that proof the check is inconclusive.
+// The same proof makes a missing answer conclusive: a message whose answer is required, read and
+// left unanswered, is the server's choice (`answerRequired`), not a matter of time.
 import { inconclusive } from '../../harness/checks/outcome.js';
 import type { Client } from '../../harness/lifecycles/client.js';
+import { isObject } from '../../harness/model.js';
+import type { WireEntry, WireRecorder } from '../../harness/recorder/wire-log.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { Exchange } from '../../harness/transports/types.js';
 
@@ -62,4 +66,52 @@ export async function answerOrSilence(client: Client, what: string, send: (signa
   const exchange = await pending;
   if (exchange.response === undefined) await fenced;
   return exchange;
+}
+
+/** What `answerRequired` needs of the check: its client, and the wire log it writes the proof to. */
+export interface ProvingContext<C extends Client = Client> {
+  client: C;
+  wire: WireRecorder;
+  check: { id: string };
+}
+
+/**
+ * Sends a message whose answer is required and waits the full timeout for it (a server may answer
+ * late and still pass). When none came, a barrier decides whose the silence is: answered (stdio,
+ * with no other answer before it that could be the message's, late) or the POST given a status
+ * (HTTP), the server read the message and chose not to answer, and the wait is marked `provesRead`
+ * so the verdict is the check's; without the proof the wait stays a timeout and the check is
+ * inconclusive.
+ */
+export async function answerRequired<C extends Client>(ctx: ProvingContext<C>, what: string, send: () => Promise<Exchange>): Promise<Exchange> {
+  const from = ctx.wire.nextSeq;
+  const exchange = await send();
+  if (!exchange.timedOut || exchange.response !== undefined) return exchange;
+  const ownWaits = (entry: WireEntry) => entry.seq >= from && entry.timeout && entry.connection === exchange.connection && entry.checks?.includes(ctx.check.id);
+  const waits = ctx.wire.entries.filter(ownWaits);
+  const proof = exchange.http ? `the POST of ${what} got HTTP ${exchange.http.status}` : await barrierAnswer(ctx, exchange.connection, what, from);
+  if (proof === undefined) return exchange;
+  for (const wait of waits) {
+    ctx.wire.record({
+      connection: exchange.connection,
+      direction: 'harness',
+      kind: 'note',
+      note: `${proof}: the server read ${what} and chose not to answer it`,
+      provesRead: wait.seq,
+      checks: [ctx.check.id],
+    });
+  }
+  return exchange;
+}
+
+/** stdio: what proves the server read `what`: a barrier sent after it, answered with no other answer before it. */
+async function barrierAnswer(ctx: ProvingContext, connection: string, what: string, from: number): Promise<string | undefined> {
+  const method = barrierMethod(ctx.client);
+  const fence = await ctx.client.request(method, {});
+  if (fence.response === undefined) return undefined;
+  const isResponse = (message: unknown) => isObject(message) && !('method' in message);
+  const answers = ctx.wire.entries.filter((entry) => entry.seq >= from && entry.connection === connection && entry.direction === 'server->client' && isResponse(entry.message));
+  // A late answer to the message itself is not a choice to stay silent.
+  if (answers.some((entry) => isObject(entry.message) && entry.message.id !== fence.id)) return undefined;
+  return `${method}, sent after ${what}, was answered`;
 }

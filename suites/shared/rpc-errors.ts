@@ -4,7 +4,7 @@ import type { CheckContext, CheckDefinition } from '../../harness/checks/check.j
 import { expectError, expectThat, observed } from '../../harness/checks/expect.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
-import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idContradiction } from '../../harness/schema/contradictions.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { where } from './wire-pairs.js';
@@ -79,14 +79,14 @@ function longStrings(value: unknown, out: string[] = []): string[] {
 export function errorsIn(entries: readonly WireEntry[]): ErrorSeen[] {
   const requests = new Map<string, unknown>();
   for (const entry of entries) {
-    if (entry.direction !== 'client->server' || entry.kind !== 'message' || !isObject(entry.message)) continue;
-    const id = (entry.message as JsonObject).id;
-    if (typeof id === 'string' || typeof id === 'number') requests.set(`${entry.connection} ${JSON.stringify(id)}`, (entry.message as JsonObject).params);
+    if (entry.direction !== 'client->server' || entry.kind !== 'message' || !isObject(wholeMessage(entry))) continue;
+    const id = (wholeMessage(entry) as JsonObject).id;
+    if (typeof id === 'string' || typeof id === 'number') requests.set(`${entry.connection} ${JSON.stringify(id)}`, (wholeMessage(entry) as JsonObject).params);
   }
   return entries
-    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isResponse(entry.message) && isObject((entry.message as JsonObject).error))
+    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isResponse(wholeMessage(entry)) && isObject((wholeMessage(entry) as JsonObject).error))
     .map((entry) => {
-      const response = entry.message as JsonObject;
+      const response = wholeMessage(entry) as JsonObject;
       const error = response.error as JsonObject;
       const quoted = longStrings(requests.get(`${entry.connection} ${JSON.stringify(response.id)}`));
       return { code: error.code, message: error.message, at: where(entry), ...(quoted.length > 0 ? { quoted } : {}) };

@@ -1,10 +1,11 @@
 // Checks that read the whole wire log of a revision's run, after every other check: the same
 // rules exist in both revisions, so each revision instantiates them with its own spec links.
 import type { CheckDefinition } from '../../harness/checks/check.js';
+import { neverReceived } from '../../harness/checks/wire-query.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { splitSchemaIssues } from '../../harness/schema/contradictions.js';
+import { splitSchemaIssues, warnedByItsCheck } from '../../harness/schema/contradictions.js';
 import { idKey } from '../../harness/transports/types.js';
 
 const MAX_LISTED = 10;
@@ -18,7 +19,7 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned.",
+      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer).",
     level: 'MUST',
     spec,
     catalog,
@@ -58,7 +59,8 @@ export function judgeSchemaIssues(entries: readonly WireEntry[]): { breaks: Sche
     const split = splitSchemaIssues(entry.message, entry.schema.issues, (id) => sent.has(`${entry.connection}\0${idKey(id)}`));
     const finding = { seq: entry.seq, connection: entry.connection, def: entry.schema.def, message: entry.message };
     if (split.breaks.length > 0) breaks.push({ ...finding, issues: split.breaks.slice(0, 5) });
-    if (split.contradiction) contradictions.push({ ...finding, issues: entry.schema.issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
+    if (split.contradiction && !warnedByItsCheck(entry.message, entry.checks))
+      contradictions.push({ ...finding, issues: entry.schema.issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
   }
   return { breaks, contradictions };
 }
@@ -130,7 +132,7 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
     slug: 'requests-answered',
     title: 'Every request gets a response',
     requirement:
-      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt.',
+      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt.',
     level: 'MUST',
     spec,
     catalog,
@@ -145,7 +147,8 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       for (const entry of ctx.wire.entries) {
         if (entry.anomaly === 'late-response' && isObject(entry.message)) late.add(`${entry.connection} ${JSON.stringify(entry.message.id)}`);
       }
-      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
+      const unsent = neverReceived(ctx.wire.entries);
+      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !unsent.has(entry) && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       const answeredLate = unanswered.filter((entry) => late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       if (answeredLate.length > 0) ctx.note(`${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`);
       const never = unanswered.filter((entry) => !answeredLate.includes(entry));

@@ -2,7 +2,7 @@
 // which requests were in flight when a notification arrived. Post-phase checks build on this.
 import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
-import type { WireEntry } from '../../harness/recorder/wire-log.js';
+import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idKey } from '../../harness/transports/types.js';
 
 export interface SentRequest {
@@ -16,14 +16,14 @@ export interface SentRequest {
 
 export type AnsweredRequest = Required<SentRequest>;
 
-const isMessage = (entry: WireEntry, direction: WireEntry['direction']) => entry.direction === direction && entry.kind === 'message' && isObject(entry.message);
+const isMessage = (entry: WireEntry, direction: WireEntry['direction']) => entry.direction === direction && entry.kind === 'message' && isObject(wholeMessage(entry));
 
 /** Requests we sent as JSON (raw bytes are not parsed), each with the response carrying its id if one came. */
 export function sentRequests(entries: readonly WireEntry[]): SentRequest[] {
   const pending = new Map<string, SentRequest>();
   const sent: SentRequest[] = [];
   for (const entry of entries) {
-    const message = entry.message as JsonObject;
+    const message = wholeMessage(entry) as JsonObject;
     if (isMessage(entry, 'client->server') && typeof message.method === 'string' && 'id' in message) {
       const request: SentRequest = { connection: entry.connection, request: message, requestEntry: entry };
       sent.push(request);
@@ -60,7 +60,7 @@ export function modernConnections(entries: readonly WireEntry[]): Set<string> {
   const legacy = new Set<string>();
   for (const entry of entries) {
     all.add(entry.connection);
-    if (isMessage(entry, 'client->server') && (entry.message as JsonObject).method === 'initialize') legacy.add(entry.connection);
+    if (isMessage(entry, 'client->server') && (wholeMessage(entry) as JsonObject).method === 'initialize') legacy.add(entry.connection);
   }
   return new Set([...all].filter((name) => !legacy.has(name) && name !== 'harness'));
 }
@@ -74,7 +74,7 @@ export function modernResults(entries: readonly WireEntry[]): Array<AnsweredRequ
 }
 
 export function serverMessages(entries: readonly WireEntry[]): Array<{ entry: WireEntry; message: JsonObject }> {
-  return entries.filter((entry) => isMessage(entry, 'server->client')).map((entry) => ({ entry, message: entry.message as JsonObject }));
+  return entries.filter((entry) => isMessage(entry, 'server->client')).map((entry) => ({ entry, message: wholeMessage(entry) as JsonObject }));
 }
 
 /** A short, JSON-friendly pointer to a wire entry for evidence. */

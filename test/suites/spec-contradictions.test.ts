@@ -93,3 +93,18 @@ describe('errors/parse-error on the same server', () => {
     expect(warned).toBe(NULL_ID_CONTRADICTION);
   });
 });
+
+describe('the same id-null parse error is warned once', () => {
+  const tagged = (checks: string[]) => (recorded.parseError2026 as Recorded[]).map((entry) => ({ ...entry, checks }));
+
+  test('wire/schema leaves the id null of the answer to errors/parse-error, which warns it', async () => {
+    const wire = wireOf(tagged(['2026-07-28/errors/parse-error']) as Recorded[], '2026-07-28');
+    expect(wire.entries.filter((entry) => entry.schema).length).toBe(1); // the schema does flag it
+    expect((await endingOf(check, { wire })).verdict).toBe('pass');
+  });
+
+  test('the same answer to bytes another check sent is still warned by wire/schema', async () => {
+    const wire = wireOf(tagged(['2026-07-28/stdio/survives-garbage-line']) as Recorded[], '2026-07-28');
+    expect((await endingOf(check, { wire })).verdict).toBe('warn');
+  });
+});

@@ -84,9 +84,9 @@ export function writeMatrix(matrix: ImplementationMatrix, outputs: MatrixOutputs
     if (outputs.badges) {
       mkdirSync(outputs.badges, { recursive: true });
       const names = badgeFileNames(matrix.columns);
-      matrix.columns.forEach((column, i) => {
-        const file = path.join(outputs.badges!, names[i]);
-        writeFileSync(file, renderBadge(column));
+      names.forEach((name, i) => {
+        const file = path.join(outputs.badges!, name);
+        writeFileSync(file, renderBadge(matrix, i));
         written.push(file);
       });
     }

@@ -8,7 +8,7 @@ import type { SessionClient } from '../../../harness/lifecycles/session-client.j
 import { isObject, isRequest, isResponse, type JsonObject } from '../../../harness/model.js';
 import type { WireEntry } from '../../../harness/recorder/wire-log.js';
 import type { Exchange } from '../../../harness/transports/types.js';
-import { fenceBeforeIdlessAnswer } from '../../shared/barrier.js';
+import { answerRequired, fenceBeforeIdlessAnswer, type ProvingContext } from '../../shared/barrier.js';
 import { mayCall } from '../../shared/tool-policy.js';
 
 export type Ctx = CheckContext<SessionClient>;
@@ -75,10 +75,15 @@ export function responsesSince(ctx: Ctx, connection: string, mark: number): Json
   return serverMessagesSince(ctx, connection, mark).filter(isResponse);
 }
 
-/** Sends a message object as raw bytes (stdio: one line, after a fence), so that malformed ones go out as written. */
-export async function sendAsRaw(client: SessionClient, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+/**
+ * Sends a message object as raw bytes (stdio: one line, after a fence), so that malformed ones go
+ * out as written; its answer is required, so silence the server is proven to have chosen is conclusive.
+ */
+export async function sendAsRaw(ctx: ProvingContext<SessionClient>, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+  const { client } = ctx;
   await fenceBeforeIdlessAnswer(client, 'a malformed request');
-  return client.sendRaw(`${JSON.stringify(message)}${client.transport === 'stdio' ? '\n' : ''}`, { expectResponse: true, timeoutMs: options.timeoutMs });
+  const bytes = `${JSON.stringify(message)}${client.transport === 'stdio' ? '\n' : ''}`;
+  return answerRequired(ctx, 'the malformed request', () => client.sendRaw(bytes, { expectResponse: true, timeoutMs: options.timeoutMs }));
 }
 
 /** GET on the MCP endpoint (the session's standalone SSE stream, or a resumption with Last-Event-ID). */

@@ -3,7 +3,7 @@ import { offers, type ServerProfile } from '../../../harness/lifecycles/profile.
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 import type { JsonObject } from '../../../harness/model.js';
 import type { Exchange } from '../../../harness/transports/types.js';
-import { fenceBeforeIdlessAnswer } from '../../shared/barrier.js';
+import { answerRequired, fenceBeforeIdlessAnswer, type ProvingContext } from '../../shared/barrier.js';
 
 /** A paginated list the server offers: its method, the result key, and what names an item. */
 export interface OfferedList {
@@ -23,9 +23,13 @@ export function offeredLists(profile: ServerProfile): OfferedList[] {
   return LISTS.filter((list) => offers(profile, list.capability)).map(({ method, key, itemKey }) => ({ method, key, itemKey }));
 }
 
-/** Sends a message object as raw bytes (stdio: one line, after a fence), with the headers its body implies. */
-export async function sendAsRaw(client: StatelessClient, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+/**
+ * Sends a message object as raw bytes (stdio: one line, after a fence), with the headers its body
+ * implies; its answer is required, so silence the server is proven to have chosen is conclusive.
+ */
+export async function sendAsRaw(ctx: ProvingContext<StatelessClient>, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+  const { client } = ctx;
   await fenceBeforeIdlessAnswer(client, 'a malformed request');
   const text = JSON.stringify(message) + (client.transport === 'stdio' ? '\n' : '');
-  return client.sendRaw(text, { headers: client.headersFor(message), expectResponse: true, timeoutMs: options.timeoutMs });
+  return answerRequired(ctx, 'the malformed request', () => client.sendRaw(text, { headers: client.headersFor(message), expectResponse: true, timeoutMs: options.timeoutMs }));
 }

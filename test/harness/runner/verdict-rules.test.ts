@@ -98,6 +98,13 @@ describe('3. time only', () => {
     expect(settleVerdict(check({ timing: true }), failed, facts({ own: [timedOut] })).verdict).toBe('fail');
   });
 
+  test('a wait the server is proven to have read (a barrier after it answered) leaves the fail standing: its silence is a choice', () => {
+    const proof: WireEntry = { ...timedOut, seq: 5, timeout: undefined, waitedMs: undefined, provesRead: timedOut.seq, note: 'ping answered after it' };
+    expect(settleVerdict(check(), failed, facts({ own: [timedOut, proof] })).verdict).toBe('fail');
+    // A proof of another wait proves nothing of this one.
+    expect(settleVerdict(check(), failed, facts({ own: [timedOut, { ...proof, provesRead: 99 }] })).verdict).toBe('error');
+  });
+
   test('a pass is never turned by a timeout', () => {
     expect(settleVerdict(check(), { verdict: 'pass' }, facts({ own: [timedOut] })).verdict).toBe('pass');
   });

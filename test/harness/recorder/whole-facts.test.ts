@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { factsOf } from '../../../harness/recorder/facts.js';
+import { WireRecorder, wholeMessage } from '../../../harness/recorder/wire-log.js';
+import { modernResults } from '../../../suites/shared/wire-pairs.js';
+
+const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+const VERSION = 'io.modelcontextprotocol/protocolVersion';
+
+// A tools/list result of about 100 KB whose hints come after the tools: the evidence cut drops them.
+function bigToolsList(): Record<string, unknown> {
+  const tools = Array.from({ length: 400 }, (_, i) => ({ name: `tool_${i}`, description: 'x'.repeat(200), inputSchema: { type: 'object' } }));
+  return { jsonrpc: '2.0', id: 1, result: { tools, resultType: 'complete', ttlMs: 1000, cacheScope: 'public', _meta: { [SERVER_INFO]: { name: 'big', version: '1' } } } };
+}
+
+function recordPair(recorder: WireRecorder): void {
+  const request = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [VERSION]: '2026-07-28' } } };
+  recorder.record({ direction: 'client->server', kind: 'message', connection: 'c1', message: request });
+  const response = bigToolsList();
+  recorder.record({ direction: 'server->client', kind: 'message', connection: 'c1', message: response, sizeHint: JSON.stringify(response).length });
+}
+
+describe('checks read whole messages, never the evidence copy', () => {
+  test('a 100 KB tools/list is cut for evidence, yet its hints and serverInfo reach the checks', () => {
+    const recorder = new WireRecorder();
+    recordPair(recorder);
+    const logged = recorder.entries[1];
+    expect(logged.truncated).toBe(true);
+    expect((logged.message as { result: Record<string, unknown> }).result.ttlMs).toBeUndefined();
+    const [pair] = modernResults(recorder.entries);
+    expect(pair.result.ttlMs).toBe(1000);
+    expect(pair.result.cacheScope).toBe('public');
+    expect((pair.result._meta as Record<string, unknown>)[SERVER_INFO]).toEqual({ name: 'big', version: '1' });
+  });
+
+  test('past the whole-message budget the facts still carry the hints', () => {
+    const recorder = new WireRecorder({ maxWholeBytes: 0 });
+    recordPair(recorder);
+    const facts = wholeMessage(recorder.entries[1]) as { result: Record<string, unknown> };
+    expect(facts.result.ttlMs).toBe(1000);
+    expect(facts.result.cacheScope).toBe('public');
+    expect(facts.result.resultType).toBe('complete');
+    expect(String(facts.result.tools)).toMatch(/not kept among the facts/);
+  });
+
+  test('factsOf keeps envelope, scalars and _meta, marks large members', () => {
+    const facts = factsOf(bigToolsList()) as Record<string, Record<string, unknown>>;
+    expect(facts.id).toBe(1);
+    expect(facts.result._meta).toEqual({ [SERVER_INFO]: { name: 'big', version: '1' } });
+    expect(JSON.stringify(facts).length).toBeLessThan(2048);
+  });
+});
