@@ -7,11 +7,11 @@ import { LOG_LEVEL_KEY } from '../../harness/lifecycles/meta.js';
 import { offers } from '../../harness/lifecycles/profile.js';
 import { findProgressCall, progressFor, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import { isAcknowledgmentOf, openListen, watchConnection, whenServing } from '../../harness/lifecycles/streams.js';
+import { openListen, watchConnection, whenServing } from '../../harness/lifecycles/streams.js';
 import { idKey } from '../../harness/transports/types.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
-import { listenRefusal } from './kit/listen-refused.js';
+import { openListenSettled } from './kit/listen-refused.js';
 import { callableTools } from './kit/tool-calls.js';
 
 const PROGRESS = 'basic/patterns/progress';
@@ -114,12 +114,9 @@ export default defineArea('2026-07-28', 'progress', [
     exclusive: true,
     async run(ctx) {
       const call = await progressCallOrSkip(ctx);
-      const listen = openListen(ctx.client, { resourcesListChanged: true });
+      const { listen, refusal, exchange } = await openListenSettled(ctx, () => openListen(ctx.client, { resourcesListChanged: true }));
       try {
-        if (!(await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs))) {
-          const refusal = listen.open ? undefined : listenRefusal(await listen.ended);
-          ctx.skip(`${refusal?.reason ?? 'subscriptions/listen was not acknowledged'}; no listen stream to watch`);
-        }
+        if (exchange) ctx.skip(`${refusal?.reason ?? 'subscriptions/listen was not acknowledged'}; no listen stream to watch`);
         const meta: JsonObject = { progressToken: 'mcp-conform-progress-own-stream', ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}) };
         expectAnswer(await ctx.client.request(call.method, call.params, { meta }));
         await ctx.sleep(AFTER_RESPONSE_MS);

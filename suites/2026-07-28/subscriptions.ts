@@ -13,7 +13,7 @@ import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/transports/types.js';
 import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
-import { judgeRefusal, listenRefusal } from './kit/listen-refused.js';
+import { judgeRefusal, listenRefusal, openListenSettled } from './kit/listen-refused.js';
 import { refusedInvented } from '../shared/invented.js';
 import { RESOURCE_UPDATED, resourceUpdates } from './kit/subscription-scope.js';
 
@@ -303,11 +303,8 @@ async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: Json
     warmed.add(client.connection);
     await whenServing(client);
   }
-  const listen = opened(ctx, openListen(client, filter, options));
-  const ack = await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs);
-  if (ack) return listen;
-  const exchange = await listen.cancel();
-  const refusal = listenRefusal(exchange);
+  const { listen, exchange, refusal } = await openListenSettled(ctx, () => opened(ctx, openListen(client, filter, options)));
+  if (!exchange) return listen;
   const watched = filter.resourceSubscriptions;
   if (refusal && Array.isArray(watched) && watched.includes(MADE_UP_URI)) {
     ctx.skip(refusedInvented(what, [`resourceSubscriptions ${MADE_UP_URI}`], `${String(refusal.code)} ${JSON.stringify(refusal.message)}`));

@@ -13,6 +13,8 @@ export interface ReferenceOptions {
   era?: 'dual' | 'modern' | 'legacy';
   /** Most subscriptions/listen the server holds open at once. */
   listenLimit?: number;
+  /** How long the server keeps counting a cancelled listen against its limit. */
+  listenReleaseMs?: number;
   /** KB of padding in tools/list answers. */
   padToolsListKb?: number;
 }
@@ -22,6 +24,7 @@ function referenceArgs(options: ReferenceOptions): string[] {
   if (options.mutants?.length) args.push('--mutant', options.mutants.join(','));
   if (options.era) args.push('--era', options.era);
   if (options.listenLimit !== undefined) args.push('--listen-limit', String(options.listenLimit));
+  if (options.listenReleaseMs !== undefined) args.push('--listen-release-ms', String(options.listenReleaseMs));
   if (options.padToolsListKb !== undefined) args.push('--pad-tools-list', String(options.padToolsListKb));
   return args;
 }

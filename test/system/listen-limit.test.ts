@@ -1,6 +1,7 @@
 // A server that holds only so many subscriptions/listen at once (issue #30): each check that
-// listens runs alone and cancels what it opened, so a limit of 1 refuses none of them; a limit
-// of 0 is one cause with one verdict, the acknowledgment check's warning (issue #32).
+// listens runs alone and cancels what it opened, so a limit of 1 refuses none of them, even when
+// the server lets go of a cancelled listen only a while later; a limit of 0 is one cause with one
+// verdict, the acknowledgment check's warning (issue #32).
 import { afterAll, describe, expect, test } from 'vitest';
 import type { TransportKind } from '../../harness/model.js';
 import type { HttpFixture } from '../helpers/fixture-process.js';
@@ -15,14 +16,17 @@ describe('a server that caps the listens open at once', () => {
   const fixtures: HttpFixture[] = [];
   afterAll(async () => Promise.all(fixtures.map((f) => f.stop())));
 
+  /** Long enough that the next listen would arrive while a cancelled one still counts. */
+  const listenReleaseMs = 250;
+
   async function target(transport: TransportKind, listenLimit: number) {
-    if (transport === 'stdio') return referenceStdio({ listenLimit });
-    const started = await referenceHttp({ listenLimit });
+    if (transport === 'stdio') return referenceStdio({ listenLimit, listenReleaseMs });
+    const started = await referenceHttp({ listenLimit, listenReleaseMs });
     fixtures.push(started.fixture);
     return started.target;
   }
 
-  test.each(['http', 'stdio'] as const)('over %s, a limit of 1 refuses no check its listen: each passes, or skips for a reason of its own', async (transport) => {
+  test.each(['http', 'stdio'] as const)('over %s, a limit of 1 slow to release refuses no check its listen: each passes, or skips for a reason of its own', async (transport) => {
     const results = await run(await target(transport, 1), { revisions: ['2026-07-28'], select: LISTENING_CHECKS });
     const refused = results.checks.filter((c) => c.verdict !== 'pass' && !(c.verdict === 'skip' && !c.reason?.startsWith('listen refused')));
     expect(

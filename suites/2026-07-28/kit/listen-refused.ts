@@ -4,7 +4,8 @@
 // the reason. -32601 is apart: the method is not there at all, and every check skips.
 import { observed } from '../../../harness/checks/expect.js';
 import type { CheckContext } from '../../../harness/checks/check.js';
-import { isObject } from '../../../harness/model.js';
+import { isAcknowledgmentOf, type ListenStream } from '../../../harness/lifecycles/streams.js';
+import { isObject, type JsonObject } from '../../../harness/model.js';
 import type { Exchange } from '../../../harness/transports/types.js';
 
 export const INTERNAL_ERROR = -32603;
@@ -37,4 +38,39 @@ export function judgeRefusal(ctx: Pick<CheckContext, 'warn' | 'skip'>, refusal: 
     expected: 'notifications/subscriptions/acknowledged',
     actual: observed(exchange),
   });
+}
+
+/** Pauses before asking again, when a refusal may be a listen of ours the server has not yet let go. */
+const RELEASE_PAUSES_MS = [100, 300, 1000];
+/** Runs (by their wire log) in which the server has acknowledged a listen. */
+const acknowledgingRuns = new WeakSet<object>();
+
+export interface ListenAttempt {
+  listen: ListenStream;
+  acknowledgment?: JsonObject;
+  /** The ended exchange, when no acknowledgment came. */
+  exchange?: Exchange;
+  refusal?: ListenRefusal;
+}
+
+/**
+ * Opens a listen and waits for its acknowledgment. A server lets go of a cancelled listen only
+ * once it notices the cancel, so when it has acknowledged a listen earlier in the run, a refusal
+ * may be that listen still counted against its cap: it is asked again after a pause before the
+ * refusal stands. A server that refuses every time gets the same verdict, later.
+ */
+export async function openListenSettled(ctx: Pick<CheckContext, 'wire' | 'requestTimeoutMs' | 'sleep'>, open: () => ListenStream): Promise<ListenAttempt> {
+  for (let attempt = 0; ; attempt++) {
+    const listen = open();
+    const acknowledgment = await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs);
+    if (acknowledgment) {
+      acknowledgingRuns.add(ctx.wire);
+      return { listen, acknowledgment };
+    }
+    const exchange = await listen.cancel();
+    const refusal = listenRefusal(exchange);
+    const pause = RELEASE_PAUSES_MS[attempt];
+    if (!refusal?.implemented || pause === undefined || !acknowledgingRuns.has(ctx.wire)) return { listen, exchange, refusal };
+    await ctx.sleep(pause);
+  }
 }
