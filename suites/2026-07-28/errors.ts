@@ -68,8 +68,8 @@ export default defineArea('2026-07-28', 'errors', [
     slug: 'invalid-request',
     title: 'Malformed request objects get -32600 Invalid Request',
     requirement:
-      'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600. On HTTP a body without a string method may fail header validation first (-32020).',
-    level: 'MUST',
+      'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 (derived from a sender\'s MUST, so a SHOULD, as in 2025-11-25). On HTTP a body without a string method may fail header validation first (-32020).',
+    level: 'SHOULD',
     spec: 'basic#requests',
     catalog: ['RPC-008'],
     exclusive: true,

@@ -13,7 +13,7 @@ let failing: RunResults;
 let first: string;
 
 // A server that answers ping with -32601 and pollutes stdout fails several checks and passes
-// others; it never answers unparseable bytes, an inconclusive check that fails the run as well.
+// others; it falls silent after unparseable bytes, an inconclusive check that fails the run as well.
 beforeAll(async () => {
   failing = await hostileResults({ inconclusive: true });
   expect(failingIds().length, 'the hostile server fails at least two checks').toBeGreaterThanOrEqual(2);

@@ -27,7 +27,7 @@ export const RUN_TIMEOUT_MS = 240_000;
  */
 export const HOSTILE_CHECKS = ['2025-11-25/ping', '2025-11-25/tools', '2025-11-25/pagination', '2025-11-25/meta', '2025-11-25/stdio/stdout-only-jsonrpc', '2025-11-25/wire'];
 
-/** Inconclusive on the hostile server, which never answers unparseable bytes: an `error` verdict. */
+/** Inconclusive on the hostile server, which falls silent after unparseable bytes, so even the barrier gets no answer: an `error` verdict. */
 export const HOSTILE_INCONCLUSIVE = '2025-11-25/errors/parse-error';
 
 /**
