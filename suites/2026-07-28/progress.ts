@@ -114,7 +114,7 @@ export default defineArea('2026-07-28', 'progress', [
     exclusive: true,
     async run(ctx) {
       const call = await progressCallOrSkip(ctx);
-      const { listen, refusal, exchange } = await openListenSettled(ctx, () => openListen(ctx.client, { resourcesListChanged: true }));
+      const { listen, refusal, exchange } = await openListenSettled(ctx, ctx.client, () => openListen(ctx.client, { resourcesListChanged: true }));
       try {
         if (exchange) ctx.skip(`${refusal?.reason ?? 'subscriptions/listen was not acknowledged'}; no listen stream to watch`);
         const meta: JsonObject = { progressToken: 'mcp-conform-progress-own-stream', ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}) };

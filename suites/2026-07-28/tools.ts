@@ -1,9 +1,10 @@
 // 2026-07-28 tools: the listing (shape, names, schemas, x-mcp-header), and calls with valid,
 // invalid and malformed arguments. Calls follow the run's --tool-calls policy (tool-calls.ts).
 import { defineArea } from '../../harness/checks/check.js';
-import { expectError, expectThat } from '../../harness/checks/expect.js';
+import { expectThat } from '../../harness/checks/expect.js';
 import { inconclusive } from '../../harness/checks/outcome.js';
 import { refusedInvented } from '../shared/invented.js';
+import { expectProtocolError } from '../shared/protocol-error.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
 import { walkSchemas } from '../shared/schema-walk.js';
@@ -148,37 +149,37 @@ export default defineArea('2026-07-28', 'tools', [
   },
   {
     slug: 'unknown-tool',
-    title: 'Calling a tool that does not exist is a -32602 protocol error',
-    requirement: 'An unknown tool is reported as a JSON-RPC protocol error, Invalid params (-32602), never as a result (not even one with isError: true).',
-    level: 'MUST',
+    title: 'Calling a tool that does not exist is a JSON-RPC protocol error',
+    requirement:
+      'An unknown tool is a protocol error, "returned as standard JSON-RPC errors", never a result (not even one with isError: true). The text has no capital keyword and the schema a lower-case "should", so a SHOULD, as in 2025-11-25; -32602 is the example, and any JSON-RPC error code answers the rule.',
+    level: 'SHOULD',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-008'],
     requires: ['tools'],
     async run(ctx) {
       // No tool runs, so this is allowed under every --tool-calls policy.
       expectThat(!ctx.profile.tools.some((tool) => tool.name === UNKNOWN_TOOL), `the server lists a tool named ${UNKNOWN_TOOL}`);
-      expectError(await ctx.client.request('tools/call', { name: UNKNOWN_TOOL, arguments: {} }), -32602);
+      expectProtocolError(ctx, await ctx.client.request('tools/call', { name: UNKNOWN_TOOL, arguments: {} }), `calling unknown tool ${UNKNOWN_TOOL}`);
     },
   },
   {
     slug: 'malformed-call',
-    title: 'A tools/call that breaks the CallToolRequest schema gets -32602',
+    title: 'A tools/call that breaks the CallToolRequest schema gets a JSON-RPC protocol error',
     requirement:
-      'Requests that fail the CallToolRequest schema (no name, a non-string name, arguments that are not an object) are protocol errors: -32602. On HTTP a missing or non-string name cannot be mirrored into Mcp-Name, so -32020 is accepted there.',
-    level: 'MUST',
+      'Requests that fail the CallToolRequest schema (no name, a non-string name, arguments that are not an object) are protocol errors, "returned as standard JSON-RPC errors": a SHOULD as in 2025-11-25 (no capital keyword; the schema\'s lower-case "should"). -32602 is the example; any JSON-RPC error code answers the rule (on HTTP -32020, a name that cannot be mirrored into Mcp-Name, among them).',
+    level: 'SHOULD',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-009'],
     requires: ['tools'],
     async run(ctx) {
-      const nameCodes = ctx.transport === 'http' ? [-32602, -32020] : [-32602];
-      expectError(await ctx.client.request('tools/call', { arguments: {} }), nameCodes, 'JSON-RPC error -32602 for a call without a name');
-      expectError(await ctx.client.request('tools/call', { name: 42, arguments: {} }), nameCodes, 'JSON-RPC error -32602 for a numeric name');
+      expectProtocolError(ctx, await ctx.client.request('tools/call', { arguments: {} }), 'tools/call without a name');
+      expectProtocolError(ctx, await ctx.client.request('tools/call', { name: 42, arguments: {} }), 'tools/call with a numeric name');
       // Bad arguments go to a real tool, which a broken server might run: only under the policy.
       const [tool] = callableTools(ctx).tools;
       if (!tool) return ctx.note('arguments variants not sent: no tool may be called under the --tool-calls policy');
       for (const bad of ['not an object', [1, 2], 7]) {
         const exchange = await ctx.client.request('tools/call', { name: tool.name as string, arguments: bad as unknown as JsonObject });
-        expectError(exchange, -32602, `JSON-RPC error -32602 for ${tool.name as string} with arguments ${JSON.stringify(bad)}`);
+        expectProtocolError(ctx, exchange, `tools/call of ${tool.name as string} with arguments ${JSON.stringify(bad)}`);
       }
     },
   },

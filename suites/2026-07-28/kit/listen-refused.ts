@@ -4,6 +4,7 @@
 // the reason. -32601 is apart: the method is not there at all, and every check skips.
 import { observed } from '../../../harness/checks/expect.js';
 import type { CheckContext } from '../../../harness/checks/check.js';
+import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 import { isAcknowledgmentOf, type ListenStream } from '../../../harness/lifecycles/streams.js';
 import { isObject, type JsonObject } from '../../../harness/model.js';
 import type { Exchange } from '../../../harness/transports/types.js';
@@ -42,8 +43,13 @@ export function judgeRefusal(ctx: Pick<CheckContext, 'warn' | 'skip'>, refusal: 
 
 /** Pauses before asking again, when a refusal may be a listen of ours the server has not yet let go. */
 const RELEASE_PAUSES_MS = [100, 300, 1000];
-/** Runs (by their wire log) in which the server has acknowledged a listen. */
-const acknowledgingRuns = new WeakSet<object>();
+/** Servers that have acknowledged a listen: a stdio process (its connection), or an HTTP server (the run's wire log). */
+const acknowledgingServers = new WeakSet<object>();
+
+/** What a server's cap on listens spans: one process on stdio, every connection of the run on HTTP. */
+function serverOf(ctx: Pick<CheckContext, 'wire'>, client: StatelessClient): object {
+  return client.transport === 'stdio' ? client.connection : ctx.wire;
+}
 
 export interface ListenAttempt {
   listen: ListenStream;
@@ -55,22 +61,23 @@ export interface ListenAttempt {
 
 /**
  * Opens a listen and waits for its acknowledgment. A server lets go of a cancelled listen only
- * once it notices the cancel, so when it has acknowledged a listen earlier in the run, a refusal
+ * once it notices the cancel, so when that server has acknowledged a listen before, a refusal
  * may be that listen still counted against its cap: it is asked again after a pause before the
  * refusal stands. A server that refuses every time gets the same verdict, later.
  */
-export async function openListenSettled(ctx: Pick<CheckContext, 'wire' | 'requestTimeoutMs' | 'sleep'>, open: () => ListenStream): Promise<ListenAttempt> {
+export async function openListenSettled(ctx: Pick<CheckContext, 'wire' | 'requestTimeoutMs' | 'sleep'>, client: StatelessClient, open: () => ListenStream): Promise<ListenAttempt> {
+  const server = serverOf(ctx, client);
   for (let attempt = 0; ; attempt++) {
     const listen = open();
     const acknowledgment = await listen.waitFor(isAcknowledgmentOf(listen), ctx.requestTimeoutMs);
     if (acknowledgment) {
-      acknowledgingRuns.add(ctx.wire);
+      acknowledgingServers.add(server);
       return { listen, acknowledgment };
     }
     const exchange = await listen.cancel();
     const refusal = listenRefusal(exchange);
     const pause = RELEASE_PAUSES_MS[attempt];
-    if (!refusal?.implemented || pause === undefined || !acknowledgingRuns.has(ctx.wire)) return { listen, exchange, refusal };
+    if (!refusal?.implemented || pause === undefined || !acknowledgingServers.has(server)) return { listen, exchange, refusal };
     await ctx.sleep(pause);
   }
 }

@@ -25,9 +25,6 @@ const V1_ONLY: Record<string, Expectation> = {
   '2025-11-25/tools/unknown-tool': warn(
     `${SPEC}/server/tools#error-handling: unknown tools are protocol errors (a JSON-RPC error). The 1.x McpServer returns a result with isError: true and the text "MCP error -32602: Tool ... not found".`,
   ),
-  '2025-11-25/tools/malformed-call': warn(
-    `${SPEC}/server/tools#error-handling: a request that fails the CallToolRequest schema is a protocol error (-32602 Invalid params). tools/call without a name gets -32603.`,
-  ),
   '2025-11-25/tasks/ignored-without-capability': {
     verdict: 'fail',
     why: `${SPEC}/basic/utilities/tasks#task-support-and-handling: "Receivers that do not declare the task capability for a request type MUST process requests of that type normally, ignoring any task-augmentation metadata if present." The 1.x server declares no tasks capability, yet answers a tools/call carrying params.task with -32603 "Server does not support task creation".`,
