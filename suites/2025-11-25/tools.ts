@@ -125,7 +125,10 @@ export default defineArea('2025-11-25', 'tools', [
       const what = `${String(tool.name)} called without its required arguments`;
       const error = errorOf(exchange);
       if (error) {
-        ctx.warn(`${what} was rejected with JSON-RPC error ${String(error.code)}; input validation errors SHOULD be tool execution errors (isError)`, { expected: { isError: true }, actual: observed(exchange) });
+        ctx.warn(`${what} was rejected with JSON-RPC error ${String(error.code)}; input validation errors SHOULD be tool execution errors (isError)`, {
+          expected: { isError: true },
+          actual: observed(exchange),
+        });
       }
       const result = expectResult(exchange, `a result with isError: true for ${what}`);
       expectThat(result.isError === true, `${what} was served: a result without isError (servers MUST validate all tool inputs)`, { expected: { isError: true }, actual: result });
