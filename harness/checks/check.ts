@@ -25,6 +25,11 @@ export interface CheckDefinition<C extends Client = Client> {
   /** The normative sentence, in our words. */
   requirement: string;
   level: Level;
+  /**
+   * Why the level is not the capital keyword of a sentence (derived from a rule on the other
+   * party, no keyword at all, or a page that tightens another). The README lists every one.
+   */
+  levelReason?: string;
   /** Page and anchor under the revision's specification root, e.g. `basic/versioning#protocol-version-negotiation`. */
   spec: string;
   /** Rows of the revision's requirement index (suites/<revision>/requirements.ts) this check covers. */

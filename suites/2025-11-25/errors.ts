@@ -44,6 +44,7 @@ export default defineArea('2025-11-25', 'errors', [
     requirement:
       'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 Invalid Request (derived, so a SHOULD), and ping works afterwards.',
     level: 'SHOULD',
+    levelReason: 'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
     spec: 'basic#requests',
     catalog: ['RPC-011'],
     exclusive: true,

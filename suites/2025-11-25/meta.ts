@@ -79,6 +79,7 @@ export default defineArea('2025-11-25', 'meta', [
     requirement:
       'An icon src is an HTTP(S) URL or a data: URI, and clients MUST ensure it is an https: or data: URI, rejecting other schemes; so the icons a server lists use https: or data: (derived: a SHOULD).',
     level: 'SHOULD',
+    levelReason: 'derived: the MUST binds clients, which reject other schemes; a server that wants its icons shown uses https: or data:',
     spec: 'basic#icons',
     catalog: ['META-003'],
     phase: 'post',

@@ -90,6 +90,7 @@ export default defineArea('2025-11-25', 'tools', [
     title: 'Calling an unknown tool is a protocol error, not a tool result',
     requirement: 'Unknown tools are protocol errors, "returned as standard JSON-RPC errors" (-32602 is the example; any code answers the rule), not results with isError.',
     level: 'SHOULD',
+    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-008'],
     requires: ['tools'],
@@ -102,6 +103,7 @@ export default defineArea('2025-11-25', 'tools', [
     title: 'A tools/call without a usable name gets a JSON-RPC protocol error',
     requirement: 'A request that fails the CallToolRequest schema is a protocol error, "returned as standard JSON-RPC errors": -32602 is the example; any code answers the rule.',
     level: 'SHOULD',
+    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-009'],
     requires: ['tools'],
@@ -116,6 +118,7 @@ export default defineArea('2025-11-25', 'tools', [
     requirement:
       'Servers MUST validate all tool inputs (security-considerations), as 2026-07-28 has it: a call without its required arguments is never served. Input validation errors are tool execution errors, a result with isError: true (error-handling; a SHOULD): a -32602, the older behaviour, is a warning.',
     level: 'MUST',
+    levelReason: 'two sentences: "Servers MUST validate all tool inputs" decides serving (fail); that validation errors are tool execution errors (isError) has no keyword, so a -32602 warns',
     spec: 'server/tools#security-considerations',
     catalog: ['TOOL-010', 'TOOL-011'],
     requires: ['tools'],

@@ -70,6 +70,7 @@ export default defineArea('2026-07-28', 'errors', [
     requirement:
       'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 (derived from a sender\'s MUST, so a SHOULD, as in 2025-11-25). On HTTP a body without a string method may fail header validation first (-32020).',
     level: 'SHOULD',
+    levelReason: 'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
     spec: 'basic#requests',
     catalog: ['RPC-008'],
     exclusive: true,

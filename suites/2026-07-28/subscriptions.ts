@@ -132,6 +132,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
     requirement:
       'A subscription ends when the client cancels it (closes the stream on HTTP, notifications/cancelled on stdio); the server then MUST NOT send anything more for it, and a new listen may reuse the id. A response to the cancelled listen request itself fails too: the cancellation page\'s "SHOULD ... not send a response" is tightened by the stdio transport, where a server "MUST NOT send any further messages for it" (basic/transports/stdio#cancellation).',
     level: 'MUST',
+    levelReason: 'tightened: the cancellation page says a server SHOULD not answer a cancelled request; the stdio transport page says it MUST NOT send any further messages for it',
     spec: `${SUBSCRIPTIONS}#cancellation`,
     catalog: ['SUB-006'],
     connection: 'fresh',

@@ -153,6 +153,7 @@ export default defineArea('2026-07-28', 'tools', [
     requirement:
       'An unknown tool is a protocol error, "returned as standard JSON-RPC errors", never a result (not even one with isError: true). The text has no capital keyword and the schema a lower-case "should", so a SHOULD, as in 2025-11-25; -32602 is the example, and any JSON-RPC error code answers the rule.',
     level: 'SHOULD',
+    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-008'],
     requires: ['tools'],
@@ -168,6 +169,7 @@ export default defineArea('2026-07-28', 'tools', [
     requirement:
       'Requests that fail the CallToolRequest schema (no name, a non-string name, arguments that are not an object) are protocol errors, "returned as standard JSON-RPC errors": a SHOULD as in 2025-11-25 (no capital keyword; the schema\'s lower-case "should"). -32602 is the example; any JSON-RPC error code answers the rule (on HTTP -32020, a name that cannot be mirrored into Mcp-Name, among them).',
     level: 'SHOULD',
+    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-009'],
     requires: ['tools'],
