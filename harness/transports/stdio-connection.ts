@@ -328,7 +328,10 @@ export class StdioConnection implements Connection {
         this.context,
         { connection: this.name, sizeHint, anomaly, checks: this.tags.tags(owner?.checkId), note: orphanNote ? appendNote(note, orphanNote) : note },
         message,
-        owner?.method ?? this.answeredMethods.get(idKey(message.id)),
+        // The method of the request it answers; a late answer is still that request's. A second answer
+        // to an id already answered, or one a raw send took, is not known to answer that request (a
+        // server may have coerced another id into it): it is held to the bare response schema only.
+        owner ? owner.method : anomaly === 'late-response' ? this.answeredMethods.get(idKey(message.id)) : undefined,
       );
       if (!owner) return;
       if (owner.exchange.id !== undefined) this.remember(owner.exchange.id, owner.method, 'answered');

@@ -1,10 +1,10 @@
 // 2025-11-25 JSON-RPC error behaviour: unknown methods, text that is not JSON, malformed request
 // objects, and the wording of every error the server sends in a session.
 import { defineArea } from '../../harness/checks/check.js';
-import { expectError, expectResult } from '../../harness/checks/expect.js';
+import { expectError } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
 import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
-import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
+import { errorMessageCheck, errorsIn, invalidRequests, judgeInvalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
 import { sendAsRaw, sessionEntries } from './kit/helpers.js';
 
 const ping = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'ping', ...envelope });
@@ -42,7 +42,7 @@ export default defineArea('2025-11-25', 'errors', [
     slug: 'invalid-request',
     title: 'Malformed request objects get -32600 Invalid Request, and the session goes on',
     requirement:
-      'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 Invalid Request (derived, so a SHOULD), and ping works afterwards.',
+      'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 Invalid Request (derived, so a SHOULD), and ping works afterwards. Each malformed request goes on a session of its own, all at once, so none hides another.',
     level: 'SHOULD',
     levelReason: 'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
     spec: 'basic#requests',
@@ -50,10 +50,12 @@ export default defineArea('2025-11-25', 'errors', [
     exclusive: true,
     connection: 'fresh', // as for parse-error: a crash stays on a session of its own
     async run(ctx) {
-      for (const { what, message } of invalidRequests(ping, { moreIds: true })) {
-        expectError(await sendAsRaw(ctx, message), -32600, `-32600 for a request with ${what}`);
-      }
-      expectResult(await ctx.client.request('ping'), 'ping to still work after the malformed requests');
+      await judgeInvalidRequests(
+        ctx,
+        invalidRequests(ping, { moreIds: true }),
+        (client, message) => sendAsRaw({ ...ctx, client }, message),
+        () => [-32600],
+      );
     },
   },
   errorMessageCheck(['RPC-015'], "every error of the run's sessions", (ctx) => errorsIn(sessionEntries(ctx))),

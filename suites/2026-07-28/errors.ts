@@ -6,7 +6,7 @@ import { connectionsOver } from '../../harness/checks/wire-query.js';
 import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta.js';
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { errorMessageCheck, errorsIn, invalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
+import { errorMessageCheck, errorsIn, invalidRequests, judgeInvalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
 import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { NO_ANSWER_EXPECTED, sendUnanswerable } from '../shared/unanswered.js';
 import { modernConnections } from '../shared/wire-pairs.js';
@@ -74,11 +74,11 @@ export default defineArea('2026-07-28', 'errors', [
     spec: 'basic#requests',
     catalog: ['RPC-008'],
     exclusive: true,
+    connection: 'fresh', // a server that stops on one of them must not take the shared connection's other checks with it
     async run(ctx) {
-      for (const { what, message } of invalidRequests(discover)) {
-        const headerFirst = ctx.transport === 'http' && typeof message.method !== 'string';
-        expectError(await sendAsRaw(ctx, message), headerFirst ? [-32600, -32020] : -32600, `-32600 for a request with ${what}`);
-      }
+      // On HTTP a body without a string method cannot be mirrored into Mcp-Method: -32020 may come first.
+      const accepted = (message: JsonObject) => (ctx.transport === 'http' && typeof message.method !== 'string' ? [-32600, -32020] : [-32600]);
+      await judgeInvalidRequests(ctx, invalidRequests(discover), (client, message) => sendAsRaw({ ...ctx, client }, message), accepted);
     },
   },
   {

@@ -3,10 +3,12 @@
 import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
 import { expectError, expectThat, observed } from '../../harness/checks/expect.js';
 import type { Client } from '../../harness/lifecycles/client.js';
+import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idContradiction } from '../../harness/schema/contradictions.js';
 import type { Exchange } from '../../harness/transports/types.js';
+import { barrierMethod } from './barrier.js';
 import { where } from './wire-pairs.js';
 
 /** Longest error.message still taken for "a concise single sentence". */
@@ -55,6 +57,43 @@ export function invalidRequests(valid: (envelope: JsonObject) => JsonObject, opt
     { what: 'method a number', message: valid({ id: 'invalid-method-number', method: 42 }) },
     { what: 'no method', message: without(valid({ id: 'invalid-no-method' }), 'method') },
   ];
+}
+
+/**
+ * Sends every malformed request, each on a connection of its own and all at once, so no case
+ * hides another: a server silent on one still meets the rest, one that stops on one is named
+ * for it, and silence costs one wait, not one per case. After each case the connection must go on
+ * (the barrier request is answered). Each case not answered with an accepted code is listed; a stop
+ * leads the list. Silence the server is not proven to have chosen is for the verdict rules.
+ */
+export async function judgeInvalidRequests<C extends Client>(
+  ctx: Pick<CheckContext, 'fail'> & { fresh(): Promise<C> },
+  cases: readonly InvalidRequest[],
+  send: (client: C, message: JsonObject) => Promise<Exchange>,
+  accepted: (message: JsonObject) => number[],
+): Promise<void> {
+  const runs = await Promise.all(
+    cases.map(async ({ what, message }) => {
+      const client = await ctx.fresh();
+      const exchange = await send(client, message);
+      const after = exchange.transportError ? exchange : await client.request(barrierMethod(client), {});
+      return { what, message, exchange, stopped: after.transportError };
+    }),
+  );
+  const answered = ({ message, exchange }: (typeof runs)[number]) => {
+    const error = exchange.response?.error;
+    return isObject(error) && typeof error.code === 'number' && accepted(message).includes(error.code);
+  };
+  const got = (exchange: Exchange) => (isObject(exchange.response?.error) ? `error ${String(exchange.response.error.code)}` : describeOutcome(exchange));
+  const stops = runs.filter((run) => run.stopped);
+  const missed = runs.filter((run) => !answered(run));
+  const listed = missed.map((m) => `${m.what}: ${got(m.exchange)}`).join('; ');
+  const evidence = {
+    expected: 'JSON-RPC error -32600 for each, and a server that goes on',
+    actual: runs.filter((r) => r.stopped || !answered(r)).map((r) => ({ request: r.what, ...observed(r.exchange) })),
+  };
+  if (stops.length > 0) ctx.fail(`the server stopped on the request with ${stops.map((s) => s.what).join(' and with ')}${listed ? `; ${listed}` : ''}`, evidence);
+  expectThat(missed.length === 0, `${missed.length} of ${cases.length} malformed requests did not get -32600: ${listed}`, evidence);
 }
 
 export interface ErrorSeen {

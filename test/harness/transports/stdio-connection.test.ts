@@ -82,3 +82,31 @@ test('a server that never talks gets the start-up allowance and no more', async 
   expect(exchange.timedOut).toBe(true);
   expect(waited).toBeGreaterThanOrEqual(800);
 });
+
+test('a second answer to an answered id is held to the bare response schema, not to that request method', async () => {
+  const recorder = new WireRecorder();
+  // Answers every request twice, as a server does that coerces another request's id into one already answered.
+  const source = `process.stdin.on('data', (d) => { const m = JSON.parse(d); for (const result of [{ first: true }, {}]) process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: m.id, result}) + '\\n'); });`;
+  const methods: (string | undefined)[] = [];
+  const validate = (_message: unknown, answeredMethod?: string) => void methods.push(answeredMethod);
+  const connection = new StdioConnection(script(source), { recorder, validate }, limits);
+  await connection.send({ jsonrpc: '2.0', id: 1, method: 'initialize' }, { timeoutMs: 2000 });
+  for (let waited = 0; methods.length < 2 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  await connection.close();
+  expect(methods).toEqual(['initialize', undefined]);
+  expect(recorder.entries.find((e) => e.anomaly === 'duplicate-response')).toBeDefined();
+});
+
+test('an answer a raw send takes is held to the bare response schema, even with the id of an answered request', async () => {
+  const recorder = new WireRecorder();
+  // Coerces the id 1.5 to 1, as go-sdk does: the answer carries the id initialize had.
+  const source = `process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: Math.floor(m.id), result: {}}) + '\\n'); });`;
+  const methods: (string | undefined)[] = [];
+  const validate = (_message: unknown, answeredMethod?: string) => void methods.push(answeredMethod);
+  const connection = new StdioConnection(script(source), { recorder, validate }, limits);
+  await connection.send({ jsonrpc: '2.0', id: 1, method: 'initialize' }, { timeoutMs: 2000 });
+  const raw = await connection.sendRaw('{"jsonrpc":"2.0","id":1.5,"method":"ping"}\n', { timeoutMs: 2000, expectResponse: true });
+  await connection.close();
+  expect(raw.response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  expect(methods).toEqual(['initialize', undefined]);
+});

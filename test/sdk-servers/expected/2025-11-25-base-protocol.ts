@@ -13,7 +13,7 @@ const STDIO_PARSE_ERROR: Expectation = {
 
 const STDIO_INVALID_REQUEST: Expectation = {
   verdict: 'warn',
-  why: `${SPEC}/basic#requests: "Unlike base JSON-RPC, the ID MUST NOT be null", and JSON-RPC 2.0 (${JSON_RPC}) answers an object that is not a valid request with -32600 Invalid Request. Over stdio the SDK answers none of the malformed requests (the first: id null): it reports its schema error on stderr and sends nothing, yet answers the ping sent after it. The answer is derived from a sender's MUST, so a SHOULD.`,
+  why: `${SPEC}/basic#requests: "Unlike base JSON-RPC, the ID MUST NOT be null", and JSON-RPC 2.0 (${JSON_RPC}) answers an object that is not a valid request with -32600 Invalid Request. Over stdio the SDK answers none of the malformed requests (id null, 1.5, an object or an array, jsonrpc "1.0" or missing, method 42 or missing): it reports its schema error on stderr and sends nothing, yet answers the ping sent after each. The answer is derived from a sender's MUST, so a SHOULD.`,
 };
 
 const ERROR_MESSAGE: Expectation = {
