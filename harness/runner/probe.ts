@@ -16,8 +16,6 @@ export interface ProbeOutcome {
   evidence: string[];
   /** Set when the target never produced a JSON-RPC answer: why, in one line. */
   unreachable?: string;
-  /** Revisions whose probe went unanswered while another was answered: they get an error line, never silence. */
-  unprobed?: Array<{ revision: Revision; reason: string }>;
 }
 
 function claimedFrom(versions: unknown): Revision[] {
@@ -101,7 +99,7 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
     answered = true;
     evidence.push(`server/discover answered ${describeOutcome(discover)}`);
   } else {
-    evidence.push(`server/discover: ${describeOutcome(discover)}`);
+    evidence.push(`server/discover: ${describeOutcome(discover)}${discover.timedOut ? ` (${PROBE_ATTEMPTS} tries, each twice as patient)` : ''}`);
   }
 
   if (!claimed.has('2025-11-25')) {
@@ -122,9 +120,8 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
   }
 
   const outcome: ProbeOutcome = { claimed: REVISIONS.filter((r) => claimed.has(r)), evidence };
+  // A server/discover left unanswered while initialize is answered is a legacy server: a dual-era
+  // client falls back on "any other error, or no response within a reasonable timeout" (2026-07-28).
   if (!answered) outcome.unreachable = silences[0] ?? 'target produced no JSON-RPC response';
-  // A server that answered one probe but not the other was not heard on that one: no verdict either way.
-  else if (!discover.response && discover.timedOut)
-    outcome.unprobed = [{ revision: '2026-07-28', reason: `server/discover went unanswered while initialize was answered (${describeOutcome(discover)})` }];
   return outcome;
 }

@@ -35,7 +35,6 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
   let probe: ProbeOutcome | undefined;
   let error: string | undefined;
   let chosen: Array<{ revision: Revision; because: string }> = [];
-  const unprobed: RevisionRun[] = [];
 
   if (revisionsOption === 'auto') {
     probe = await probeTarget(settings);
@@ -44,8 +43,6 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
       error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to test one anyway`;
     }
     chosen = probe.claimed.map((revision) => ({ revision, because: `server claims it: ${probe!.evidence.join('; ')}` }));
-    for (const { revision, reason } of probe.unprobed ?? [])
-      unprobed.push({ revision, selectedBecause: 'probed: the server did not say whether it serves it', durationMs: 0, discoveryTranscript: [], error: reason });
   } else {
     chosen = revisionsOption.map((revision) => ({ revision, because: 'requested with --revision' }));
   }
@@ -102,10 +99,6 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     // One line when every revision failed the same way (a dead server), else one part per revision.
     const reasons = [...new Set(silent.map((part) => part.reason))];
     if (silent.length > 0) error = silent.length === plan.length && reasons.length === 1 ? reasons[0] : silent.map((part) => `${part.revision}: ${part.reason}`).join('; ');
-  }
-  if (unprobed.length > 0) {
-    runs.push(...unprobed);
-    error = [error, ...unprobed.map((run) => `${run.revision}: ${run.error}`)].filter(Boolean).join('; ');
   }
 
   const interrupted = settings.signal?.aborted === true;

@@ -345,8 +345,11 @@ export class HttpConnection implements Connection {
     recordServerMessage(this.context, { connection: this.name, checks, sse, anomaly, note, sizeHint: size }, message, answered);
     exchange.messages.push(message);
     options?.onMessage?.(message);
+    // An error without an id in the POST's own body answers that POST: the server could not read
+    // the id (or would not); the id it lacks is judged by the schema check, once.
+    const idlessError = isResponse(message) && 'error' in message && (message.id === null || message.id === undefined);
     if (isResponse(message)) {
-      if (!exchange.response && (isOurs || isLoose || routing.id === undefined)) {
+      if (!exchange.response && (isOurs || isLoose || routing.id === undefined || idlessError)) {
         exchange.response = message;
         if (isLoose) exchange.idTypeMismatch = true;
       }

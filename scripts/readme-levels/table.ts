@@ -1,13 +1,19 @@
 // The README's table of levels that are not the keyword of a sentence, drawn from the checks'
 // own `levelReason`, so the README cannot drift from what the suites grade.
-import type { Check } from '../../harness/checks/check.js';
+
+/** What the table reads of a check (scripts see checks through the suites, not the engine's types). */
+export interface LevelledCheck {
+  id: string;
+  level: string;
+  levelReason?: string;
+}
 
 export const START = '<!-- level-reasons:start -->';
 export const END = '<!-- level-reasons:end -->';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-export function levelReasonTable(checks: readonly Check[]): string {
+export function levelReasonTable(checks: readonly LevelledCheck[]): string {
   const rows = checks
     .filter((check) => check.levelReason)
     .map((check) => `| \`${check.id}\` | ${check.level} | ${cell(check.levelReason ?? '')} |`)
@@ -16,7 +22,7 @@ export function levelReasonTable(checks: readonly Check[]): string {
 }
 
 /** The README with its table section replaced; throws when the markers are missing. */
-export function withLevelReasonTable(readme: string, checks: readonly Check[]): string {
+export function withLevelReasonTable(readme: string, checks: readonly LevelledCheck[]): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) throw new Error(`README has no ${START} ... ${END} section`);

@@ -14,7 +14,7 @@ import { findProgressCall, offeredCalls, sampleArguments, sampleValue, type Offe
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey, type Exchange } from '../../harness/transports/types.js';
-import { isDualEra } from './kit/era.js';
+import { isDualEra, servesLegacyVersion } from './kit/era.js';
 import { mediaTypeChecks } from './kit/http-media.js';
 import { callableTools } from './kit/tool-calls.js';
 
@@ -123,19 +123,20 @@ export default defineArea('2026-07-28', 'http', [
     slug: 'protocol-version-header-missing',
     title: 'A request without MCP-Protocol-Version gets 400 and -32020 (unless the server serves 2025-03-26)',
     requirement:
-      'Every POST carries MCP-Protocol-Version; a server that does not support pre-2025-06-18 clients MUST reject a request without it (400, -32020); one that does MAY treat it as 2025-03-26.',
+      'Every POST carries MCP-Protocol-Version; a server that does not support pre-2025-06-18 clients MUST reject a request without it (400, -32020); one that does MAY treat it as 2025-03-26. A server supports 2025-03-26 when server/discover lists it or an initialize asking for it negotiates it.',
     level: 'MUST',
     spec: `${HTTP}#protocol-version-header`,
     catalog: ['HTTP-011', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
       const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-protocol-version': null } });
-      if ((ctx.profile.supportedVersions ?? []).includes('2025-03-26')) {
+      const oldest = await servesLegacyVersion(ctx, '2025-03-26');
+      if (oldest.serves) {
         expectThat(exchange.http !== undefined && exchange.http.status < 500, `without MCP-Protocol-Version: ${describeOutcome(exchange)}`, {
           expected: 'a 2025-03-26 answer or 400/-32020',
           actual: observed(exchange),
         });
-        ctx.note('the server lists 2025-03-26, so it may treat a request without the header as 2025-03-26');
+        ctx.note(`${oldest.because}, so it may treat a request without the header as 2025-03-26`);
         return;
       }
       expectHeaderMismatch(exchange, 'without MCP-Protocol-Version');

@@ -127,12 +127,22 @@ export function responsesMatchRequestsCheck<C extends Client>(spec: string, cata
   };
 }
 
+/** The server/discover requests of a run: in a 2025-11-25 run, the probes a legacy server may leave unanswered. */
+function modernProbes(entries: readonly WireEntry[]): Set<string> {
+  const probes = new Set<string>();
+  for (const entry of entries) {
+    const message = entry.message as { id?: unknown; method?: unknown } | undefined;
+    if (entry.direction === 'client->server' && message?.method === 'server/discover') probes.add(`${entry.connection} ${JSON.stringify(message.id)}`);
+  }
+  return probes;
+}
+
 export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {
   return {
     slug: 'requests-answered',
     title: 'Every request gets a response',
     requirement:
-      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt.',
+      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt, and so is a 2026-07-28 server/discover probe in a 2025-11-25 run: a legacy server may leave it unanswered ("or not at all", 2026-07-28 basic/transports/stdio#backward-compatibility), which is how a dual-era client tells it is legacy.',
     level: 'MUST',
     spec,
     catalog,
@@ -148,7 +158,9 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
         if (entry.anomaly === 'late-response' && isObject(entry.message)) late.add(`${entry.connection} ${JSON.stringify(entry.message.id)}`);
       }
       const unsent = neverReceived(ctx.wire.entries);
-      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !unsent.has(entry) && !cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
+      const probes = ctx.revision === '2025-11-25' ? modernProbes(ctx.wire.entries) : new Set<string>();
+      const exempt = (entry: WireEntry) => cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`) || probes.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`);
+      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !unsent.has(entry) && !exempt(entry));
       const answeredLate = unanswered.filter((entry) => late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
       if (answeredLate.length > 0) ctx.note(`${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`);
       const never = unanswered.filter((entry) => !answeredLate.includes(entry));

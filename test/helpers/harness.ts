@@ -17,6 +17,10 @@ export interface ReferenceOptions {
   listenReleaseMs?: number;
   /** KB of padding in tools/list answers. */
   padToolsListKb?: number;
+  /** Leave server/discover unanswered, as a legacy server may. */
+  silentToDiscover?: boolean;
+  /** List only 2026-07-28 in server/discover, though initialize negotiates legacy versions. */
+  discoverModernOnly?: boolean;
 }
 
 function referenceArgs(options: ReferenceOptions): string[] {
@@ -25,6 +29,8 @@ function referenceArgs(options: ReferenceOptions): string[] {
   if (options.era) args.push('--era', options.era);
   if (options.listenLimit !== undefined) args.push('--listen-limit', String(options.listenLimit));
   if (options.listenReleaseMs !== undefined) args.push('--listen-release-ms', String(options.listenReleaseMs));
+  if (options.silentToDiscover) args.push('--silent-to-discover');
+  if (options.discoverModernOnly) args.push('--discover-modern-only');
   if (options.padToolsListKb !== undefined) args.push('--pad-tools-list', String(options.padToolsListKb));
   return args;
 }

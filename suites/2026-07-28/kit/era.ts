@@ -23,25 +23,36 @@ interface InitializeAnswer {
   answered: boolean;
 }
 
-// One initialize per revision run answers the question for every check; silence is not kept, so a later check asks again.
-const asked = new WeakMap<ServerProfile, Promise<InitializeAnswer>>();
+// One initialize per version and revision run answers the question for every check; silence is not kept, so a later check asks again.
+const asked = new WeakMap<ServerProfile, Map<string, Promise<InitializeAnswer>>>();
 
-async function askInitialize(ctx: Ctx): Promise<InitializeAnswer> {
+async function askInitialize(ctx: Ctx, version: string): Promise<InitializeAnswer> {
   const client = await ctx.freshAs('2025-11-25', { initialize: false });
+  client.state.requestedVersion = version;
   const exchange = await client.initialize();
-  const version = resultOf(exchange)?.protocolVersion;
-  return { negotiated: typeof version === 'string' ? version : undefined, outcome: describeOutcome(exchange), answered: exchange.response !== undefined };
+  const negotiated = resultOf(exchange)?.protocolVersion;
+  return { negotiated: typeof negotiated === 'string' ? negotiated : undefined, outcome: describeOutcome(exchange), answered: exchange.response !== undefined };
 }
 
-function legacyInitialize(ctx: Ctx): Promise<InitializeAnswer> {
-  let pending = asked.get(ctx.profile);
+function legacyInitialize(ctx: Ctx, version = LEGACY_VERSION): Promise<InitializeAnswer> {
+  const byVersion = asked.get(ctx.profile) ?? new Map<string, Promise<InitializeAnswer>>();
+  asked.set(ctx.profile, byVersion);
+  let pending = byVersion.get(version);
   if (!pending) {
-    pending = askInitialize(ctx);
-    asked.set(ctx.profile, pending);
-    const forget = () => asked.delete(ctx.profile);
+    pending = askInitialize(ctx, version);
+    byVersion.set(version, pending);
+    const forget = () => byVersion.delete(version);
     pending.then((answer) => answer.answered || forget(), forget);
   }
   return pending;
+}
+
+/** Whether the server serves this legacy version: server/discover lists it, or an initialize asking for it negotiates it. */
+export async function servesLegacyVersion(ctx: Ctx, version: string): Promise<{ serves: boolean; because: string }> {
+  if (listedLegacyVersions(ctx.profile).includes(version)) return { serves: true, because: `server/discover lists ${version}` };
+  const answer = await legacyInitialize(ctx, version);
+  if (answer.negotiated === version) return { serves: true, because: `initialize for ${version} negotiated it (server/discover does not list it)` };
+  return { serves: false, because: `server/discover does not list ${version} and initialize for it got ${answer.negotiated ? `version ${JSON.stringify(answer.negotiated)}` : answer.outcome}` };
 }
 
 export interface LegacyService {
