@@ -2,6 +2,7 @@
 // typo must not silently explain a cell) and the comparison is pure, so both are unit-tested.
 import YAML from 'yaml';
 import { isRevision, type Revision, type TransportKind, type Verdict } from '../../harness/results/vocabulary.js';
+import { reasonClassOf } from './reason-class.js';
 
 export const KINDS = ['defect', 'spec-contradiction', 'not-offered', 'harness-limit'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -14,6 +15,8 @@ export interface Expectation {
   kind: Kind;
   why: string;
   repro?: string;
+  /** The kind of assertion the verdict rests on (reason-class.ts); when recorded, a changed one is a difference. */
+  reason?: string;
 }
 
 export interface RevisionExpectations {
@@ -29,15 +32,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function parseExpectation(value: unknown, where: string, problems: string[]): Expectation | undefined {
   if (!isObject(value)) return void problems.push(`${where}: must be a mapping with verdict, kind, why`);
-  const { verdict, kind, why, repro } = value;
+  const { verdict, kind, why, repro, reason } = value;
   const before = problems.length;
   if (typeof verdict !== 'string' || !LISTED_VERDICTS.includes(verdict as Verdict)) problems.push(`${where}.verdict: must be one of ${LISTED_VERDICTS.join(', ')}`);
   if (typeof kind !== 'string' || !(KINDS as readonly string[]).includes(kind)) problems.push(`${where}.kind: must be one of ${KINDS.join(', ')}`);
   if (typeof why !== 'string' || why.trim().length < 10) problems.push(`${where}.why: the spec sentence and what the server does instead`);
   if (kind === 'defect' && (typeof repro !== 'string' || repro.trim() === '')) problems.push(`${where}.repro: required for a defect`);
-  for (const key of Object.keys(value)) if (!['verdict', 'kind', 'why', 'repro'].includes(key)) problems.push(`${where}.${key}: unknown field`);
+  if (reason !== undefined && typeof reason !== 'string') problems.push(`${where}.reason: the reason class, a string`);
+  for (const key of Object.keys(value)) if (!['verdict', 'kind', 'why', 'repro', 'reason'].includes(key)) problems.push(`${where}.${key}: unknown field`);
   if (problems.length > before) return undefined;
-  return { verdict: verdict as Verdict, kind: kind as Kind, why: why as string, ...(typeof repro === 'string' ? { repro } : {}) };
+  return { verdict: verdict as Verdict, kind: kind as Kind, why: why as string, ...(typeof repro === 'string' ? { repro } : {}), ...(typeof reason === 'string' ? { reason } : {}) };
 }
 
 function parseSkipped(value: unknown, where: string, problems: string[]): Map<string, string> {
@@ -132,6 +136,13 @@ export function compareCell(run: CellRun, expected: Map<Revision, RevisionExpect
     if (check.verdict === 'skip' && isTransportSkip(check.reason)) continue;
     if (listed) {
       if (listed.verdict !== check.verdict) differences.push({ check: check.id, expected: `${listed.verdict} (${listed.kind})`, actual });
+      else if (listed.reason !== undefined && listed.reason !== reasonClassOf(check.reason)) {
+        differences.push({
+          check: check.id,
+          expected: `${listed.verdict} for the reason "${listed.reason}"`,
+          actual: `${check.verdict} for the reason "${reasonClassOf(check.reason)}" (${check.reason})`,
+        });
+      }
     } else if (pinnedSkip !== undefined) {
       if (check.verdict !== 'skip') differences.push({ check: check.id, expected: `skip (${pinnedSkip})`, actual });
     } else if (check.verdict !== 'pass') {

@@ -3,6 +3,12 @@
 import YAML from 'yaml';
 import type { Revision, Verdict } from '../../harness/results/vocabulary.js';
 import { isTransportSkip } from './expectations.js';
+import { reasonClassOf } from './reason-class.js';
+
+/** A finding's reason class; an inconclusive verdict's reason is about time, so none is pinned. */
+function findingReason(check: { verdict: Verdict; reason?: string }): { reason?: string } {
+  return check.verdict === 'fail' || check.verdict === 'warn' ? { reason: reasonClassOf(check.reason) } : {};
+}
 
 export function suggestYaml(impl: string, transport: string, checks: { id: string; revision: Revision; verdict: Verdict; reason?: string }[]): string {
   const byRevision: Record<string, Record<string, unknown>> = {};
@@ -13,7 +19,7 @@ export function suggestYaml(impl: string, transport: string, checks: { id: strin
       const skipped = (revision.skipped ??= {}) as Record<string, string[]>;
       (skipped[check.reason ?? 'no reason given'] ??= []).push(check.id);
     } else {
-      revision[check.id] = { verdict: check.verdict, kind: 'TODO', why: `TODO (the run said: ${check.reason ?? 'no reason'})` };
+      revision[check.id] = { verdict: check.verdict, kind: 'TODO', why: `TODO (the run said: ${check.reason ?? 'no reason'})`, ...findingReason(check) };
     }
   }
   return YAML.stringify({ [impl]: { [transport]: byRevision } }, { lineWidth: 0 });
