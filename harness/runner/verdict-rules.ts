@@ -54,6 +54,9 @@ export function verdictFor(check: Check, error: unknown, strict: boolean): Outco
   return { verdict: 'error', reason: `harness error: ${message}`, evidence: { actual: error instanceof Error ? error.stack : undefined } };
 }
 
+/** Said of a verdict that rests on silence the server chose: time did not decide it. */
+export const CHOSEN_SILENCE = ' (silence by choice: a later request was answered)';
+
 /**
  * Rule 3: a fail or warn that rests on a request nobody answered in time says nothing about the
  * server, unless the server is proven to have read it (`provesRead`): then its silence is a choice.
@@ -62,7 +65,10 @@ export function timeOnly(check: Check, outcome: Outcome, facts: VerdictFacts): O
   if (check.timing || (outcome.verdict !== 'fail' && outcome.verdict !== 'warn')) return outcome;
   const read = new Set(facts.own.map((entry) => entry.provesRead).filter((seq) => seq !== undefined));
   const waits = facts.own.filter((entry) => (entry.timeout && !read.has(entry.seq)) || entry.overCap);
-  if (waits.length === 0) return outcome;
+  if (waits.length === 0) {
+    const chosen = facts.own.some((entry) => entry.timeout && read.has(entry.seq));
+    return chosen ? { ...outcome, reason: `${outcome.reason ?? outcome.verdict}${CHOSEN_SILENCE}` } : outcome;
+  }
   const said = waits
     .slice(0, 3)
     .map((entry) => entry.note)

@@ -39,6 +39,8 @@ export function splitSchemaIssues(message: unknown, issues: readonly string[], s
 
 /** The check that sends unparseable bytes, and judges the "id": null of its answer itself. */
 const PARSE_ERROR_CHECK = /\/errors\/parse-error$/;
+/** The check that sends requests with ids JSON-RPC or MCP forbid, and judges a result served for one itself. */
+const INVALID_REQUEST_CHECK = /\/errors\/invalid-request$/;
 
 /**
  * Whether this contradiction is already warned by the check the message answered: a -32700 with
@@ -47,4 +49,15 @@ const PARSE_ERROR_CHECK = /\/errors\/parse-error$/;
 export function warnedByItsCheck(message: unknown, checks: readonly string[] | undefined): boolean {
   if (!isObject(message) || message.id !== null || !isObject(message.error) || message.error.code !== -32700) return false;
   return (checks ?? []).some((check) => PARSE_ERROR_CHECK.test(check));
+}
+
+/**
+ * Whether this message is a result served for a malformed request errors/invalid-request sent
+ * (an id of 1.5, an object, an array): that check fails or warns the serving, so the id the
+ * result echoes is not judged a second time.
+ */
+export function servedMalformedRequest(message: unknown, checks: readonly string[] | undefined): boolean {
+  if (!isObject(message) || !('id' in message) || !('result' in message) || 'error' in message) return false;
+  if (typeof message.id === 'string' || Number.isInteger(message.id)) return false;
+  return (checks ?? []).some((check) => INVALID_REQUEST_CHECK.test(check));
 }

@@ -5,10 +5,11 @@ import { neverReceived } from '../../harness/checks/wire-query.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { splitSchemaIssues, warnedByItsCheck } from '../../harness/schema/contradictions.js';
+import { servedMalformedRequest, splitSchemaIssues, warnedByItsCheck } from '../../harness/schema/contradictions.js';
 import { idKey } from '../../harness/transports/types.js';
 
 const MAX_LISTED = 10;
+const ID_ISSUE = /^\/id(\s|$)/;
 
 function brief(entry: WireEntry): Record<string, unknown> {
   return { seq: entry.seq, connection: entry.connection, note: entry.note, text: entry.text?.slice(0, 300), bytes: entry.bytes, hex: entry.hex?.slice(0, 64) };
@@ -19,7 +20,7 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer).",
+      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer). A result served for a request errors/invalid-request sent with a forbidden id is that check's finding, not judged again here.",
     level: 'MUST',
     spec,
     catalog,
@@ -56,11 +57,12 @@ export function judgeSchemaIssues(entries: readonly WireEntry[]): { breaks: Sche
   const contradictions: SchemaFinding[] = [];
   for (const entry of entries) {
     if (entry.direction !== 'server->client' || entry.kind !== 'message' || !entry.schema) continue;
-    const split = splitSchemaIssues(entry.message, entry.schema.issues, (id) => sent.has(`${entry.connection}\0${idKey(id)}`));
+    const issues = servedMalformedRequest(entry.message, entry.checks) ? entry.schema.issues.filter((issue) => !ID_ISSUE.test(issue)) : entry.schema.issues;
+    const split = splitSchemaIssues(entry.message, issues, (id) => sent.has(`${entry.connection}\0${idKey(id)}`));
     const finding = { seq: entry.seq, connection: entry.connection, def: entry.schema.def, message: entry.message };
     if (split.breaks.length > 0) breaks.push({ ...finding, issues: split.breaks.slice(0, 5) });
     if (split.contradiction && !warnedByItsCheck(entry.message, entry.checks))
-      contradictions.push({ ...finding, issues: entry.schema.issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
+      contradictions.push({ ...finding, issues: issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
   }
   return { breaks, contradictions };
 }

@@ -108,3 +108,23 @@ describe('the same id-null parse error is warned once', () => {
     expect((await endingOf(check, { wire })).verdict).toBe('warn');
   });
 });
+
+describe('a result served for a malformed request is judged once, by errors/invalid-request', () => {
+  // mcp-go serves a tools/list whose id is an object and echoes the object: invalid-request fails or warns the serving.
+  const served: Recorded[] = [
+    { connection: 'stdio#7', direction: 'client->server', kind: 'raw', text: '{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}' },
+    { connection: 'stdio#7', direction: 'server->client', kind: 'message', message: { jsonrpc: '2.0', id: { a: 1 }, result: { tools: [] } } },
+  ];
+  const tagged = (checks: string[]) => served.map((entry) => ({ ...entry, checks }));
+
+  test('wire/schema leaves the echoed object id to the check that sent it', async () => {
+    const wire = wireOf(tagged(['2025-11-25/errors/invalid-request']) as Recorded[], '2025-11-25');
+    expect(wire.entries.filter((entry) => entry.schema).length).toBe(1); // the schema does flag it
+    expect((await endingOf(check, { wire })).verdict).toBe('pass');
+  });
+
+  test('the same result on another check is a real break', async () => {
+    const wire = wireOf(tagged(['2025-11-25/tools/list']) as Recorded[], '2025-11-25');
+    expect((await endingOf(check, { wire })).verdict).toBe('fail');
+  });
+});

@@ -4,7 +4,7 @@ import type { Check } from '../../../harness/checks/check.js';
 import { CheckFailure, CheckInconclusive, CheckSkip, CheckWarning } from '../../../harness/checks/outcome.js';
 import type { ServerProfile } from '../../../harness/lifecycles/profile.js';
 import type { WireEntry } from '../../../harness/recorder/wire-log.js';
-import { CheckTimeout, notApplicable, type Outcome, settleVerdict, type VerdictFacts, verdictFor } from '../../../harness/runner/verdict-rules.js';
+import { CHOSEN_SILENCE, CheckTimeout, notApplicable, type Outcome, settleVerdict, type VerdictFacts, verdictFor } from '../../../harness/runner/verdict-rules.js';
 
 function check(overrides: Partial<Check> = {}): Check {
   return {
@@ -100,7 +100,11 @@ describe('3. time only', () => {
 
   test('a wait the server is proven to have read (a barrier after it answered) leaves the fail standing: its silence is a choice', () => {
     const proof: WireEntry = { ...timedOut, seq: 5, timeout: undefined, waitedMs: undefined, provesRead: timedOut.seq, note: 'ping answered after it' };
-    expect(settleVerdict(check(), failed, facts({ own: [timedOut, proof] })).verdict).toBe('fail');
+    const settled = settleVerdict(check(), failed, facts({ own: [timedOut, proof] }));
+    expect(settled.verdict).toBe('fail');
+    // The reason says the silence was read and chosen, so no reader takes it for a verdict of time.
+    expect(settled.reason).toBe(`${failed.reason}${CHOSEN_SILENCE}`);
+    expect(settleVerdict(check(), failed, facts()).reason).toBe(failed.reason);
     // A proof of another wait proves nothing of this one.
     expect(settleVerdict(check(), failed, facts({ own: [timedOut, { ...proof, provesRead: 99 }] })).verdict).toBe('error');
   });
