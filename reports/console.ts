@@ -9,6 +9,7 @@ import { withSkipsGrouped } from './console-skips.js';
 import { paint, severity, type Style } from './console-style.js';
 import { redactionNote } from '../harness/results/redact.js';
 import { conformanceLines, conformanceOf } from '../harness/results/conformance.js';
+import { pendingMark, profileLines } from './profile-text.js';
 import { outcomeText } from '../harness/results/outcome.js';
 
 export { paint, severity, styleFor, type Style } from './console-style.js';
@@ -18,7 +19,7 @@ export function checkLine(result: CheckResult, style: Style): string {
   // Reasons quote the server: its escape sequences must not reach the terminal.
   const reason = result.reason ? `  ${inlineText(oneLine(result.reason, 160))}` : '';
   const expected = result.expectedFailure ? `  (expected: baseline ${result.expectedFailure.pattern})` : '';
-  return `${label} ${result.id}${expected}${reason}`;
+  return `${label} ${result.id}${pendingMark(result)}${expected}${reason}`;
 }
 
 function baselineLines(results: RunResults): string[] {
@@ -71,9 +72,16 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
     .map((v) => paint(style, v, `${s[v] ?? 0} ${v}`))
     .join(', ');
   if (!options.quiet) lines.push(...matrixLines(results, style));
+  lines.push(...profileLines(results));
   if (s.total > 0 && results.revisions.length > 0) lines.push(...conformanceLines(conformanceOf(results)).map((line) => `conformance ${inlineText(line)}`));
   // A fuzz-only results file has no checks: its counts are the fuzz line's.
   if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
+  if (s.pending)
+    lines.push(
+      `pending, not scored (not in the profile): ${VERDICTS.filter((v) => s.pending![v] > 0)
+        .map((v) => paint(style, v, `${s.pending![v]} ${v}`))
+        .join(', ')}`,
+    );
   lines.push(...baselineLines(results));
   lines.push(...fuzzLines(results));
   if (results.error) lines.push(`error: ${inlineText(results.error)}`);

@@ -3,6 +3,7 @@
 // level, then a table of the checks that failed or warned, worst first, and one of those that came
 // to no verdict.
 import { VERDICTS, type Verdict } from '../harness/results/vocabulary.js';
+import { pendingMark, profileLines } from './profile-text.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import type { ResultsDiff } from '../harness/results/diff.js';
 import { severity } from './console-style.js';
@@ -46,7 +47,7 @@ function findingsTable(results: RunResults, shown: (check: CheckResult) => boole
   if (findings.length === 0) return [];
   const lines = ['| verdict | check | level | reason | spec |', '|---|---|---|---|---|'];
   for (const check of findings.slice(0, MAX_ROWS)) {
-    const expected = check.expectedFailure ? ' (expected: baseline)' : '';
+    const expected = `${check.expectedFailure ? ' (expected: baseline)' : ''}${pendingMark(check)}`;
     lines.push(`| ${check.verdict}${expected} | \`${check.id}\` | ${check.level} | ${cell(check.reason ?? '')} | [${cell(check.spec.split('/').slice(-2).join('/'), 80)}](${check.spec}) |`);
   }
   if (findings.length > MAX_ROWS) lines.push('', `… and ${findings.length - MAX_ROWS} more; the reports hold every check.`);
@@ -87,6 +88,7 @@ export function renderJobSummary(results: RunResults, options: JobSummaryOptions
     const server = info?.name ? ` — ${cell(`${info.name} ${info.version ?? ''}`.trim(), 120)}` : '';
     lines.push(`- revision **${run.revision}**${server} (${cell(run.selectedBecause, 160)})`);
   }
+  for (const line of profileLines(results)) lines.push(`- ${cell(line, 300)}`);
   if (results.revisions.length > 0) lines.push('');
   lines.push(`**${s.total ?? 0} checks:** ${counts} (exit ${results.exitCode})`, '');
   if (results.error) lines.push(`**Error:** ${cell(results.error, 500)}`, '');

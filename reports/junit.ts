@@ -30,6 +30,8 @@ function serverOf(results: RunResults, revision: string): string | undefined {
 function endOf(result: CheckResult, strict: boolean): { end?: CaseEnd; head: string[] } {
   const reason = oneLine(result.reason ?? '');
   const head = [`verdict: ${result.verdict}`];
+  // Pending checks are shown, never counted: a skipped testcase that says what it came to.
+  if (result.pending) return { end: { kind: 'skipped', reason: `pending, ${result.verdict}${reason ? `: ${reason}` : ''} (${result.pending})` }, head: [...head, `pending: ${result.pending}`] };
   if (result.expectedFailure) {
     const why = result.expectedFailure.reason ? `: ${result.expectedFailure.reason}` : '';
     head.push(`expected failure, listed in the baseline as ${result.expectedFailure.pattern}${why}`);
@@ -93,6 +95,8 @@ function checkSuites(results: RunResults): XmlElement[] {
     ];
     const server = serverOf(results, checks[0].revision);
     if (server) properties.push(['server', server]);
+    const stamp = results.revisions.find((r) => r.revision === checks[0].revision)?.checkProfile;
+    if (stamp) properties.push(['profile', stamp.name], ['profile-hash', stamp.hash]);
     const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000;
     return testSuite(
       { name, timestamp: junitTimestamp(results.startedAt), time },

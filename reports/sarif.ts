@@ -4,6 +4,7 @@
 // the server's entry point), else at the results file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { profileNames } from './profile-text.js';
 import type { Verdict } from '../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine } from './text.js';
@@ -45,11 +46,13 @@ function rule(check: CheckResult) {
 
 function result(check: CheckResult, ruleIndex: number, location: string) {
   const reason = oneLine(check.reason ?? check.title, 1000);
+  // A pending check (not in the scored profile) is shown as a note, whatever its verdict.
+  const pending = check.pending === undefined ? '' : `(pending, ${check.verdict}: not scored) `;
   return {
     ruleId: check.id,
     ruleIndex,
-    level: RESULT_LEVEL[check.verdict],
-    message: { text: `${VERDICT_PREFIX[check.verdict] ?? ''}${reason} (${check.transport}; ${check.level} ${check.spec})` },
+    level: pending ? 'note' : RESULT_LEVEL[check.verdict],
+    message: { text: `${pending}${VERDICT_PREFIX[check.verdict] ?? ''}${reason} (${check.transport}; ${check.level} ${check.spec})` },
     locations: [{ physicalLocation: { artifactLocation: { uri: location }, region: { startLine: 1 } } }],
     // One finding per check and transport: GitHub matches it across runs by this, not by line.
     partialFingerprints: { 'mcpConformCheck/v1': `${check.id}|${check.transport}` },
@@ -81,7 +84,12 @@ export function renderSarif(results: RunResults, options: SarifOptions) {
         tool: { driver: { name: 'mcp-conform', semanticVersion: results.tool.version, rules: ruleList } },
         invocations: [{ executionSuccessful: results.exitCode !== 2, ...notifications(results) }],
         results: results.checks.filter((check) => isSarifFinding(check.verdict)).map((check) => result(check, rules.get(check.id)!, options.location)),
-        properties: { outcome: results.outcome, target: `${results.target.transport} ${results.target.description}`, ...(redactionNote(results) ? { redaction: redactionNote(results) } : {}) },
+        properties: {
+          outcome: results.outcome,
+          target: `${results.target.transport} ${results.target.description}`,
+          ...(profileNames(results).length > 0 ? { profiles: profileNames(results) } : {}),
+          ...(redactionNote(results) ? { redaction: redactionNote(results) } : {}),
+        },
       },
     ],
   };

@@ -1,4 +1,5 @@
 // The library face of mcp-conform: run the suites from code and get the results JSON back.
+import { FROZEN_PROFILES } from '../../suites/profiles.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import type { Check } from '../checks/check.js';
 import { isRevision, REVISIONS, type Revision } from '../model.js';
@@ -108,6 +109,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     target,
     checks: [...ALL_CHECKS],
     catalogLookup,
+    profiles: FROZEN_PROFILES,
   });
 }
 

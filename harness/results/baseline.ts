@@ -9,6 +9,7 @@ import { fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fu
 import { summarize, type CheckResult, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
 import { computeConformance } from './conformance.js';
+import { isScored } from './check-profile.js';
 import { exitCodeOf, isInconclusive, outcomeOf } from './outcome.js';
 import type { Baseline, BaselineEntry, BaselineSummary } from './baseline-types.js';
 
@@ -104,6 +105,8 @@ export function baselineOf(results: RunResults): Baseline | undefined {
 export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 'exitCode'>): RunResults {
   const summary = summarize(results.checks);
   const strict = results.options.strict;
+  // Pending checks (not in their revision's frozen profile) are shown, never counted.
+  const scored = results.checks.filter(isScored);
   // An unstable verdict is a non-pass that did not reproduce: it fails the run only under --strict.
   const failsRun = (c: CheckResult) => (c.verdict === 'fail' || (c.verdict === 'unstable' && strict)) && !c.expectedFailure;
   const fuzz = results.fuzz;
@@ -115,9 +118,9 @@ export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 
     interrupted: results.interrupted === true,
     unreachable: results.error !== undefined && nothingRan,
     // With checks present, an error means a revision (or a merged shard) never reached the target.
-    failing: results.checks.filter(failsRun).length + (fuzz?.findings.length ?? 0) + (results.error ? 1 : 0),
+    failing: scored.filter(failsRun).length + (fuzz?.findings.length ?? 0) + (results.error ? 1 : 0),
     staleEntries: results.baseline?.stale.length ?? 0,
-    inconclusive: results.checks.filter((c) => isInconclusive(c, strict) && !c.expectedFailure).length + fuzzInconclusive,
+    inconclusive: scored.filter((c) => isInconclusive(c, strict) && !c.expectedFailure).length + fuzzInconclusive,
     verdicts,
     emptyShard: results.shard !== undefined && nothingRan,
   });

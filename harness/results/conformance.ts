@@ -4,6 +4,7 @@
 // unstable verdict leaves it inconclusive, skips are listed and never count as passes, and a
 // level with no MUST that ran is not tested. Computed from the checks alone, so older results
 // files get it on read.
+import { isScored } from './check-profile.js';
 import { CAPABILITY_AREAS, capabilityOfArea, declares } from './capability-areas.js';
 import type { Revision, Verdict } from './vocabulary.js';
 import type { CheckResult, RunResults } from './results.js';
@@ -57,7 +58,8 @@ function partialReason(results: RunResults): string | undefined {
 
 export function computeConformance(results: Pick<RunResults, 'revisions' | 'checks' | 'options' | 'shard'>): ConformanceStatement {
   const revisions = results.revisions.map((run): RevisionConformance => {
-    const checks = results.checks.filter((c) => c.revision === run.revision);
+    // Pending checks (check-profile.ts) are not part of the level the profile defines.
+    const checks = results.checks.filter((c) => c.revision === run.revision && isScored(c));
     const capabilities = run.profile?.capabilities;
     const declared = CAPABILITY_AREAS.filter((entry) => declares(capabilities, entry.capability)).map((entry) => entry.capability);
     // A capability the server does not declare is not claimed; its checks that still ran (what a

@@ -7,6 +7,7 @@ import type { Level, Revision, TransportKind, Verdict, VerdictCounts } from './v
 
 export const MATRIX_SCHEMA_VERSION = 1;
 
+/** Counts of the scored checks: pending ones (not in the run's profile) are shown in the rows, not counted. */
 export interface ImplementationTotals extends VerdictCounts {
   total: number;
   /** pass / (checks not skipped), in percent with one decimal; null when nothing but skips. */
@@ -33,6 +34,8 @@ export interface ImplementationColumn {
   totals: ImplementationTotals;
   byRevision: Partial<Record<Revision, ImplementationTotals>>;
   conformance: ConformanceStatement;
+  /** The frozen profiles the run was scored against, "<revision>@<version> sha256:…" (results files before profiles have none). */
+  profiles?: string[];
   /** Rows where this implementation alone fails and another one passes. */
   uniqueFailures: number;
 }

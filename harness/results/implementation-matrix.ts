@@ -1,6 +1,7 @@
 // Builds the implementation matrix from results files: a column per run (one implementation over
 // one transport), a row per check any of them has. A failure that only one implementation has,
 // where another passes the same check, is marked: it is most likely that implementation's defect.
+import { isScored } from './check-profile.js';
 import { computeConformance } from './conformance.js';
 import { withoutMachinePaths } from './machine-paths.js';
 import { REVISIONS, VERDICTS, isObject, type Revision, type VerdictCounts } from './vocabulary.js';
@@ -42,7 +43,8 @@ function serverOf(results: RunResults): ImplementationColumn['server'] {
   return { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }) };
 }
 
-function totalsOf(checks: CheckResult[]): ImplementationTotals {
+function totalsOf(all: CheckResult[]): ImplementationTotals {
+  const checks = all.filter(isScored);
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as unknown as VerdictCounts;
   for (const check of checks) counts[check.verdict]++;
   const judged = checks.length - counts.skip;
@@ -80,7 +82,13 @@ function column(source: MatrixSource, index: number, label: string): Omit<Implem
     totals: totalsOf(results.checks),
     byRevision,
     conformance: computeConformance({ revisions: results.revisions ?? [], checks: results.checks, options: results.options ?? { strict: false, revisions: 'auto' }, shard: results.shard }),
+    ...profilesOf(results),
   };
+}
+
+function profilesOf(results: RunResults): { profiles?: string[] } {
+  const profiles = (results.revisions ?? []).flatMap((run) => (run.checkProfile ? [`${run.checkProfile.name} ${run.checkProfile.hash}`] : []));
+  return profiles.length > 0 ? { profiles } : {};
 }
 
 function cellOf(check: CheckResult): ImplementationCell {

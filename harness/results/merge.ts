@@ -91,6 +91,7 @@ export function mergeResults(inputs: MergeInput[], baseline?: Baseline): RunResu
   same(inputs, 'mcp-conform version', (r) => r.tool);
   same(inputs, 'strictness', (r) => r.options.strict);
   same(inputs, 'revision selection', (r) => r.options.revisions);
+  same(inputs, 'scoring profile', (r) => r.revisions.map((run) => run.checkProfile?.hash ?? null).filter((hash) => hash !== null));
   const shards = checkShards(inputs);
   const ordered = [...inputs].sort((a, b) => (a.results.shard?.index ?? 0) - (b.results.shard?.index ?? 0));
   const first = ordered[0].results;
@@ -98,8 +99,11 @@ export function mergeResults(inputs: MergeInput[], baseline?: Baseline): RunResu
   const finished = Math.max(...ordered.map((i) => Date.parse(i.results.finishedAt)));
   const errors = [...new Set(ordered.map((i) => i.results.error).filter((e): e is string => e !== undefined))];
   const { shard: _shard, baseline: _baseline, fuzz: _fuzz, matrix: _matrix, ...rest } = first;
-  const revisions = mergeRevisions(ordered);
   const checks = mergeChecks(ordered);
+  // Each shard counted its own pending checks: the merged run counts them once.
+  const revisions = mergeRevisions(ordered).map((run) =>
+    run.checkProfile ? { ...run, checkProfile: { ...run.checkProfile, pending: checks.filter((c) => c.revision === run.revision && c.pending !== undefined).length } } : run,
+  );
   const merged: RunResults = {
     ...rest,
     startedAt: new Date(started).toISOString(),

@@ -6,6 +6,7 @@ import type { FuzzResults } from './fuzz-results.js';
 import type { CompatibilityMatrix } from './matrix-types.js';
 import type { ShardInfo } from './shard.js';
 import type { ConformanceStatement } from './conformance-types.js';
+import type { ProfileStamp } from './check-profile-types.js';
 
 export type { VerdictCounts };
 
@@ -37,6 +38,8 @@ export interface CheckResult {
   expectedFailure?: ExpectedFailure;
   /** Every run of the check when a non-pass was confirmed by running it again alone (first run first). */
   attempts?: Attempt[];
+  /** Set when the revision's frozen profile does not score this check (check-profile.ts): why. Shown, never counted. */
+  pending?: string;
 }
 
 /** A row of a revision's requirement index, as a result carries it for the reports. */
@@ -91,10 +94,15 @@ export interface RevisionRun {
   requestTimeoutMs?: number;
   /** Set when the revision was asked for (or claimed) but could not be run: why, in one line. */
   error?: string;
+  /** The frozen profile the revision was scored against (files before profiles lack it: every check scored). */
+  checkProfile?: ProfileStamp;
 }
 
+/** Counts of the scored checks; pending ones (not in the revision's profile) are counted apart. */
 export interface RunSummary extends VerdictCounts {
   total: number;
+  /** Verdicts of the checks the profiles do not score yet, when there are any. */
+  pending?: VerdictCounts;
   byRevision: Partial<Record<Revision, VerdictCounts>>;
   byLevel: Partial<Record<Level, VerdictCounts>>;
 }
@@ -143,8 +151,12 @@ export function emptyCounts(): VerdictCounts {
   return { pass: 0, fail: 0, warn: 0, unstable: 0, skip: 0, error: 0 };
 }
 
-export function summarize(checks: CheckResult[]): RunSummary {
+export function summarize(all: CheckResult[]): RunSummary {
+  const checks = all.filter((check) => check.pending === undefined);
   const summary: RunSummary = { ...emptyCounts(), total: checks.length, byRevision: {}, byLevel: {} };
+  for (const check of all) {
+    if (check.pending !== undefined) (summary.pending ??= emptyCounts())[check.verdict]++;
+  }
   for (const check of checks) {
     summary[check.verdict]++;
     (summary.byRevision[check.revision] ??= emptyCounts())[check.verdict]++;

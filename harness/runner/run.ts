@@ -10,6 +10,7 @@ import { Slots } from './pool.js';
 import { computeMatrix } from '../results/matrix.js';
 import { selectIds } from '../results/select.js';
 import { settleOutcome } from '../results/baseline.js';
+import { stampProfiles, type FrozenProfile } from '../results/check-profile.js';
 import { inShard, type ShardSpec } from '../results/shard.js';
 import { defaultSettings, type RunSettings } from './settings.js';
 
@@ -25,6 +26,8 @@ export interface RunRequest extends Partial<Omit<RunSettings, 'target'>> {
   skip?: string[];
   /** Run only this shard's checks (`--shard i/n`); post-phase checks run in every shard. */
   shard?: ShardSpec;
+  /** The frozen profiles the revisions are scored against; checks they do not name are pending. */
+  profiles?: readonly FrozenProfile[];
 }
 
 export async function runChecks(request: RunRequest): Promise<RunResults> {
@@ -102,6 +105,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
   }
 
   const interrupted = settings.signal?.aborted === true;
+  const stamped = stampProfiles({ revisions: runs, checks }, request.profiles ?? [], new Set(request.checks.map((check) => check.id)));
   // settleOutcome is the one judge of every results file (run, fuzz, report, merge): a revision
   // that could not be reached fails the run even when the other one passed.
   return settleOutcome({
@@ -113,8 +117,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
       skip: request.skip,
     },
     probe: probe ? { claimed: probe.claimed, evidence: probe.evidence } : undefined,
-    revisions: runs,
-    checks,
+    ...stamped,
     matrix: runs.length > 0 ? computeMatrix(runs, checks) : undefined,
     error: error ?? (interrupted ? 'run interrupted before all checks finished' : undefined),
     interrupted: interrupted || undefined,

@@ -1,6 +1,7 @@
 // The checks with their evidence. Failures, errors and warnings come first, one line each
 // (the reason), opening to the evidence; the passing and skipped checks follow, grouped by
 // revision and area. Every check appears once, so its anchor (matrix cells link to it) is unique.
+import { pendingMark } from '../profile-text.js';
 import type { CatalogRow, CheckResult, RunResults } from '../../harness/results/results.js';
 import { cellVerdict, type CellVerdict } from '../compat-matrix.js';
 import { renderActual } from './actual.js';
@@ -43,6 +44,7 @@ function checkBlock(check: CheckResult, index: number, problem: boolean): string
     ? `<p class="baselined">Expected failure: listed in the baseline as <code>${esc(check.expectedFailure.pattern)}</code>${check.expectedFailure.reason ? ` — ${esc(check.expectedFailure.reason)}` : ''}</p>`
     : '';
   const reason = check.reason ? `<p class="reason">${esc(check.reason)}</p>` : '';
+  const pending = check.pending ? `<p class="baselined">Pending, not scored: ${esc(check.pending)}</p>` : '';
   const title = problem ? `<p class="check-title">${esc(check.title)}</p>` : '';
   const line = problem && check.reason ? esc(check.reason) : esc(check.title);
   const rows = new Map((check.catalogRows ?? []).map((row) => [row.id, row]));
@@ -50,8 +52,8 @@ function checkBlock(check: CheckResult, index: number, problem: boolean): string
   const notes = check.notes?.length ? `<ul class="notes">${check.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
   const search = `${check.id} ${check.title}`.toLowerCase();
   return `<details class="check" id="${esc(anchorId(check.id))}" data-verdict="${esc(verdict)}" data-level="${esc(check.level)}" data-area="${esc(check.area)}" data-revision="${esc(check.revision)}" data-search="${esc(search)}">
-<summary>${badge(verdict)} <span class="level">${esc(check.level)}</span> <code class="id">${esc(check.id)}</code> <span class="line">${line}</span> <span class="muted dur">${duration(check.durationMs)}</span></summary>
-<div class="body">${title}${expected}${reason}<blockquote>${esc(check.requirement)}</blockquote><p class="spec">Spec: ${link(check.spec)}${catalog} · ${esc(check.transport)}</p>${catalogList(check)}${evidence(check)}${notes}${transcript(check, index)}</div>
+<summary>${badge(verdict)} <span class="level">${esc(check.level)}</span> <code class="id">${esc(check.id)}</code>${esc(pendingMark(check))} <span class="line">${line}</span> <span class="muted dur">${duration(check.durationMs)}</span></summary>
+<div class="body">${title}${pending}${expected}${reason}<blockquote>${esc(check.requirement)}</blockquote><p class="spec">Spec: ${link(check.spec)}${catalog} · ${esc(check.transport)}</p>${catalogList(check)}${evidence(check)}${notes}${transcript(check, index)}</div>
 </details>`;
 }
 

@@ -4,6 +4,7 @@ import type { ProfileSummary, RevisionRun, RunResults, VerdictCounts } from '../
 import { conformanceOf } from '../../harness/results/conformance.js';
 import { fuzzPropertyRuns } from '../../harness/results/fuzz-results.js';
 import { renderConformance } from './conformance.js';
+import { profileLines } from '../profile-text.js';
 import { esc } from './escape.js';
 import { badge, duration, plural } from './parts.js';
 
@@ -24,6 +25,8 @@ export function renderHeader(results: RunResults): string {
   if (results.checks.length > 0) facts.push(['Checks', countsLine(results.summary)]);
   if (results.fuzz) facts.push(['Fuzzing', fuzzLine(results)]);
   if (results.revisions.length > 0 && results.checks.length > 0) facts.push(['Conformance', renderConformance(conformanceOf(results))]);
+  const profiles = profileLines(results);
+  if (profiles.length > 0) facts.push(['Profile', profiles.map((line) => esc(line)).join('<br>')]);
   facts.push(['Run', esc(`${results.tool.name} ${results.tool.version} · ${results.startedAt} (${duration(results.durationMs)}) · ${optionsText(results)}`)]);
   if (results.mergedShards) facts.push(['Merged', esc(`shards ${results.mergedShards.join(', ')}`)]);
   if (results.probe) facts.push(['Probe', esc(results.probe.evidence.join('; '))]);

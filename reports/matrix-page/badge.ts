@@ -23,7 +23,8 @@ export function renderBadge(matrix: ImplementationMatrix, index: number): string
   const left = Math.round(label.length * CHAR_WIDTH + 12);
   const right = Math.round(message.length * CHAR_WIDTH + 12);
   const width = left + right;
-  const title = `${label}: ${message}`;
+  // The profile is named where a reader or a screen reader asks, not in the drawn text.
+  const title = `${label}: ${message}${column.profiles?.length ? ` (profile ${column.profiles.join(', ')})` : ''}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>
 <rect width="${left}" height="20" fill="#555"/><rect x="${left}" width="${right}" height="20" fill="${colour}"/>
 <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11"><text x="6" y="14">${esc(label)}</text><text x="${left + 6}" y="14">${esc(message)}</text></g></svg>

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { parseArgs } from 'node:util';
 import { parseOptions } from './parse-options.js';
+import { FROZEN_PROFILES } from '../../../suites/profiles.js';
 import { ALL_CHECKS } from '../../../suites/index.js';
 import { renderSummary, styleFor, targetLine } from '../../../reports/console.js';
 import { describeTarget } from '../../target.js';
@@ -260,6 +261,7 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
     target: target.spec,
     checks: [...ALL_CHECKS],
     catalogLookup,
+    profiles: FROZEN_PROFILES,
     signal,
     progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
   });
