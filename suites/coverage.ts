@@ -15,7 +15,7 @@ const range = (prefix: string, from: number, to: number) => Array.from({ length:
 /** Rows a client-side harness cannot judge: they need the server's cooperation, a deployment view, or are advice. */
 export const NOT_TESTABLE: Record<Revision, CoverageNote[]> = {
   '2026-07-28': [
-    { ids: ['TOOL-017', 'RES-011', 'PRM-008', 'SUB-004'], reason: 'need the server to change its lists or end a subscription by itself; nothing a client sends triggers that' },
+    { ids: ['TOOL-017', 'RES-011', 'PRM-008'], reason: 'need the server to change its lists by itself; nothing a client sends triggers that' },
     { ids: ['TOOL-020', 'RES-007', 'CMP-005'], reason: 'informational: rate limits, output sanitising, internal failures and suggestion order have no observable pass/fail' },
     { ids: ['CACHE-004'], reason: 'needs two authenticated identities to compare cacheScope "public" answers' },
     { ids: ['HTTP-009'], reason: 'the bind address is invisible from a URL' },

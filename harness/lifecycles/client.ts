@@ -95,6 +95,12 @@ export abstract class Client {
     return this.connection instanceof StdioConnection && !this.connection.process.running ? this.connection.exitDescription() : undefined;
   }
 
+  /** stdio: how the server process ended when it ended on its own, not stopped by the harness (else undefined). */
+  exitedByItself(): string | undefined {
+    const connection = this.connection;
+    return connection instanceof StdioConnection && !connection.process.running && connection.process.exitStatus?.endedBy === 'self' ? connection.exitDescription() : undefined;
+  }
+
   /** stdio, once the process has exited: the pids still holding its stdout (an escaped descendant), else undefined. */
   async stdoutHeldOpenAfterExit(): Promise<number[] | undefined> {
     if (!(this.connection instanceof StdioConnection)) return undefined;

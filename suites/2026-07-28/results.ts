@@ -40,7 +40,7 @@ export default defineArea('2026-07-28', 'results', [
     slug: 'result-type',
     title: 'Every result of the run carries resultType, a core value unless an extension was declared',
     requirement:
-      'The result MUST include a resultType field; the values a server may use are "complete" and "input_required" plus those of extensions advertised in capabilities, so a client that declared no extensions only sees the core two.',
+      'The result MUST include a resultType field; the values a server may use are "complete" and "input_required" plus those of extensions advertised in capabilities, so a client that declared no extensions only sees the core two. The tasks extension says the same of its "task" (SEP-2663, https://modelcontextprotocol.io/seps/2663-tasks-extension: a server "MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request"; where it cannot serve without one it MUST answer -32021 naming the extension in data.requiredCapabilities, an error no check here holds against it).',
     level: 'MUST',
     spec: 'basic#resulttype',
     catalog: ['RPC-005', 'META-017'],

@@ -16,6 +16,7 @@ import { where } from '../shared/wire-pairs.js';
 import { judgeRefusal, listenRefusal, openListenSettled } from './kit/listen-refused.js';
 import { refusedInvented } from '../shared/invented.js';
 import { RESOURCE_UPDATED, resourceUpdates } from './kit/subscription-scope.js';
+import { exitWindowFor } from '../shared/exit-window.js';
 
 const SUBSCRIPTIONS = 'basic/patterns/subscriptions';
 /** How long a check watches a stream for what the server sends unprompted. */
@@ -207,6 +208,44 @@ export default defineArea('2026-07-28', 'subscriptions', [
     },
   },
   holdsListens({
+    slug: 'shutdown-completes-listen',
+    title: 'A listen open when a stdio server shuts down ends with a completion result, or with nothing',
+    requirement:
+      'When the server ends a subscription on its own initiative, for example during shutdown, it SHOULD answer the subscriptions/listen request with a completion result (resultType "complete", the subscription id in _meta) before closing the stream (wording clarified after the release by spec commit 71f7c162, 2026-07-29: "a completion result", where it said "an empty result"). On stdio a closed stdin is the shutdown signal: an answer to the open listen during shutdown is judged; exiting without one is the transport closing, which carries no response.',
+    level: 'SHOULD',
+    spec: `${SUBSCRIPTIONS}#graceful-closure`,
+    catalog: ['SUB-004'],
+    transports: ['stdio'],
+    connection: 'fresh',
+    async run(ctx) {
+      const id = 'mcp-conform-shutdown-listen';
+      await openAcknowledged(ctx, { toolsListChanged: true }, { id });
+      const watch = watchConnection(ctx.wire, ctx.client.connection.name);
+      if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
+      const window = exitWindowFor(ctx);
+      const exited = await ctx.client.exitsWithin(window);
+      // After the exit, the end of stdout is the barrier: nothing more can come.
+      const stdoutEnded = exited === true && (await ctx.client.stdoutHeldOpenAfterExit()) === undefined;
+      watch.stop();
+      const answer = watch.entries.map((e) => e.message).find((m): m is JsonObject => isObject(m) && isResponse(m) && sameIdLoosely(m.id, id));
+      if (!answer) {
+        if (!stdoutEnded) ctx.skip(`the server did not shut down within ${window} ms of its stdin closing (exits-on-stdin-close judges that): no shutdown to judge`);
+        ctx.note('the server exited without answering the open listen: the transport closing, which carries no response');
+        return;
+      }
+      const result = isObject(answer.result) ? answer.result : undefined;
+      const meta = isObject(result?._meta) ? result._meta : {};
+      expectThat(
+        result?.resultType === 'complete' && sameIdLoosely(meta[SUBSCRIPTION_ID_KEY], id),
+        `the listen open at shutdown was answered with ${describeAnswer(answer)}, not a completion result`,
+        {
+          expected: `a result with resultType "complete" and _meta ${JSON.stringify({ [SUBSCRIPTION_ID_KEY]: id })}`,
+          actual: answer,
+        },
+      );
+    },
+  }),
+  holdsListens({
     slug: 'no-state-after-restart',
     title: 'A restarted stdio server knows nothing of the subscriptions of the process before it',
     requirement:
@@ -242,6 +281,12 @@ export default defineArea('2026-07-28', 'subscriptions', [
     },
   }),
 ]);
+
+function describeAnswer(answer: JsonObject): string {
+  if (isObject(answer.error)) return `error ${String(answer.error.code)} ${JSON.stringify(answer.error.message)}`;
+  if (!isObject(answer.result)) return 'a response with neither result nor error';
+  return `a result with resultType ${JSON.stringify(answer.result.resultType)}${isObject(answer.result._meta) && SUBSCRIPTION_ID_KEY in answer.result._meta ? '' : ' and no subscription id'}`;
+}
 
 /** What came for subscription `id` after its cancel: notifications tagged with it, and responses to the listen request itself. */
 export function afterCancel(messages: unknown[], id: string | number): { notifications: JsonObject[]; answers: JsonObject[] } {

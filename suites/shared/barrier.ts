@@ -4,7 +4,7 @@
 // connection (stdio input is read in order). Without that proof the check is inconclusive.
 // The same proof makes a missing answer conclusive: a message whose answer is required, read and
 // left unanswered, is the server's choice (`answerRequired`), not a matter of time.
-import { inconclusive } from '../../harness/checks/outcome.js';
+import { fail, inconclusive } from '../../harness/checks/outcome.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry, WireRecorder } from '../../harness/recorder/wire-log.js';
@@ -21,10 +21,17 @@ export function heard(exchange: Exchange): boolean {
   return exchange.response !== undefined || exchange.http !== undefined;
 }
 
-/** Sends a request after `what` on the same connection; its answer proves the server read `what`, no answer ends the check inconclusive. */
+/**
+ * Sends a request after `what` on the same connection; its answer proves the server read `what`,
+ * no answer ends the check inconclusive. A server that exited on its own meanwhile did not survive
+ * `what`: the check that sent it fails (by its level), the one judge of that exit, whether the
+ * request after it was written before the exit or found the process gone.
+ */
 export async function barrier(client: Client, what: string): Promise<Exchange> {
   const method = barrierMethod(client);
   const fence = await client.request(method, {});
+  const exit = fence.response === undefined ? client.exitedByItself() : undefined;
+  if (exit) fail(`${exit} after ${what}, before it answered the ${method} sent after it`, { expected: `an answer to ${method}`, actual: exit });
   if (fence.response === undefined) inconclusive(`${method}, sent after ${what} to prove the server read it, got ${describeOutcome(fence)}: silence proves nothing`);
   return fence;
 }

@@ -144,7 +144,7 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
     slug: 'requests-answered',
     title: 'Every request gets a response',
     requirement:
-      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail); one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt, and so is a 2026-07-28 server/discover probe in a 2025-11-25 run: a legacy server may leave it unanswered ("or not at all", 2026-07-28 basic/transports/stdio#backward-compatibility), which is how a dual-era client tells it is legacy.',
+      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail), unless a check sent it: that check judges the exit, once; one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt, and so is a 2026-07-28 server/discover probe in a 2025-11-25 run: a legacy server may leave it unanswered ("or not at all", 2026-07-28 basic/transports/stdio#backward-compatibility), which is how a dual-era client tells it is legacy.',
     level: 'MUST',
     spec,
     catalog,
@@ -169,10 +169,18 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       const listed = (entries: typeof never) =>
         entries.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks }));
       // Dying with a request in flight is the server's answer; a wait that ran out is only time.
-      const died = never.filter((entry) => !entry.timeout);
+      // The exit is judged once: by the check whose request it left unanswered, when one sent it.
+      const dead = never.filter((entry) => !entry.timeout);
+      const judgedByItsCheck = dead.filter((entry) => (entry.checks ?? []).length > 0);
+      if (judgedByItsCheck.length > 0)
+        ctx.note(
+          `${judgedByItsCheck.length} request(s) in flight when the server exited are judged by the check that sent them; first: ${judgedByItsCheck[0].note} (${judgedByItsCheck[0].checks?.join(', ')})`,
+        );
+      const died = dead.filter((entry) => !judgedByItsCheck.includes(entry));
       if (died.length > 0) ctx.fail(`${died.length} request(s) got no response; first: ${died[0].note}`, { expected: 'a response to every request', actual: listed(died) });
-      if (never.length > 0) {
-        ctx.inconclusive(`${never.length} request(s) had no response by the end of the run; first: ${never[0].note}`, { expected: 'a response to every request', actual: listed(never) });
+      const waited = never.filter((entry) => entry.timeout);
+      if (waited.length > 0) {
+        ctx.inconclusive(`${waited.length} request(s) had no response by the end of the run; first: ${waited[0].note}`, { expected: 'a response to every request', actual: listed(waited) });
       }
     },
   };

@@ -43,6 +43,17 @@ describe('wire/requests-answered after the stdio server exited', () => {
     expect((await endingOf(check, { wire })).verdict).toBe('pass');
   });
 
+  test("a request a check sent and lost to the exit is that check's to judge: counted once, there", async () => {
+    // rmcp stops reading on a cancellation it cannot place and exits once its backtrace is out:
+    // the barrier sent after the cancellation is in flight at the exit, whatever the timing.
+    const tagged = { checks: ['2026-07-28/cancellation/unknown-cancel-ignored'] };
+    const wire = wireOf([spawn, { ...request(3), ...tagged }, exit, unanswered(3, 'server exited with code 1 with id 3 unanswered', tagged)]);
+    const notes: string[] = [];
+    const ending = await endingOf(check, { wire, note: (text: string) => void notes.push(text) });
+    expect(ending.verdict).toBe('pass');
+    expect(notes.join(' ')).toContain('judged by the check that sent them');
+  });
+
   test('the request in flight at the exit still fails', async () => {
     const wire = wireOf([spawn, request(1), exit, unanswered(1, 'server exited with code 3 with id 1 unanswered'), request(2), unanswered(2, 'server exited with code 3 before id 2 could be sent')]);
     const ending = await endingOf(check, { wire });
