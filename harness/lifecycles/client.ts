@@ -24,6 +24,8 @@ export interface RequestOptions {
   collectMs?: number;
   /** The check expects no response: its timeout is not reported as an unanswered request. */
   expectSilence?: boolean;
+  /** A barrier (suites/shared/barrier.ts): its loss to an exit is judged by the check that sent it. */
+  barrier?: boolean;
 }
 
 export interface RawOptions {
@@ -144,6 +146,7 @@ export abstract class Client {
       onMessage: options.onMessage,
       collectMs: options.collectMs,
       expectSilence: options.expectSilence,
+      barrier: options.barrier,
     });
   }
 

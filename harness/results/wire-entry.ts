@@ -63,6 +63,8 @@ export interface WireEntry {
   waitedMs?: number;
   /** With 'unanswered': the request never reached the server (written after its exit, or the write failed). */
   unsent?: true;
+  /** With 'unanswered': a barrier, a probe whose loss to an exit the check that sent it judges (not wire/requests-answered). */
+  barrier?: true;
   /** The `seq` of a `timeout` entry whose message the server is proven to have read (a barrier after it was answered, or the POST got a status): its silence is the server's, not time's. */
   provesRead?: number;
   /** An answer came but was longer than the harness reads (its line cap): evidence of the harness, never of the server. */

@@ -17,6 +17,7 @@ interface Pending {
   /** Raw sends take the first response that no request of ours claims. */
   wantsOrphanResponse: boolean;
   expectSilence?: boolean;
+  barrier?: boolean;
   onMessage?: (message: JsonObject) => void;
   finish: () => void;
 }
@@ -144,6 +145,7 @@ export class StdioConnection implements Connection {
         progressToken: routing.progressToken,
         wantsOrphanResponse: routing.wantsOrphanResponse,
         expectSilence: options.expectSilence,
+        barrier: options.barrier,
         onMessage: options.onMessage,
         finish: () => {
           if (timer) clearTimeout(timer);
@@ -461,6 +463,7 @@ export class StdioConnection implements Connection {
       timeout: waitedMs !== undefined && !entry.expectSilence ? true : undefined,
       waitedMs: waitedMs !== undefined && !entry.expectSilence ? waitedMs : undefined,
       unsent: unsent ? true : undefined,
+      barrier: entry.barrier ? true : undefined,
       checks: this.tags.tags(entry.checkId),
     });
   }

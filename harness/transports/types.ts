@@ -63,6 +63,8 @@ export interface SendOptions {
   method?: string;
   /** The check expects no response (e.g. it tests that none comes): a timeout is not a finding. */
   expectSilence?: boolean;
+  /** A barrier: if the server exits before answering it, the check that sent it judges that exit. */
+  barrier?: boolean;
 }
 
 /** A server-to-client request the lifecycle must answer (2025-11-25 sampling, roots, ping...). */

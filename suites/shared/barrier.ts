@@ -29,7 +29,7 @@ export function heard(exchange: Exchange): boolean {
  */
 export async function barrier(client: Client, what: string): Promise<Exchange> {
   const method = barrierMethod(client);
-  const fence = await client.request(method, {});
+  const fence = await client.request(method, {}, { barrier: true });
   const exit = fence.response === undefined ? client.exitedByItself() : undefined;
   if (exit) fail(`${exit} after ${what}, before it answered the ${method} sent after it`, { expected: `an answer to ${method}`, actual: exit });
   if (fence.response === undefined) inconclusive(`${method}, sent after ${what} to prove the server read it, got ${describeOutcome(fence)}: silence proves nothing`);

@@ -144,7 +144,7 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
     slug: 'requests-answered',
     title: 'Every request gets a response',
     requirement:
-      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail), unless a check sent it: that check judges the exit, once; one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt, and so is a 2026-07-28 server/discover probe in a 2025-11-25 run: a legacy server may leave it unanswered ("or not at all", 2026-07-28 basic/transports/stdio#backward-compatibility), which is how a dual-era client tells it is legacy.',
+      'Messages MUST follow JSON-RPC 2.0, under which the server MUST reply to every request (not to notifications). A request in flight when the server exits on its own was never answered (fail), unless it is a barrier (a probe sent to prove an earlier message was read): the check that sent it judges the exit, once; one written after that exit, or whose write failed, was never received and does not count; one still unanswered when its connection ends, after waiting out its timeout twice, leaves the check inconclusive; requests the client cancelled are exempt, and so is a 2026-07-28 server/discover probe in a 2025-11-25 run: a legacy server may leave it unanswered ("or not at all", 2026-07-28 basic/transports/stdio#backward-compatibility), which is how a dual-era client tells it is legacy.',
     level: 'MUST',
     spec,
     catalog,
@@ -169,14 +169,13 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       const listed = (entries: typeof never) =>
         entries.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks }));
       // Dying with a request in flight is the server's answer; a wait that ran out is only time.
-      // The exit is judged once: by the check whose request it left unanswered, when one sent it.
+      // A barrier lost to an exit is judged by the check that sent it (suites/shared/barrier.ts),
+      // once, whether it was written just before the exit or found the process gone.
       const dead = never.filter((entry) => !entry.timeout);
-      const judgedByItsCheck = dead.filter((entry) => (entry.checks ?? []).length > 0);
-      if (judgedByItsCheck.length > 0)
-        ctx.note(
-          `${judgedByItsCheck.length} request(s) in flight when the server exited are judged by the check that sent them; first: ${judgedByItsCheck[0].note} (${judgedByItsCheck[0].checks?.join(', ')})`,
-        );
-      const died = dead.filter((entry) => !judgedByItsCheck.includes(entry));
+      const barriers = dead.filter((entry) => entry.barrier);
+      if (barriers.length > 0)
+        ctx.note(`${barriers.length} barrier request(s) lost to the server's exit are judged by the check that sent them; first: ${barriers[0].note} (${barriers[0].checks?.join(', ')})`);
+      const died = dead.filter((entry) => !entry.barrier);
       if (died.length > 0) ctx.fail(`${died.length} request(s) got no response; first: ${died[0].note}`, { expected: 'a response to every request', actual: listed(died) });
       const waited = never.filter((entry) => entry.timeout);
       if (waited.length > 0) {

@@ -1,6 +1,6 @@
 // Silence passes only behind a barrier: a request sent after the message under test, answered.
 import { describe, expect, test } from 'vitest';
-import { CheckInconclusive } from '../../harness/checks/outcome.js';
+import { CheckFailure, CheckInconclusive } from '../../harness/checks/outcome.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { answerOrSilence, barrier, proveRead } from '../../suites/shared/barrier.js';
@@ -9,11 +9,12 @@ const answered = (id: number): Exchange => ({ connection: 'c', id, response: { j
 const silent = (): Exchange => ({ connection: 'c', notifications: [], messages: [], timedOut: true, durationMs: 5000 });
 
 /** A client over a fake connection: `answers` says whether the barrier request is answered; `sent` records the order. */
-function fakeClient(transport: 'stdio' | 'http', answers: boolean, revision = '2025-11-25') {
+function fakeClient(transport: 'stdio' | 'http', answers: boolean, revision = '2025-11-25', exited?: string) {
   const sent: string[] = [];
   const client = {
     revision,
     transport,
+    exitedByItself: () => exited,
     request: async (method: string) => {
       sent.push(method);
       return answers ? answered(99) : silent();
@@ -29,6 +30,12 @@ describe('barrier', () => {
     const modern = fakeClient('stdio', true, '2026-07-28');
     await barrier(modern.client, 'a notification');
     expect([legacy.sent, modern.sent]).toEqual([['ping'], ['server/discover']]);
+  });
+
+  test('a barrier the server did not live to answer fails the check: it did not survive the message', async () => {
+    const died = barrier(fakeClient('stdio', false, '2026-07-28', 'server exited with code 1').client, 'the notification notifications/cancelled');
+    await expect(died).rejects.toBeInstanceOf(CheckFailure);
+    await expect(died).rejects.toThrow('server exited with code 1 after the notification notifications/cancelled, before it answered the server/discover sent after it');
   });
 
   test('an unanswered barrier makes the check inconclusive, never a pass', async () => {

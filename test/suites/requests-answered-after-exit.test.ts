@@ -43,15 +43,18 @@ describe('wire/requests-answered after the stdio server exited', () => {
     expect((await endingOf(check, { wire })).verdict).toBe('pass');
   });
 
-  test("a request a check sent and lost to the exit is that check's to judge: counted once, there", async () => {
+  test("a barrier lost to the exit is the check's that sent it to judge: counted once, there", async () => {
     // rmcp stops reading on a cancellation it cannot place and exits once its backtrace is out:
-    // the barrier sent after the cancellation is in flight at the exit, whatever the timing.
+    // the barrier sent after the cancellation is in flight at the exit, or finds it gone, by timing.
     const tagged = { checks: ['2026-07-28/cancellation/unknown-cancel-ignored'] };
-    const wire = wireOf([spawn, { ...request(3), ...tagged }, exit, unanswered(3, 'server exited with code 1 with id 3 unanswered', tagged)]);
+    const wire = wireOf([spawn, { ...request(3), ...tagged }, exit, unanswered(3, 'server exited with code 1 with id 3 unanswered', { ...tagged, barrier: true })]);
     const notes: string[] = [];
     const ending = await endingOf(check, { wire, note: (text: string) => void notes.push(text) });
     expect(ending.verdict).toBe('pass');
     expect(notes.join(' ')).toContain('judged by the check that sent them');
+    // The same request, not a barrier (a check's own call), is the server's to answer.
+    const own = wireOf([spawn, { ...request(3), ...tagged }, exit, unanswered(3, 'server exited with code 1 with id 3 unanswered', tagged)]);
+    expect((await endingOf(check, { wire: own })).verdict).toBe('fail');
   });
 
   test('the request in flight at the exit still fails', async () => {
