@@ -45,6 +45,11 @@ describe('the tree keeps the doors of DEVELOPERS.md', () => {
     expect(open).toEqual([]);
   });
 
+  test('checks talk only to their lifecycle client: no suite imports a transport, and no check is handed a connection', () => {
+    expect(layout.get('suites')!.has('harness/transports')).toBe(false);
+    expect(tree.get('harness/checks/check.ts')).not.toMatch(/\bconnections\b/);
+  });
+
   test('the results contract imports nothing else of ours', () => {
     expect([...layout.get('harness/results')!]).toEqual([]);
   });

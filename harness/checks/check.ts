@@ -7,7 +7,6 @@ import type { StatelessClient } from '../lifecycles/stateless-client.js';
 import type { Feature, Level, Revision, TransportKind } from '../model.js';
 import type { WireRecorder } from '../recorder/wire-log.js';
 import type { WireValidator } from '../schema/index.js';
-import type { Connection } from '../transports/types.js';
 import type { Evidence } from './outcome.js';
 
 export type ClientFor<R extends Revision> = R extends '2026-07-28' ? StatelessClient : SessionClient;
@@ -79,8 +78,6 @@ export interface CheckContext<C extends Client = Client> {
   freshAs<R extends Revision>(revision: R, options?: FreshOptions): Promise<ClientFor<R>>;
   /** The whole revision's wire log (post-phase checks read it). */
   readonly wire: WireRecorder;
-  /** Every connection the revision run has opened so far. */
-  readonly connections: readonly Connection[];
   fail(reason: string, evidence?: Evidence): never;
   warn(reason: string, evidence?: Evidence): never;
   skip(reason: string): never;

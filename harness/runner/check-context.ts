@@ -23,9 +23,6 @@ export function makeContext(check: Check, session: RevisionSession, client: Clie
     requestTimeoutMs: timeoutMs,
     toolCallPolicy: session.settings.toolCalls,
     wire: session.recorder,
-    get connections() {
-      return session.connections;
-    },
     fresh: (options?: FreshOptions) => openOwn(options),
     freshAs: (<R extends Revision>(revision: R, options?: FreshOptions) => openOwn(options, revision)) as CheckContext['freshAs'],
     fail: (reason: string, evidence?: Evidence): never => {

@@ -5,7 +5,7 @@ import { expectResult, expectThat, observed } from '../../harness/checks/expect.
 import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { mayCall, policyReason, type Ctx } from './kit/helpers.js';
 
 /** How long the busy tool works while ping is sent. */

@@ -7,7 +7,7 @@ import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import type { SessionClient } from '../../harness/lifecycles/session-client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { idKey, type Exchange } from '../../harness/transports/types.js';
+import { idKey, type Exchange } from '../../harness/lifecycles/exchange.js';
 import { toolArguments } from './kit/feature-helpers.js';
 import { callableTools, entriesSince, mayCall, openGet, policyReason, wireMark, type Ctx } from './kit/helpers.js';
 

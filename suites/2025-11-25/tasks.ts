@@ -8,7 +8,7 @@ import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 import { barrier } from '../shared/barrier.js';
 import { toolArguments } from './kit/feature-helpers.js';
 import { callableTools, entriesSince, listenOnGet, policyReason, taskSupportOf, wireMark, type Ctx } from './kit/helpers.js';

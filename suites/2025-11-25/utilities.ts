@@ -6,7 +6,7 @@ import { expectResult, expectThat, expectValid, observed } from '../../harness/c
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { durationTool } from '../../harness/lifecycles/sample-requests.js';
 import { isObject, isRequest, type JsonObject } from '../../harness/model.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 import { barrier, proveRead } from '../shared/barrier.js';
 import { toolArguments } from './kit/feature-helpers.js';
 import { NO_ANSWER_EXPECTED, notifyUnanswerable } from '../shared/unanswered.js';

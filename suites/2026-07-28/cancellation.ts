@@ -8,7 +8,7 @@ import { durationTool, progressFor } from '../../harness/lifecycles/sample-reque
 import { whenServing } from '../../harness/lifecycles/streams.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 import { barrier } from '../shared/barrier.js';
 import { NO_ANSWER_EXPECTED, notifyUnanswerable } from '../shared/unanswered.js';
 import { callableTools } from './kit/tool-calls.js';

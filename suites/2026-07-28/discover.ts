@@ -5,7 +5,7 @@ import { errorOf, expectError, expectHttpStatus, observed } from '../../harness/
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { listedLegacyVersions } from './kit/era.js';
 
 type Gated = 'tools' | 'resources' | 'prompts' | 'completions';

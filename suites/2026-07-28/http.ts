@@ -13,7 +13,7 @@ import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
 import { findProgressCall, offeredCalls, sampleArguments, sampleValue, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
-import { idKey, type Exchange } from '../../harness/transports/types.js';
+import { idKey, type Exchange } from '../../harness/lifecycles/exchange.js';
 import { isDualEra, servesLegacyVersion } from './kit/era.js';
 import { mediaTypeChecks } from './kit/http-media.js';
 import { callableTools } from './kit/tool-calls.js';

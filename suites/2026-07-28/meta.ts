@@ -8,7 +8,7 @@ import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { isValidExtensionId, isValidMetaKey, metaKeysIn } from '../shared/meta-keys.js';
 import { modernConnections, modernResults, serverMessages, where } from '../shared/wire-pairs.js';
 import { isDualEra } from './kit/era.js';

@@ -19,7 +19,7 @@ import { offeredCalls } from '../../harness/lifecycles/sample-requests.js';
 import { whenServing } from '../../harness/lifecycles/streams.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { sensitiveFormFields as sensitiveFields } from '../shared/elicitation-safety.js';
 import { toolRuleBroken } from '../shared/sampling-tools.js';
 import { callableTools } from './kit/tool-calls.js';

@@ -8,7 +8,7 @@ import { offers } from '../../harness/lifecycles/profile.js';
 import { findProgressCall, progressFor, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { openListen, watchConnection, whenServing } from '../../harness/lifecycles/streams.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { barrier } from '../shared/barrier.js';
 import { openListenSettled } from './kit/listen-refused.js';

@@ -5,7 +5,7 @@ import { expectError, expectThat, expectValid, observed } from '../../harness/ch
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { samplePromptArguments } from '../../harness/lifecycles/sample-requests.js';
 import { refused, refusedInvented } from '../shared/invented.js';
 import { contentBlockProblems } from './kit/content.js';

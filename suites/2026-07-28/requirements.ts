@@ -482,7 +482,7 @@ export const REQUIREMENTS_2026: readonly Requirement[] = [
     spec: 'basic/patterns/subscriptions#graceful-closure',
     also: ['schema#subscriptionslistenresult'],
     transport: 'any',
-    summary: 'A server ending a subscription itself answers the listen request with a complete result, then closes.',
+    summary: 'A server ending a subscription itself answers the listen with a completion result, then closes (spec commit 71f7c162, 2026-07-29).',
   },
   {
     id: 'SUB-005',

@@ -5,7 +5,7 @@ import { expectThat, expectValid, observed } from '../../harness/checks/expect.j
 import { inconclusive } from '../../harness/checks/outcome.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { resourceContentsProblems } from './kit/content.js';
 import { bounded, validatedPages } from './kit/lists.js';
 import { parseUriTemplate } from '../shared/uri-template.js';

@@ -10,7 +10,7 @@ import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { ACKNOWLEDGED, isAcknowledgmentOf, openListen, sameIdLoosely, subscriptionTag, watchConnection, whenServing, type ListenOptions, type ListenStream } from '../../harness/lifecycles/streams.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 import { barrier } from '../shared/barrier.js';
 import { where } from '../shared/wire-pairs.js';
 import { judgeRefusal, listenRefusal, openListenSettled } from './kit/listen-refused.js';

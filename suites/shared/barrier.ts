@@ -9,7 +9,7 @@ import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry, WireRecorder } from '../../harness/recorder/wire-log.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 
 /** A request every server answers at any time: ping in 2025-11-25 (even before initialize), server/discover in 2026-07-28. */
 export function barrierMethod(client: Client): string {

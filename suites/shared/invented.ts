@@ -1,7 +1,7 @@
 // A value the harness made up decides nothing when the server refuses it: the server may know
 // constraints no schema told us (a description, a lookup). Such a refusal skips, never fails.
 import { isObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 
 /** The server turned the request down: a JSON-RPC error, or a tool result with isError. */
 export function refused(exchange: Exchange): boolean {

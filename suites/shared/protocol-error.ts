@@ -4,7 +4,7 @@
 import type { CheckContext } from '../../harness/checks/check.js';
 import { errorOf, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome } from '../../harness/lifecycles/profile.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 
 export const EXAMPLE_CODE = -32602;
 

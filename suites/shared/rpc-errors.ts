@@ -7,7 +7,7 @@ import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idContradiction } from '../../harness/schema/contradictions.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { barrierMethod } from './barrier.js';
 import { where } from './wire-pairs.js';
 

@@ -3,7 +3,7 @@
 // of stream, the server not shut down as far as its client can tell.
 import { expectThat } from '../../harness/checks/expect.js';
 import type { Client } from '../../harness/lifecycles/client.js';
-import { STDOUT_HELD_OPEN } from '../../harness/transports/stdio-connection.js';
+import { STDOUT_HELD_OPEN } from '../../harness/lifecycles/exchange.js';
 
 /** Call once the process has exited; waits (bounded) for its stdout to end. */
 export async function expectStdoutEndedWithExit(client: Client): Promise<void> {

@@ -11,7 +11,7 @@
 // Silence is read only behind a barrier (suites/shared/barrier.ts); HTTP needs the POST's status.
 import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
-import type { Exchange } from '../../harness/transports/types.js';
+import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { answerOrSilence, fenceBeforeIdlessAnswer } from './barrier.js';
 
 export type NoAnswerReading = 'unanswered' | 'refused' | 'answered' | 'other';

@@ -6,7 +6,7 @@ import type { Client } from '../../harness/lifecycles/client.js';
 import { isObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { servedMalformedRequest, splitSchemaIssues, warnedByItsCheck } from '../../harness/schema/contradictions.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 
 const MAX_LISTED = 10;
 const ID_ISSUE = /^\/id(\s|$)/;

@@ -3,7 +3,7 @@
 import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
-import { idKey } from '../../harness/transports/types.js';
+import { idKey } from '../../harness/lifecycles/exchange.js';
 
 export interface SentRequest {
   connection: string;

@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION_KEY } from '../../../harness/lifecycles/meta.js';
 import type { SessionClient } from '../../../harness/lifecycles/session-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../../harness/model.js';
 import type { WireEntry } from '../../../harness/recorder/wire-log.js';
-import type { Exchange } from '../../../harness/transports/types.js';
+import type { Exchange } from '../../../harness/lifecycles/exchange.js';
 import { answerRequired, fenceBeforeIdlessAnswer, type ProvingContext } from '../../shared/barrier.js';
 import { mayCall } from '../../shared/tool-policy.js';
 

@@ -3,7 +3,7 @@
 import { isObject, type JsonObject } from '../../../harness/model.js';
 import { answerAsDeclared } from '../../../harness/lifecycles/client-answers.js';
 import type { SessionClient } from '../../../harness/lifecycles/session-client.js';
-import type { Exchange } from '../../../harness/transports/types.js';
+import type { Exchange } from '../../../harness/lifecycles/exchange.js';
 import { barrier } from '../../shared/barrier.js';
 import { where } from '../../shared/wire-pairs.js';
 import { exercise, sessionDeclaring, sessionEntries, wireMark, type Ctx } from './helpers.js';

@@ -2,7 +2,7 @@
 import { offers, type ServerProfile } from '../../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 import type { JsonObject } from '../../../harness/model.js';
-import type { Exchange } from '../../../harness/transports/types.js';
+import type { Exchange } from '../../../harness/lifecycles/exchange.js';
 import { answerRequired, fenceBeforeIdlessAnswer, type ProvingContext } from '../../shared/barrier.js';
 
 /** A paginated list the server offers: its method, the result key, and what names an item. */

@@ -6,7 +6,7 @@ import type { CheckContext, CheckDefinition } from '../../../harness/checks/chec
 import { observed } from '../../../harness/checks/expect.js';
 import { describeOutcome } from '../../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
-import type { Exchange } from '../../../harness/transports/types.js';
+import type { Exchange } from '../../../harness/lifecycles/exchange.js';
 
 const SENDING = 'basic/transports/streamable-http#sending-messages';
 

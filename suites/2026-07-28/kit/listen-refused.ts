@@ -7,7 +7,7 @@ import type { CheckContext } from '../../../harness/checks/check.js';
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 import { isAcknowledgmentOf, type ListenStream } from '../../../harness/lifecycles/streams.js';
 import { isObject, type JsonObject } from '../../../harness/model.js';
-import type { Exchange } from '../../../harness/transports/types.js';
+import type { Exchange } from '../../../harness/lifecycles/exchange.js';
 
 export const INTERNAL_ERROR = -32603;
 

@@ -5,7 +5,7 @@ import type { CheckContext } from '../../../harness/checks/check.js';
 import { describeOutcome } from '../../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../../harness/model.js';
-import type { Exchange } from '../../../harness/transports/types.js';
+import type { Exchange } from '../../../harness/lifecycles/exchange.js';
 import { headerAnnotations, invalidInputs, validInputs, type InvalidInput } from '../../../generators/schema/index.js';
 import { capDurations, durationCapUnder } from '../../../harness/lifecycles/sample-requests.js';
 import { whyNotCallable } from '../../shared/tool-policy.js';
