@@ -6,7 +6,7 @@ import type { Level, Revision } from '../harness/model.js';
 export const FROZEN_PROFILES: ReadonlyArray<{ revision: Revision; version: string; checks: Readonly<Record<string, Level>> }> = [
   {
     revision: '2026-07-28',
-    version: '2026-12-06.1',
+    version: '2026-12-06.2',
     checks: {
       '2026-07-28/cancellation/cancel-race-survived': 'MUST',
       '2026-07-28/cancellation/http-stream-close-cancels': 'MUST',
@@ -134,6 +134,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{ revision: Revision; version: strin
       '2026-07-28/subscriptions/no-state-after-restart': 'MUST',
       '2026-07-28/subscriptions/nothing-unrequested': 'MUST',
       '2026-07-28/subscriptions/notifications-tagged': 'MUST',
+      '2026-07-28/subscriptions/shutdown-completes-listen': 'SHOULD',
       '2026-07-28/subscriptions/updates-only-subscribed': 'MUST',
       '2026-07-28/tools/content-blocks': 'MUST',
       '2026-07-28/tools/invalid-arguments': 'MUST',
