@@ -3,7 +3,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { SlowestFiles } from './test/helpers/slowest-files.js';
 
 /** Files that take minutes start first, so they never end up alone at the tail of the run. */
-const LONG_FIRST = ['test/system/mutants.test.ts', 'test/harness/fuzz/reference.test.ts', 'test/system/hostile.test.ts'];
+const LONG_FIRST = [
+  'test/system/mutants.test.ts',
+  'test/harness/fuzz/reference.test.ts',
+  'test/system/hostile.test.ts',
+];
 
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -21,7 +25,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The package test (npm pack with a tsc build in a fresh checkout, an install, runs on two Nodes)
     // takes a minute of CPU: CI runs it as a step of its own (npm run test:package), not in npm test.
-    exclude: process.env.MCP_CONFORM_PACKAGE_TEST === '1' ? configDefaults.exclude : [...configDefaults.exclude, 'test/harness/faces/cli/package.test.ts'],
+    exclude:
+      process.env.MCP_CONFORM_PACKAGE_TEST === '1'
+        ? configDefaults.exclude
+        : [...configDefaults.exclude, 'test/harness/faces/cli/package.test.ts'],
     globalSetup: ['test/helpers/bundles.ts'],
     // Tests spawn real servers; give them room but never hang CI.
     // Every non-pass is confirmed by a second run, so whole-suite runs against imperfect servers take longer.

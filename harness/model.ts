@@ -2,7 +2,18 @@
 // come from the results contract (harness/results/vocabulary.ts).
 import { isObject } from './results/vocabulary.js';
 
-export { REVISIONS, TRANSPORTS, VERDICTS, isObject, isRevision, type JsonObject, type Level, type Revision, type TransportKind, type Verdict } from './results/vocabulary.js';
+export {
+  REVISIONS,
+  TRANSPORTS,
+  VERDICTS,
+  isObject,
+  isRevision,
+  type JsonObject,
+  type Level,
+  type Revision,
+  type TransportKind,
+  type Verdict,
+} from './results/vocabulary.js';
 
 export type JsonRpcId = string | number;
 
@@ -25,4 +36,14 @@ export function isRequest(message: unknown): boolean {
 }
 
 /** Server features a check can depend on; discovered from the server, never assumed. */
-export type Feature = 'tools' | 'resources' | 'resourceTemplates' | 'resourceSubscribe' | 'prompts' | 'completions' | 'logging' | 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged';
+export type Feature =
+  | 'tools'
+  | 'resources'
+  | 'resourceTemplates'
+  | 'resourceSubscribe'
+  | 'prompts'
+  | 'completions'
+  | 'logging'
+  | 'toolsListChanged'
+  | 'promptsListChanged'
+  | 'resourcesListChanged';

@@ -6,7 +6,9 @@ import { StdioConnection } from './transports/stdio-connection.js';
 import { DEFAULT_PROCESS_LIMITS, type ProcessLimits } from './transports/stdio-process.js';
 import type { Connection } from './transports/types.js';
 
-export type TargetSpec = { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string> } | { kind: 'http'; url: string; headers: Record<string, string> };
+export type TargetSpec =
+  | { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string> }
+  | { kind: 'http'; url: string; headers: Record<string, string> };
 
 export interface TransportLimits {
   process: ProcessLimits;
@@ -23,7 +25,9 @@ export function withStartupAllowance(startupMs: number | undefined): TransportLi
 /** The default limits with some stdio process limits changed; undefined when none is. */
 export function withProcessLimits(changes: Partial<ProcessLimits>): TransportLimits | undefined {
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return Object.keys(given).length === 0 ? undefined : { ...DEFAULT_LIMITS, process: { ...DEFAULT_LIMITS.process, ...given } };
+  return Object.keys(given).length === 0
+    ? undefined
+    : { ...DEFAULT_LIMITS, process: { ...DEFAULT_LIMITS.process, ...given } };
 }
 
 export function transportOf(target: TargetSpec): TransportKind {
@@ -35,9 +39,17 @@ export function describeTarget(target: TargetSpec): string {
   return [target.command, ...target.args].map((arg) => (/[\s'"]/.test(arg) ? JSON.stringify(arg) : arg)).join(' ');
 }
 
-export function openConnection(target: TargetSpec, context: ConnectionContext, limits: TransportLimits = DEFAULT_LIMITS): Connection {
+export function openConnection(
+  target: TargetSpec,
+  context: ConnectionContext,
+  limits: TransportLimits = DEFAULT_LIMITS,
+): Connection {
   if (target.kind === 'stdio') {
-    return new StdioConnection({ command: target.command, args: target.args, cwd: target.cwd, env: target.env }, context, limits.process);
+    return new StdioConnection(
+      { command: target.command, args: target.args, cwd: target.cwd, env: target.env },
+      context,
+      limits.process,
+    );
   }
   return new HttpConnection({ url: target.url, headers: target.headers }, context, limits.http);
 }

@@ -32,7 +32,15 @@ export interface MatrixView {
   source: 'results.matrix' | 'checks';
 }
 
-export const CELL_LABELS: Record<CellVerdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', unstable: 'UNSTABLE', skip: 'SKIP', error: 'ERROR', expected: 'XFAIL' };
+export const CELL_LABELS: Record<CellVerdict, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  warn: 'WARN',
+  unstable: 'UNSTABLE',
+  skip: 'SKIP',
+  error: 'ERROR',
+  expected: 'XFAIL',
+};
 
 export function cellVerdict(check: CheckResult): CellVerdict {
   return check.expectedFailure && (check.verdict === 'fail' || check.verdict === 'error') ? 'expected' : check.verdict;
@@ -59,7 +67,12 @@ export function compatibilityMatrix(results: RunResults): MatrixView {
         if (!cell) return { text: '—' };
         const check = cell.checkId ? byId.get(cell.checkId) : undefined;
         const verdict = check ? cellVerdict(check) : cell.verdict;
-        return { verdict, text: verdict === 'expected' ? CELL_LABELS.expected : cellText(row, cell), checkId: cell.checkId, note: cell.note };
+        return {
+          verdict,
+          text: verdict === 'expected' ? CELL_LABELS.expected : cellText(row, cell),
+          checkId: cell.checkId,
+          note: cell.note,
+        };
       }),
     }),
   );

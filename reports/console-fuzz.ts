@@ -5,7 +5,14 @@ import type { RunResults } from '../harness/results/results.js';
 import type { Verdict } from '../harness/results/vocabulary.js';
 import { visibleText } from './text.js';
 
-const NAMES: Record<Verdict, string> = { pass: 'ok', fail: 'finding(s)', warn: 'warning(s)', unstable: 'unstable', skip: 'skipped', error: 'error(s)' };
+const NAMES: Record<Verdict, string> = {
+  pass: 'ok',
+  fail: 'finding(s)',
+  warn: 'warning(s)',
+  unstable: 'unstable',
+  skip: 'skipped',
+  error: 'error(s)',
+};
 
 export function fuzzLines(results: RunResults): string[] {
   const fuzz = results.fuzz;
@@ -14,13 +21,18 @@ export function fuzzLines(results: RunResults): string[] {
   const counts = new Map<Verdict, number>();
   // A property cut short passed what it ran but is not exhausted: it is counted apart, never as ok.
   const partial = properties.filter(notExhausted);
-  for (const p of properties) if (!partial.includes(p)) counts.set(fuzzVerdict(p), (counts.get(fuzzVerdict(p)) ?? 0) + 1);
-  const parts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[]).map((v) => `${counts.get(v) ?? 0} ${NAMES[v]}`).join(', ');
+  for (const p of properties)
+    if (!partial.includes(p)) counts.set(fuzzVerdict(p), (counts.get(fuzzVerdict(p)) ?? 0) + 1);
+  const parts = (['pass', 'fail', 'warn', 'skip', 'error'] as Verdict[])
+    .map((v) => `${counts.get(v) ?? 0} ${NAMES[v]}`)
+    .join(', ');
   const cases = (fuzz.campaigns ?? []).reduce((sum, c) => sum + c.runs, 0);
   const lines = [
     `fuzz: ${properties.length} properties: ${parts}${partial.length > 0 ? `, ${partial.length} not exhausted (stopped before all their runs)` : ''}; ${cases} cases${fuzz.seed !== undefined ? `, seed ${fuzz.seed}` : ''}`,
   ];
-  const speeds = (fuzz.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}`);
+  const speeds = (fuzz.campaigns ?? [])
+    .filter((c) => c.casesPerSecond !== undefined)
+    .map((c) => `${c.campaign} ${c.casesPerSecond}`);
   if (speeds.length > 0) lines.push(`fuzz: cases/s: ${speeds.join(', ')}`);
   const classes = campaignClasses(fuzz);
   if (classes) lines.push(`fuzz: response classes: ${classes}`);

@@ -11,8 +11,12 @@ export function matrixLines(results: RunResults, style: Style): string[] {
   const rows = matrix.rows.filter((row) => row.kind !== 'check');
   const label = (key: string) => key.replace(/^capability:/, 'declares ');
   const first = Math.max(...rows.map((row) => label(row.key).length), 'compatibility'.length);
-  const widths = matrix.columns.map((column) => Math.max(column.length, ...rows.map((row) => cellText(row, row.cells[column]).length)));
-  const lines = [`${'compatibility'.padEnd(first)}  ${matrix.columns.map((column, i) => column.padEnd(widths[i])).join('  ')}`.trimEnd()];
+  const widths = matrix.columns.map((column) =>
+    Math.max(column.length, ...rows.map((row) => cellText(row, row.cells[column]).length)),
+  );
+  const lines = [
+    `${'compatibility'.padEnd(first)}  ${matrix.columns.map((column, i) => column.padEnd(widths[i])).join('  ')}`.trimEnd(),
+  ];
   for (const row of rows) {
     const cells = matrix.columns.map((column, i) => {
       const cell = row.cells[column];

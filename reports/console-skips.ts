@@ -8,9 +8,15 @@ import { inlineText, oneLine } from './text.js';
 const IDS_SHOWN = 3;
 
 /** `results` in order, each run of skips sharing a reason folded into one line; other results through `line`. */
-export function withSkipsGrouped(results: CheckResult[], style: Style, line: (result: CheckResult) => string): string[] {
+export function withSkipsGrouped(
+  results: CheckResult[],
+  style: Style,
+  line: (result: CheckResult) => string,
+): string[] {
   const byReason = new Map<string, CheckResult[]>();
-  for (const result of results) if (result.verdict === 'skip' && !result.expectedFailure) byReason.set(result.reason ?? '', [...(byReason.get(result.reason ?? '') ?? []), result]);
+  for (const result of results)
+    if (result.verdict === 'skip' && !result.expectedFailure)
+      byReason.set(result.reason ?? '', [...(byReason.get(result.reason ?? '') ?? []), result]);
   const lines: string[] = [];
   for (const result of results) {
     const group = result.verdict === 'skip' && !result.expectedFailure ? byReason.get(result.reason ?? '')! : undefined;

@@ -25,8 +25,11 @@ export function checkLine(result: CheckResult, style: Style): string {
 function baselineLines(results: RunResults): string[] {
   const b = results.baseline;
   if (!b) return [];
-  const lines = [`baseline ${b.file}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`];
-  for (const s of b.stale) lines.push(`  stale entry ${s.pattern}: ${s.passing.join(', ')} now pass; remove it from the baseline`);
+  const lines = [
+    `baseline ${b.file}: ${b.expected.length} expected failures, ${b.unexpected.length} unexpected, ${b.stale.length} stale`,
+  ];
+  for (const s of b.stale)
+    lines.push(`  stale entry ${s.pattern}: ${s.passing.join(', ')} now pass; remove it from the baseline`);
   for (const u of b.unused) lines.push(`  entry ${u.pattern} matched no check with a verdict in this run`);
   return lines;
 }
@@ -53,8 +56,14 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
     lines.push(targetLine(results.tool.version, results.target));
     for (const run of results.revisions) {
       const info = run.profile?.serverInfo as { name?: string; version?: string } | undefined;
-      if (run.error) lines.push(paint(style, 'error', inlineText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
-      else lines.push(inlineText(`revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd()));
+      if (run.error)
+        lines.push(paint(style, 'error', inlineText(`revision ${run.revision}: ERROR, not run: ${run.error}`)));
+      else
+        lines.push(
+          inlineText(
+            `revision ${run.revision}: ${info?.name ?? 'unknown server'} ${info?.version ?? ''} (${run.selectedBecause})`.trimEnd(),
+          ),
+        );
     }
   }
   if (!options.quiet) {
@@ -73,9 +82,11 @@ export function renderSummary(results: RunResults, style: Style, options: Summar
     .join(', ');
   if (!options.quiet) lines.push(...matrixLines(results, style));
   lines.push(...profileLines(results));
-  if (s.total > 0 && results.revisions.length > 0) lines.push(...conformanceLines(conformanceOf(results)).map((line) => `conformance ${inlineText(line)}`));
+  if (s.total > 0 && results.revisions.length > 0)
+    lines.push(...conformanceLines(conformanceOf(results)).map((line) => `conformance ${inlineText(line)}`));
   // A fuzz-only results file has no checks: its counts are the fuzz line's.
-  if (s.total > 0 || !results.fuzz) lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
+  if (s.total > 0 || !results.fuzz)
+    lines.push(`${s.total} checks: ${counts} in ${(results.durationMs / 1000).toFixed(1)} s`);
   if (s.pending)
     lines.push(
       `pending, not scored (not in the profile): ${VERDICTS.filter((v) => s.pending![v] > 0)

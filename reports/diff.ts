@@ -8,7 +8,12 @@ const upper = (v: Verdict | undefined) => (v ?? '-').toUpperCase();
 
 function lines(title: string, entries: DiffEntry[], show: (e: DiffEntry) => string): string[] {
   if (entries.length === 0) return [];
-  return [`${title} (${entries.length}):`, ...entries.map((e) => `  ${show(e)}  ${e.newId ?? e.oldId}${e.reason ? `  ${visibleText(oneLine(e.reason, 160))}` : ''}`)];
+  return [
+    `${title} (${entries.length}):`,
+    ...entries.map(
+      (e) => `  ${show(e)}  ${e.newId ?? e.oldId}${e.reason ? `  ${visibleText(oneLine(e.reason, 160))}` : ''}`,
+    ),
+  ];
 }
 
 function describe(s: DiffSide): string {

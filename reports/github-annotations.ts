@@ -32,9 +32,15 @@ export function renderAnnotations(results: RunResults, max = MAX_ANNOTATIONS): s
     }
     shown[kind]++;
     // Visible control characters only: a server's escape sequences must not reach the log.
-    const reason = oneLine(`${check.verdict}: ${check.reason ?? check.title} (${check.level} ${check.spec})`, 500).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+    const reason = oneLine(
+      `${check.verdict}: ${check.reason ?? check.title} (${check.level} ${check.spec})`,
+      500,
+    ).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
     lines.push(`::${kind} title=${property(check.id)}::${data(reason)}`);
   }
-  if (left.error + left.warning > 0) lines.push(`::notice title=mcp-conform::${left.error} more failures and ${left.warning} more warnings; see the job summary and the reports`);
+  if (left.error + left.warning > 0)
+    lines.push(
+      `::notice title=mcp-conform::${left.error} more failures and ${left.warning} more warnings; see the job summary and the reports`,
+    );
   return lines;
 }

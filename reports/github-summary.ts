@@ -25,15 +25,24 @@ export function cell(text: string, max = 200): string {
     .replace(/`/g, "'");
 }
 
-const OUTCOME_MARK: Record<string, string> = { passed: '✅', failed: '❌', 'stale-baseline': '❌', inconclusive: '❔', 'no-verdicts': '⏭️' };
+const OUTCOME_MARK: Record<string, string> = {
+  passed: '✅',
+  failed: '❌',
+  'stale-baseline': '❌',
+  inconclusive: '❔',
+  'no-verdicts': '⏭️',
+};
 
 /** Verdicts a reader must act on: failures, warnings and unstable results. */
-const isFinding = (check: CheckResult) => check.verdict === 'fail' || check.verdict === 'warn' || check.verdict === 'unstable';
+const isFinding = (check: CheckResult) =>
+  check.verdict === 'fail' || check.verdict === 'warn' || check.verdict === 'unstable';
 /** Checks that ran and came to no verdict: inconclusive, neither a pass nor a finding. */
 const isInconclusive = (check: CheckResult) => check.verdict === 'error';
 
 function countsTable(results: RunResults): string[] {
-  const verdicts = VERDICTS.filter((v) => v === 'pass' || v === 'fail' || results.checks.some((check) => check.verdict === v));
+  const verdicts = VERDICTS.filter(
+    (v) => v === 'pass' || v === 'fail' || results.checks.some((check) => check.verdict === v),
+  );
   const byLevel = results.summary.byLevel as Record<string, Record<string, number> | undefined>;
   const levels = ['MUST', 'SHOULD', 'MAY'].filter((level) => byLevel[level]);
   if (levels.length === 0) return [];
@@ -48,9 +57,12 @@ function findingsTable(results: RunResults, shown: (check: CheckResult) => boole
   const lines = ['| verdict | check | level | reason | spec |', '|---|---|---|---|---|'];
   for (const check of findings.slice(0, MAX_ROWS)) {
     const expected = `${check.expectedFailure ? ' (expected: baseline)' : ''}${pendingMark(check)}`;
-    lines.push(`| ${check.verdict}${expected} | \`${check.id}\` | ${check.level} | ${cell(check.reason ?? '')} | [${cell(check.spec.split('/').slice(-2).join('/'), 80)}](${check.spec}) |`);
+    lines.push(
+      `| ${check.verdict}${expected} | \`${check.id}\` | ${check.level} | ${cell(check.reason ?? '')} | [${cell(check.spec.split('/').slice(-2).join('/'), 80)}](${check.spec}) |`,
+    );
   }
-  if (findings.length > MAX_ROWS) lines.push('', `… and ${findings.length - MAX_ROWS} more; the reports hold every check.`);
+  if (findings.length > MAX_ROWS)
+    lines.push('', `… and ${findings.length - MAX_ROWS} more; the reports hold every check.`);
   return lines;
 }
 
@@ -61,7 +73,8 @@ function baselineLines(results: RunResults): string[] {
     `Against the expected failures in \`${cell(b.file, 200)}\`: ${b.unexpected.length} new failures, ${b.stale.length} stale entries (now passing: fixed), ${b.expected.length} expected.`,
   ];
   for (const id of b.unexpected.slice(0, MAX_ROWS)) lines.push(`- new: \`${id}\``);
-  for (const stale of b.stale.slice(0, MAX_ROWS)) lines.push(`- fixed: \`${stale.pattern}\` (${stale.passing.length} checks now pass)`);
+  for (const stale of b.stale.slice(0, MAX_ROWS))
+    lines.push(`- fixed: \`${stale.pattern}\` (${stale.passing.length} checks now pass)`);
   return lines;
 }
 
@@ -102,14 +115,24 @@ export function renderJobSummary(results: RunResults, options: JobSummaryOptions
   if (baseline.length > 0) lines.push(...baseline, '');
   const redacted = redactionNote(results);
   if (redacted) lines.push(`🔒 ${redacted}.`, '');
-  if (options.written?.length) lines.push(`Reports: ${options.written.map((file) => `\`${cell(file, 300)}\``).join(', ')}`, '');
+  if (options.written?.length)
+    lines.push(`Reports: ${options.written.map((file) => `\`${cell(file, 300)}\``).join(', ')}`, '');
   return lines.join('\n') + '\n';
 }
 
 /** The `diff` section: checks newly failing and checks fixed against earlier results. */
 export function renderDiffSummary(diff: ResultsDiff): string {
-  const lines = [`#### Against earlier results (\`${cell(diff.old.file, 200)}\`)`, '', `${diff.regressions.length} new failures, ${diff.fixes.length} fixed.`, ''];
-  for (const entry of diff.regressions.slice(0, MAX_ROWS)) lines.push(`- new: \`${entry.newId ?? entry.key}\` (${entry.old ?? 'absent'} → ${entry.new}) ${cell(entry.reason ?? '')}`);
-  for (const entry of diff.fixes.slice(0, MAX_ROWS)) lines.push(`- fixed: \`${entry.newId ?? entry.key}\` (${entry.old} → ${entry.new ?? 'absent'})`);
+  const lines = [
+    `#### Against earlier results (\`${cell(diff.old.file, 200)}\`)`,
+    '',
+    `${diff.regressions.length} new failures, ${diff.fixes.length} fixed.`,
+    '',
+  ];
+  for (const entry of diff.regressions.slice(0, MAX_ROWS))
+    lines.push(
+      `- new: \`${entry.newId ?? entry.key}\` (${entry.old ?? 'absent'} → ${entry.new}) ${cell(entry.reason ?? '')}`,
+    );
+  for (const entry of diff.fixes.slice(0, MAX_ROWS))
+    lines.push(`- fixed: \`${entry.newId ?? entry.key}\` (${entry.old} → ${entry.new ?? 'absent'})`);
   return lines.join('\n') + '\n\n';
 }

@@ -22,7 +22,9 @@ export function readResultsJson(file: string): RunResults {
     throw new ResultsFileError(`${file} is not an mcp-conform results file`);
   }
   if (results.schemaVersion !== RESULTS_SCHEMA_VERSION) {
-    throw new ResultsFileError(`${file} has results schemaVersion ${results.schemaVersion}; this mcp-conform reads ${RESULTS_SCHEMA_VERSION}`);
+    throw new ResultsFileError(
+      `${file} has results schemaVersion ${results.schemaVersion}; this mcp-conform reads ${RESULTS_SCHEMA_VERSION}`,
+    );
   }
   return results;
 }

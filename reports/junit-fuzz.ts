@@ -3,7 +3,14 @@
 // the name). A finding is <failure>, a harness error <error>, a property that did not apply or
 // got no time <skipped> with the reason; a SHOULD-level finding passes with a warning, as a
 // SHOULD check does.
-import { fuzzPropertyRuns, fuzzVerdict, NOT_EXHAUSTED, undecidedNote, type FuzzFinding, type FuzzPropertyRun } from '../harness/results/fuzz-results.js';
+import {
+  fuzzPropertyRuns,
+  fuzzVerdict,
+  NOT_EXHAUSTED,
+  undecidedNote,
+  type FuzzFinding,
+  type FuzzPropertyRun,
+} from '../harness/results/fuzz-results.js';
 import type { RunResults } from '../harness/results/results.js';
 import { junitTimestamp, testCase, testSuite, type CaseEnd, type XmlElement } from './junit-xml.js';
 import { oneLine, pretty } from './text.js';
@@ -13,7 +20,9 @@ import { renderTranscript } from './transcript.js';
 const campaignOf = (propertyId: string) => propertyId.split('/').slice(0, -1).join('/') || propertyId;
 
 function findingText(finding: FuzzFinding): string {
-  const broken = (finding.failures ?? [{ message: finding.message, spec: finding.spec ?? '', level: finding.level ?? 'MUST' }]).map((f) => `- ${f.message}\n  ${f.level} ${f.spec}`);
+  const broken = (
+    finding.failures ?? [{ message: finding.message, spec: finding.spec ?? '', level: finding.level ?? 'MUST' }]
+  ).map((f) => `- ${f.message}\n  ${f.level} ${f.spec}`);
   const parts = [
     `${finding.level ?? ''} ${finding.spec ?? ''}`.trim(),
     [finding.title, finding.requirement].filter(Boolean).join('\n'),
@@ -28,7 +37,10 @@ function findingText(finding: FuzzFinding): string {
 
 function propertyCase(property: FuzzPropertyRun, finding: FuzzFinding | undefined, results: RunResults): XmlElement {
   const verdict = fuzzVerdict(property);
-  const head = [`verdict: ${verdict}`, `${property.cases} case(s)${property.interrupted && !property.skipped ? `, ${NOT_EXHAUSTED}` : ''}`];
+  const head = [
+    `verdict: ${verdict}`,
+    `${property.cases} case(s)${property.interrupted && !property.skipped ? `, ${NOT_EXHAUSTED}` : ''}`,
+  ];
   if (property.title) head.push(property.title);
   if (property.level || property.spec) head.push(`${property.level ?? ''} ${property.spec ?? ''}`.trim());
   let end: CaseEnd | undefined;
@@ -42,7 +54,9 @@ function propertyCase(property: FuzzPropertyRun, finding: FuzzFinding | undefine
   } else if (verdict === 'skip') {
     end = { kind: 'skipped', reason: property.skipped };
   } else if (verdict === 'warn' && finding) {
-    head.push(`WARNING (${finding.level ?? 'SHOULD'} not met, does not fail the run without --strict): ${oneLine(finding.message)}`);
+    head.push(
+      `WARNING (${finding.level ?? 'SHOULD'} not met, does not fail the run without --strict): ${oneLine(finding.message)}`,
+    );
   }
   const out = [head.join('\n')];
   // A failure carries the finding in its body already; a warning has only system-out.
@@ -50,7 +64,14 @@ function propertyCase(property: FuzzPropertyRun, finding: FuzzFinding | undefine
   if (finding) out.push('Transcript:', renderTranscript(finding.transcript ?? []));
   else if (results.fuzz?.seed !== undefined) out.push(`Seed: ${results.fuzz.seed}`);
   const classname = `fuzz.${campaignOf(property.id).replace(/\//g, '.')}`;
-  return testCase({ classname, name: property.id, time: (property.durationMs ?? 0) / 1000, status: verdict, end, systemOut: out.join('\n\n') });
+  return testCase({
+    classname,
+    name: property.id,
+    time: (property.durationMs ?? 0) / 1000,
+    status: verdict,
+    end,
+    systemOut: out.join('\n\n'),
+  });
 }
 
 export function fuzzSuites(results: RunResults): XmlElement[] {
@@ -66,5 +87,7 @@ export function fuzzSuites(results: RunResults): XmlElement[] {
   if (fuzz.seed !== undefined) properties.push(['seed', String(fuzz.seed)]);
   if (fuzz.budget) properties.push(['runs', String(fuzz.budget.runs)]);
   properties.push(['target', results.target.description]);
-  return [...cases].map(([name, suiteCases]) => testSuite({ name, timestamp: junitTimestamp(results.startedAt) }, properties, suiteCases));
+  return [...cases].map(([name, suiteCases]) =>
+    testSuite({ name, timestamp: junitTimestamp(results.startedAt) }, properties, suiteCases),
+  );
 }

@@ -15,7 +15,9 @@ export function matrixSuite(results: RunResults): XmlElement[] {
   for (const row of matrix.rows) {
     const cells = matrix.columns.map((column) => cellText(row, row.cells[column]));
     table.push([row.key, ...cells].join('\t'));
-    matrix.columns.forEach((column, i) => properties.push([`${row.kind}:${row.key.replace(/^capability:/, '')}@${column}`, cells[i]]));
+    matrix.columns.forEach((column, i) =>
+      properties.push([`${row.kind}:${row.key.replace(/^capability:/, '')}@${column}`, cells[i]]),
+    );
   }
   // An attribute, not element text: junit-4.xsd gives <property> no content (newlines are kept as &#xA;).
   properties.push(['table', table.join('\n')]);

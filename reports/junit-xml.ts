@@ -17,14 +17,22 @@ export interface XmlElement {
 
 type Attributes = Record<string, string | number | undefined>;
 
-export function element(name: string, attributes: Attributes = {}, children: XmlElement[] = [], text?: string): XmlElement {
-  const defined = Object.entries(attributes).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+export function element(
+  name: string,
+  attributes: Attributes = {},
+  children: XmlElement[] = [],
+  text?: string,
+): XmlElement {
+  const defined = Object.entries(attributes).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined,
+  );
   return { name, attributes: defined.map(([key, value]) => [key, String(value)]), children, text };
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 // Line breaks and tabs in an attribute would be normalised to spaces by a parser: keep them as references.
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;').replace(/\t/g, '&#x9;');
+const escapeAttribute = (text: string) =>
+  escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;').replace(/\t/g, '&#x9;');
 
 function write(node: XmlElement, depth: number, out: string[]): void {
   const indent = '  '.repeat(depth);
@@ -47,7 +55,9 @@ export function renderXml(root: XmlElement): string {
 }
 
 /** How a testcase ended, when it did not simply pass. */
-export type CaseEnd = { kind: 'failure' | 'error'; message: string; type: string; body?: string } | { kind: 'skipped'; reason?: string };
+export type CaseEnd =
+  | { kind: 'failure' | 'error'; message: string; type: string; body?: string }
+  | { kind: 'skipped'; reason?: string };
 
 export interface CaseSpec {
   classname: string;
@@ -64,16 +74,33 @@ export function testCase(spec: CaseSpec): XmlElement {
   const children: XmlElement[] = [];
   const { end } = spec;
   if (end?.kind === 'skipped') children.push(element('skipped', {}, [], end.reason ? x(end.reason) : undefined));
-  else if (end) children.push(element(end.kind, { message: x(end.message), type: end.type }, [], end.body ? x(end.body) : undefined));
+  else if (end)
+    children.push(
+      element(end.kind, { message: x(end.message), type: end.type }, [], end.body ? x(end.body) : undefined),
+    );
   if (spec.systemOut) children.push(element('system-out', {}, [], x(spec.systemOut)));
-  return element('testcase', { classname: x(spec.classname), name: x(spec.name), time: spec.time, status: spec.status }, children);
+  return element(
+    'testcase',
+    { classname: x(spec.classname), name: x(spec.name), time: spec.time, status: spec.status },
+    children,
+  );
 }
 
-const count = (cases: XmlElement[], child: string) => cases.filter((c) => c.children.some((e) => e.name === child)).length;
+const count = (cases: XmlElement[], child: string) =>
+  cases.filter((c) => c.children.some((e) => e.name === child)).length;
 
 /** A testsuite whose counts are those of its testcases; properties are [name, value] pairs. */
-export function testSuite(attributes: { name: string; timestamp?: string; time?: number }, properties: [string, string][], cases: XmlElement[]): XmlElement {
-  const counts = { tests: cases.length, failures: count(cases, 'failure'), errors: count(cases, 'error'), skipped: count(cases, 'skipped') };
+export function testSuite(
+  attributes: { name: string; timestamp?: string; time?: number },
+  properties: [string, string][],
+  cases: XmlElement[],
+): XmlElement {
+  const counts = {
+    tests: cases.length,
+    failures: count(cases, 'failure'),
+    errors: count(cases, 'error'),
+    skipped: count(cases, 'skipped'),
+  };
   const children =
     properties.length > 0
       ? [
@@ -84,13 +111,22 @@ export function testSuite(attributes: { name: string; timestamp?: string; time?:
           ),
         ]
       : [];
-  return element('testsuite', { name: x(attributes.name), timestamp: attributes.timestamp, time: attributes.time, ...counts }, [...children, ...cases]);
+  return element(
+    'testsuite',
+    { name: x(attributes.name), timestamp: attributes.timestamp, time: attributes.time, ...counts },
+    [...children, ...cases],
+  );
 }
 
 /** The root: totals of every suite (junit-4.xsd declares no skipped count here). */
 export function testSuites(name: string, suites: XmlElement[]): XmlElement {
-  const total = (key: string) => suites.reduce((sum, suite) => sum + Number(suite.attributes.find(([k]) => k === key)?.[1] ?? 0), 0);
-  return element('testsuites', { name: x(name), tests: total('tests'), failures: total('failures'), errors: total('errors') }, suites);
+  const total = (key: string) =>
+    suites.reduce((sum, suite) => sum + Number(suite.attributes.find(([k]) => k === key)?.[1] ?? 0), 0);
+  return element(
+    'testsuites',
+    { name: x(name), tests: total('tests'), failures: total('failures'), errors: total('errors') },
+    suites,
+  );
 }
 
 /** A timestamp as junit-4.xsd types it: date and time, no zone. */

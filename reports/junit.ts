@@ -8,7 +8,16 @@ import path from 'node:path';
 import { isObject } from '../harness/results/vocabulary.js';
 import { fuzzSuites } from './junit-fuzz.js';
 import { matrixSuite } from './junit-matrix.js';
-import { junitTimestamp, renderXml, testCase, testSuite, testSuites, x, type CaseEnd, type XmlElement } from './junit-xml.js';
+import {
+  junitTimestamp,
+  renderXml,
+  testCase,
+  testSuite,
+  testSuites,
+  x,
+  type CaseEnd,
+  type XmlElement,
+} from './junit-xml.js';
 import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine, pretty } from './text.js';
 import { renderTranscript } from './transcript.js';
@@ -31,30 +40,75 @@ function endOf(result: CheckResult, strict: boolean): { end?: CaseEnd; head: str
   const reason = oneLine(result.reason ?? '');
   const head = [`verdict: ${result.verdict}`];
   // Pending checks are shown, never counted: a skipped testcase that says what it came to.
-  if (result.pending) return { end: { kind: 'skipped', reason: `pending, ${result.verdict}${reason ? `: ${reason}` : ''} (${result.pending})` }, head: [...head, `pending: ${result.pending}`] };
+  if (result.pending)
+    return {
+      end: { kind: 'skipped', reason: `pending, ${result.verdict}${reason ? `: ${reason}` : ''} (${result.pending})` },
+      head: [...head, `pending: ${result.pending}`],
+    };
   if (result.expectedFailure) {
     const why = result.expectedFailure.reason ? `: ${result.expectedFailure.reason}` : '';
     head.push(`expected failure, listed in the baseline as ${result.expectedFailure.pattern}${why}`);
-    return { end: { kind: 'skipped', reason: `expected failure (baseline ${result.expectedFailure.pattern}${why}): ${reason}` }, head };
+    return {
+      end: {
+        kind: 'skipped',
+        reason: `expected failure (baseline ${result.expectedFailure.pattern}${why}): ${reason}`,
+      },
+      head,
+    };
   }
   const failing = result.verdict === 'fail' || (result.verdict === 'unstable' && strict);
-  if (failing) return { end: { kind: 'failure', message: reason, type: result.verdict === 'fail' ? result.level : 'unstable', body: evidenceText(result) }, head };
-  if (result.verdict === 'error') return { end: { kind: 'error', message: reason, type: 'harness-error', body: evidenceText(result) }, head };
+  if (failing)
+    return {
+      end: {
+        kind: 'failure',
+        message: reason,
+        type: result.verdict === 'fail' ? result.level : 'unstable',
+        body: evidenceText(result),
+      },
+      head,
+    };
+  if (result.verdict === 'error')
+    return { end: { kind: 'error', message: reason, type: 'harness-error', body: evidenceText(result) }, head };
   if (result.verdict === 'skip') return { end: { kind: 'skipped', reason }, head };
-  if (result.verdict === 'unstable') head.push(`UNSTABLE (the confirming run disagreed; does not fail the run without --strict): ${reason}`);
-  if (result.verdict === 'warn') head.push(`WARNING (${result.level} not met, does not fail the run without --strict): ${reason}`);
+  if (result.verdict === 'unstable')
+    head.push(`UNSTABLE (the confirming run disagreed; does not fail the run without --strict): ${reason}`);
+  if (result.verdict === 'warn')
+    head.push(`WARNING (${result.level} not met, does not fail the run without --strict): ${reason}`);
   return { head };
 }
 
 function checkCase(result: CheckResult, strict: boolean): XmlElement {
   const { end, head } = endOf(result, strict);
-  const systemOut = [head.join('\n'), evidenceText(result), 'Transcript:', renderTranscript(result.transcript, result.transcriptDropped)].join('\n\n');
-  return testCase({ classname: `${result.revision}.${result.area}`, name: `${result.id}: ${result.title}`, time: result.durationMs / 1000, status: result.verdict, end, systemOut });
+  const systemOut = [
+    head.join('\n'),
+    evidenceText(result),
+    'Transcript:',
+    renderTranscript(result.transcript, result.transcriptDropped),
+  ].join('\n\n');
+  return testCase({
+    classname: `${result.revision}.${result.area}`,
+    name: `${result.id}: ${result.title}`,
+    time: result.durationMs / 1000,
+    status: result.verdict,
+    end,
+    systemOut,
+  });
 }
 
 /** A testsuite of one testcase that ends in error: what could not run is never a silent absence. */
 const errorSuite = (name: string, caseName: string, message: string, type: string) =>
-  testSuite({ name }, [], [testCase({ classname: 'mcp-conform', name: caseName, status: 'error', end: { kind: 'error', message: oneLine(message), type } })]);
+  testSuite(
+    { name },
+    [],
+    [
+      testCase({
+        classname: 'mcp-conform',
+        name: caseName,
+        status: 'error',
+        end: { kind: 'error', message: oneLine(message), type },
+      }),
+    ],
+  );
 
 /** Stale baseline entries and a run without verdicts fail the build, so they fail here too. */
 function runLevelSuites(results: RunResults): XmlElement[] {
@@ -67,14 +121,23 @@ function runLevelSuites(results: RunResults): XmlElement[] {
         classname: 'baseline',
         name: `stale: ${entry.pattern}`,
         status: 'fail',
-        end: { kind: 'failure', type: 'stale-baseline', message: `stale baseline entry ${entry.pattern}: ${entry.passing.join(', ')} now pass; remove it from ${file}` },
+        end: {
+          kind: 'failure',
+          type: 'stale-baseline',
+          message: `stale baseline entry ${entry.pattern}: ${entry.passing.join(', ')} now pass; remove it from ${file}`,
+        },
       }),
     );
     suites.push(testSuite({ name: 'baseline' }, [['file', file]], cases));
   }
-  for (const run of results.revisions.filter((r) => r.error)) suites.push(errorSuite(`revision ${run.revision}`, `revision ${run.revision}`, run.error!, 'revision-not-run'));
+  for (const run of results.revisions.filter((r) => r.error))
+    suites.push(errorSuite(`revision ${run.revision}`, `revision ${run.revision}`, run.error!, 'revision-not-run'));
   if (['unreachable', 'no-verdicts', 'interrupted'].includes(results.outcome)) {
-    const message = results.error ?? (results.outcome === 'no-verdicts' ? 'no check or fuzz property produced a verdict (all skipped)' : results.outcome);
+    const message =
+      results.error ??
+      (results.outcome === 'no-verdicts'
+        ? 'no check or fuzz property produced a verdict (all skipped)'
+        : results.outcome);
     suites.push(errorSuite('mcp-conform', 'run', message, results.outcome));
   }
   return suites;

@@ -52,11 +52,22 @@ function result(check: CheckResult, ruleIndex: number, location: string) {
     ruleId: check.id,
     ruleIndex,
     level: pending ? 'note' : RESULT_LEVEL[check.verdict],
-    message: { text: `${pending}${VERDICT_PREFIX[check.verdict] ?? ''}${reason} (${check.transport}; ${check.level} ${check.spec})` },
+    message: {
+      text: `${pending}${VERDICT_PREFIX[check.verdict] ?? ''}${reason} (${check.transport}; ${check.level} ${check.spec})`,
+    },
     locations: [{ physicalLocation: { artifactLocation: { uri: location }, region: { startLine: 1 } } }],
     // One finding per check and transport: GitHub matches it across runs by this, not by line.
     partialFingerprints: { 'mcpConformCheck/v1': `${check.id}|${check.transport}` },
-    ...(check.expectedFailure ? { suppressions: [{ kind: 'external', justification: `listed in the expected-failures baseline (${check.expectedFailure.pattern})` }] } : {}),
+    ...(check.expectedFailure
+      ? {
+          suppressions: [
+            {
+              kind: 'external',
+              justification: `listed in the expected-failures baseline (${check.expectedFailure.pattern})`,
+            },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -64,7 +75,8 @@ function result(check: CheckResult, ruleIndex: number, location: string) {
 function notifications(results: RunResults) {
   const said = [];
   if (results.error) said.push({ level: 'error', message: { text: oneLine(results.error, 1000) } });
-  if (results.outcome === 'inconclusive' || results.outcome === 'no-verdicts') said.push({ level: 'note', message: { text: outcomeText(results.outcome, results.exitCode) } });
+  if (results.outcome === 'inconclusive' || results.outcome === 'no-verdicts')
+    said.push({ level: 'note', message: { text: outcomeText(results.outcome, results.exitCode) } });
   return said.length > 0 ? { toolExecutionNotifications: said } : {};
 }
 
@@ -83,7 +95,9 @@ export function renderSarif(results: RunResults, options: SarifOptions) {
       {
         tool: { driver: { name: 'mcp-conform', semanticVersion: results.tool.version, rules: ruleList } },
         invocations: [{ executionSuccessful: results.exitCode !== 2, ...notifications(results) }],
-        results: results.checks.filter((check) => isSarifFinding(check.verdict)).map((check) => result(check, rules.get(check.id)!, options.location)),
+        results: results.checks
+          .filter((check) => isSarifFinding(check.verdict))
+          .map((check) => result(check, rules.get(check.id)!, options.location)),
         properties: {
           outcome: results.outcome,
           target: `${results.target.transport} ${results.target.description}`,
@@ -104,10 +118,17 @@ export function writeSarif(results: RunResults, file: string, options: SarifOpti
  * The first candidate that is a file inside `root`, as a forward-slash relative path (code
  * scanning rejects a location outside the repository); else `fallback`, made relative the same way.
  */
-export function sarifLocation(candidates: Array<string | undefined>, fallback: string, root: string, exists: (file: string) => boolean): string {
+export function sarifLocation(
+  candidates: Array<string | undefined>,
+  fallback: string,
+  root: string,
+  exists: (file: string) => boolean,
+): string {
   const inside = (file: string) => {
     const relative = path.relative(root, path.resolve(root, file));
-    return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join('/');
+    return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
+      ? undefined
+      : relative.split(path.sep).join('/');
   };
   for (const candidate of candidates) {
     const relative = candidate === undefined ? undefined : inside(candidate);
@@ -117,7 +138,12 @@ export function sarifLocation(candidates: Array<string | undefined>, fallback: s
 }
 
 /** The files a stdio command line names (its command, or an argument that is a file): candidates for the entry point. */
-export function entryPointCandidates(target: { kind: string; command?: string; args?: string[]; cwd?: string }): string[] {
+export function entryPointCandidates(target: {
+  kind: string;
+  command?: string;
+  args?: string[];
+  cwd?: string;
+}): string[] {
   if (target.kind !== 'stdio') return [];
   const words = [target.command ?? '', ...(target.args ?? [])].filter((word) => word !== '' && !word.startsWith('-'));
   return words.map((word) => path.resolve(target.cwd ?? process.cwd(), word));

@@ -1,7 +1,8 @@
 // Text helpers shared by the reports: untrusted strings from the target pass through here.
 
 /** Characters XML 1.0 forbids (controls other than tab/LF/CR, lone surrogates, U+FFFE/U+FFFF). */
-const XML_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_ILLEGAL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Makes any string safe to place in XML text: illegal characters become visible escapes. */
 export function xmlSafe(text: string): string {

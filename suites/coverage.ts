@@ -10,31 +10,53 @@ export interface CoverageNote {
   reason: string;
 }
 
-const range = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}-${String(from + i).padStart(3, '0')}`);
+const range = (prefix: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}-${String(from + i).padStart(3, '0')}`);
 
 /** Rows a client-side harness cannot judge: they need the server's cooperation, a deployment view, or are advice. */
 export const NOT_TESTABLE: Record<Revision, CoverageNote[]> = {
   '2026-07-28': [
-    { ids: ['TOOL-017', 'RES-011', 'PRM-008'], reason: 'need the server to change its lists by itself; nothing a client sends triggers that' },
-    { ids: ['TOOL-020', 'RES-007', 'CMP-005'], reason: 'informational: rate limits, output sanitising, internal failures and suggestion order have no observable pass/fail' },
+    {
+      ids: ['TOOL-017', 'RES-011', 'PRM-008'],
+      reason: 'need the server to change its lists by itself; nothing a client sends triggers that',
+    },
+    {
+      ids: ['TOOL-020', 'RES-007', 'CMP-005'],
+      reason:
+        'informational: rate limits, output sanitising, internal failures and suggestion order have no observable pass/fail',
+    },
     { ids: ['CACHE-004'], reason: 'needs two authenticated identities to compare cacheScope "public" answers' },
     { ids: ['HTTP-009'], reason: 'the bind address is invisible from a URL' },
-    { ids: range('AUTH', 1, 4), reason: 'need an OAuth setup (authorization server, tokens for this and other audiences, scopes)' },
+    {
+      ids: range('AUTH', 1, 4),
+      reason: 'need an OAuth setup (authorization server, tokens for this and other audiences, scopes)',
+    },
     { ids: ['AUTH-005'], reason: 'where a stdio server takes its credentials from is invisible on the wire' },
-    { ids: ['JSS-004'], reason: 'bounds on schema composition show only under a denial-of-service fuzz, not as a verdict' },
+    {
+      ids: ['JSS-004'],
+      reason: 'bounds on schema composition show only under a denial-of-service fuzz, not as a verdict',
+    },
   ],
   '2025-11-25': [
     { ids: ['TOOL-012', 'RES-008', 'PROM-008'], reason: 'need a list-change trigger in the server' },
     { ids: ['SSE-003'], reason: 'needs the server to drop a stream before its response by itself' },
     {
       ids: ['RES-004', 'LOG-006', 'TASK-021', 'STDIO-007', 'HTTP-013'],
-      reason: 'informational or heuristic: internal-error codes, secrets in logs, requestor identification, credential sources, authentication',
+      reason:
+        'informational or heuristic: internal-error codes, secrets in logs, requestor identification, credential sources, authentication',
     },
     { ids: ['HTTP-012'], reason: 'the bind address is invisible from a URL' },
-    { ids: ['LIFE-009'], reason: 'a 120 s wait for a cancellation of an unanswered server request: an informational probe' },
+    {
+      ids: ['LIFE-009'],
+      reason: 'a 120 s wait for a cancellation of an unanswered server request: an informational probe',
+    },
     { ids: ['BC-001'], reason: 'needs the legacy HTTP+SSE URL, which the target does not name' },
     { ids: range('AUTH', 1, 7), reason: 'need an OAuth setup (authorization server, tokens, audiences, scopes)' },
-    { ids: ['RPC-014', 'LIFE-007', 'STDIO-005', 'HTTP-005'], reason: "not server rules: the spec leaves the server's reaction to these client mistakes open (fuzzed for crashes only)" },
+    {
+      ids: ['RPC-014', 'LIFE-007', 'STDIO-005', 'HTTP-005'],
+      reason:
+        "not server rules: the spec leaves the server's reaction to these client mistakes open (fuzzed for crashes only)",
+    },
   ],
 };
 

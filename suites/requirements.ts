@@ -23,10 +23,12 @@ export function findRequirement(revision: Revision, id: string): Requirement | u
 }
 
 /** A level names a keyword (or UNSPEC), or says the rule is inferred or only observed behaviour. */
-export const isValidLevel = (level: string) => /\b(MUST|SHOULD|MAY|UNSPEC)\b|\((inferred|behaviour|client procedure)/.test(level);
+export const isValidLevel = (level: string) =>
+  /\b(MUST|SHOULD|MAY|UNSPEC)\b|\((inferred|behaviour|client procedure)/.test(level);
 
 /** MUST/SHOULD rows aimed at the server: a client-only rule ("MUST (client)", "UNSPEC (client MUST)") is not one. */
-export const isServerRule = (level: string) => /MUST|SHOULD/.test(level) && (!/client/i.test(level) || /server/i.test(level));
+export const isServerRule = (level: string) =>
+  /MUST|SHOULD/.test(level) && (!/client/i.test(level) || /server/i.test(level));
 
 export interface RowCoverage {
   row: Requirement;
@@ -37,17 +39,29 @@ export interface RowCoverage {
 }
 
 /** The checks and fuzz properties of the revision, each with the rows it cites. */
-function citersOf(revision: Revision): Array<{ id: string; catalog: readonly string[]; kind: 'checks' | 'properties' }> {
-  const checks = ALL_CHECKS.filter((check) => check.revision === revision).map((check) => ({ id: check.id, catalog: check.catalog ?? [], kind: 'checks' as const }));
+function citersOf(
+  revision: Revision,
+): Array<{ id: string; catalog: readonly string[]; kind: 'checks' | 'properties' }> {
+  const checks = ALL_CHECKS.filter((check) => check.revision === revision).map((check) => ({
+    id: check.id,
+    catalog: check.catalog ?? [],
+    kind: 'checks' as const,
+  }));
   const properties = ALL_CAMPAIGNS.filter((campaign) => campaign.revision === revision).flatMap((campaign) =>
-    campaign.properties.map((property) => ({ id: property.id, catalog: property.catalog ?? [], kind: 'properties' as const })),
+    campaign.properties.map((property) => ({
+      id: property.id,
+      catalog: property.catalog ?? [],
+      kind: 'properties' as const,
+    })),
   );
   return [...checks, ...properties];
 }
 
 /** Every row of the revision's index with the checks and fuzz properties that cite it. */
 export function requirementCoverage(revision: Revision): RowCoverage[] {
-  const rows = new Map(REQUIREMENTS[revision].map((row) => [row.id, { row, checks: [] as string[], properties: [] as string[] }]));
+  const rows = new Map(
+    REQUIREMENTS[revision].map((row) => [row.id, { row, checks: [] as string[], properties: [] as string[] }]),
+  );
   for (const citer of citersOf(revision)) for (const id of citer.catalog) rows.get(id)?.[citer.kind].push(citer.id);
   return [...rows.values()];
 }
@@ -57,11 +71,18 @@ export const isCovered = (entry: RowCoverage) => entry.checks.length + entry.pro
 /** Rows, rows cited, MUST/SHOULD server rows and those cited, of some rows' coverage. */
 export function coverageTotals(entries: RowCoverage[]) {
   const serverRules = entries.filter((entry) => isServerRule(entry.row.level));
-  return { rows: entries.length, covered: entries.filter(isCovered).length, serverRules: serverRules.length, serverRulesCovered: serverRules.filter(isCovered).length };
+  return {
+    rows: entries.length,
+    covered: entries.filter(isCovered).length,
+    serverRules: serverRules.length,
+    serverRulesCovered: serverRules.filter(isCovered).length,
+  };
 }
 
 /** Catalog ids cited by a check or fuzz property of the revision that the index does not have. */
 export function unknownCitations(revision: Revision): Array<{ by: string; id: string }> {
   const known = new Set(REQUIREMENTS[revision].map((row) => row.id));
-  return citersOf(revision).flatMap((citer) => citer.catalog.filter((id) => !known.has(id)).map((id) => ({ by: citer.id, id })));
+  return citersOf(revision).flatMap((citer) =>
+    citer.catalog.filter((id) => !known.has(id)).map((id) => ({ by: citer.id, id })),
+  );
 }

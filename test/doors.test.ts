@@ -41,7 +41,9 @@ describe('the tree keeps the doors of DEVELOPERS.md', () => {
 
   test('the engine knows no face and no renderer: no engine layer may import harness/faces or reports', () => {
     const engine = [...layout.keys()].filter((layer) => layer.startsWith('harness/') && layer !== 'harness/faces');
-    const open = engine.filter((layer) => ['*', 'harness/faces', 'reports', 'suites'].some((door) => layout.get(layer)!.has(door)));
+    const open = engine.filter((layer) =>
+      ['*', 'harness/faces', 'reports', 'suites'].some((door) => layout.get(layer)!.has(door)),
+    );
     expect(open).toEqual([]);
   });
 
@@ -67,7 +69,8 @@ describe('the door check fails when a door is broken', () => {
       Object.entries({
         'harness/results/results.ts': 'export const RESULTS_SCHEMA_VERSION = 1;\n',
         'harness/runner/run.ts': "import { RESULTS_SCHEMA_VERSION } from '../results/results.js';\n",
-        'harness/faces/api.ts': "import { run } from '../runner/run.js';\nimport { renderSummary } from '../../reports/console.js';\n",
+        'harness/faces/api.ts':
+          "import { run } from '../runner/run.js';\nimport { renderSummary } from '../../reports/console.js';\n",
         'reports/console.ts': "import type { RunResults } from '../harness/results/results.js';\n",
         ...extra,
       }),
@@ -80,17 +83,29 @@ describe('the door check fails when a door is broken', () => {
   });
 
   test('the engine importing a renderer is named, file -> import', () => {
-    const graph = checkDoors(files({ 'harness/runner/run.ts': "import {\n  renderSummary,\n} from '../../reports/console.js';\n" }), table);
-    expect(graph.problems).toEqual(['harness/runner/run.ts -> ../../reports/console.js (harness/runner may not import reports)']);
+    const graph = checkDoors(
+      files({ 'harness/runner/run.ts': "import {\n  renderSummary,\n} from '../../reports/console.js';\n" }),
+      table,
+    );
+    expect(graph.problems).toEqual([
+      'harness/runner/run.ts -> ../../reports/console.js (harness/runner may not import reports)',
+    ]);
   });
 
   test('the contract importing the engine, even by a dynamic import, is named', () => {
-    const graph = checkDoors(files({ 'harness/results/late.ts': "export const run = () => import('../runner/run.js');\n" }), table);
-    expect(graph.problems).toEqual(['harness/results/late.ts -> ../runner/run.js (harness/results may not import harness/runner)']);
+    const graph = checkDoors(
+      files({ 'harness/results/late.ts': "export const run = () => import('../runner/run.js');\n" }),
+      table,
+    );
+    expect(graph.problems).toEqual([
+      'harness/results/late.ts -> ../runner/run.js (harness/results may not import harness/runner)',
+    ]);
   });
 
   test('a file in no layer of the table is named', () => {
-    expect(checkDoors(files({ 'harness/stray.ts': 'export {};\n' }), table).problems).toEqual(['harness/stray.ts: in no layer of the layout table']);
+    expect(checkDoors(files({ 'harness/stray.ts': 'export {};\n' }), table).problems).toEqual([
+      'harness/stray.ts: in no layer of the layout table',
+    ]);
   });
 
   test('a circle between layers is found even where the table opens both doors', () => {
@@ -101,7 +116,10 @@ describe('the door check fails when a door is broken', () => {
   });
 
   test('a circle between two files of one layer is found', () => {
-    const graph = checkDoors(files({ 'reports/a.ts': "import './b.js';\n", 'reports/b.ts': "import type { A } from './a.js';\n" }), table);
+    const graph = checkDoors(
+      files({ 'reports/a.ts': "import './b.js';\n", 'reports/b.ts': "import type { A } from './a.js';\n" }),
+      table,
+    );
     expect(cycles(graph.files)).toEqual([['reports/a.ts', 'reports/b.ts']]);
   });
 });

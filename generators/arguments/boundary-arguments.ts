@@ -15,9 +15,20 @@ function edges(root: unknown, schema: unknown): unknown[] {
   const out: unknown[] = [];
   const num = (key: string) => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
   for (const key of ['minimum', 'maximum']) if (num(key) !== undefined) out.push(num(key));
-  if (num('exclusiveMinimum') !== undefined) out.push(integer ? Math.floor(num('exclusiveMinimum')!) + 1 : num('exclusiveMinimum')! + Number.EPSILON * Math.max(1, Math.abs(num('exclusiveMinimum')!)));
-  if (num('exclusiveMaximum') !== undefined) out.push(integer ? Math.ceil(num('exclusiveMaximum')!) - 1 : num('exclusiveMaximum')! - Number.EPSILON * Math.max(1, Math.abs(num('exclusiveMaximum')!)));
-  for (const key of ['minLength', 'maxLength']) if (num(key) !== undefined && num(key)! <= 4096) out.push('x'.repeat(num(key)!));
+  if (num('exclusiveMinimum') !== undefined)
+    out.push(
+      integer
+        ? Math.floor(num('exclusiveMinimum')!) + 1
+        : num('exclusiveMinimum')! + Number.EPSILON * Math.max(1, Math.abs(num('exclusiveMinimum')!)),
+    );
+  if (num('exclusiveMaximum') !== undefined)
+    out.push(
+      integer
+        ? Math.ceil(num('exclusiveMaximum')!) - 1
+        : num('exclusiveMaximum')! - Number.EPSILON * Math.max(1, Math.abs(num('exclusiveMaximum')!)),
+    );
+  for (const key of ['minLength', 'maxLength'])
+    if (num(key) !== undefined && num(key)! <= 4096) out.push('x'.repeat(num(key)!));
   if (Array.isArray(node.enum)) out.push(node.enum[0], node.enum[node.enum.length - 1]);
   if (integer) out.push(0, -1, Number.MAX_SAFE_INTEGER);
   if (integer || node.type === 'number') out.push(2 ** 31, -(2 ** 31) - 1, 2 ** 53);
@@ -56,7 +67,12 @@ export function boundaryArguments(schema: unknown): fc.Arbitrary<GeneratedArgume
     if (!isNode(base)) return undefined;
     const { key, value } = candidates[pick];
     const edged = { ...base, [key]: value };
-    return compiled.validate(edged) ? { label: `json-schema-faker seed ${seed}, ${key} = ${JSON.stringify(value).slice(0, 40)} (a boundary)`, value: edged } : undefined;
+    return compiled.validate(edged)
+      ? {
+          label: `json-schema-faker seed ${seed}, ${key} = ${JSON.stringify(value).slice(0, 40)} (a boundary)`,
+          value: edged,
+        }
+      : undefined;
   };
   // Only edges that make a valid value from the first seed are drawn from, so the filter below rarely rejects.
   const usable = candidates.map((_, pick) => pick).filter((pick) => made(1, pick) !== undefined);

@@ -18,7 +18,9 @@ export function invalidArguments(schema: unknown): fc.Arbitrary<InvalidArguments
     if (!cache.has(seed))
       cache.set(
         seed,
-        invalidInputs(schema, { seed }).inputs.filter((i) => typeof i.value === 'object' && i.value !== null && !Array.isArray(i.value)),
+        invalidInputs(schema, { seed }).inputs.filter(
+          (i) => typeof i.value === 'object' && i.value !== null && !Array.isArray(i.value),
+        ),
       );
     return cache.get(seed)!;
   };
@@ -30,7 +32,11 @@ export function invalidArguments(schema: unknown): fc.Arbitrary<InvalidArguments
       const all = mutations(seed);
       if (all.length === 0) return undefined;
       const chosen = all[pick % all.length];
-      return { label: `${chosen.kind}: ${chosen.description} (base seed ${seed})`, kind: chosen.kind, value: chosen.value as Record<string, unknown> };
+      return {
+        label: `${chosen.kind}: ${chosen.description} (base seed ${seed})`,
+        kind: chosen.kind,
+        value: chosen.value as Record<string, unknown>,
+      };
     })
     .filter((made): made is InvalidArguments => made !== undefined);
 }

@@ -10,10 +10,12 @@ export interface GeneratedArguments {
   value: Record<string, unknown>;
 }
 
-const isArgs = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isArgs = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function validArguments(schema: unknown): fc.Arbitrary<GeneratedArguments> | undefined {
-  if (!validInputs(schema, { seed: 1, count: 1, maxAttempts: 8 }).inputs.some((input) => isArgs(input.value))) return undefined;
+  if (!validInputs(schema, { seed: 1, count: 1, maxAttempts: 8 }).inputs.some((input) => isArgs(input.value)))
+    return undefined;
   return fc
     .integer({ min: 1, max: 0x7fffffff })
     .map((seed) => {

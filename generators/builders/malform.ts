@@ -18,5 +18,9 @@ export function truncate(text: string, at: number): string {
 export function withInvalidBytes(text: string, insert: InvalidUtf8): Buffer {
   const chars = [...text];
   const at = Math.floor(Math.min(Math.max(insert.at, 0), 1) * chars.length);
-  return Buffer.concat([Buffer.from(chars.slice(0, at).join(''), 'utf8'), Buffer.from(insert.bytes), Buffer.from(chars.slice(at).join(''), 'utf8')]);
+  return Buffer.concat([
+    Buffer.from(chars.slice(0, at).join(''), 'utf8'),
+    Buffer.from(insert.bytes),
+    Buffer.from(chars.slice(at).join(''), 'utf8'),
+  ]);
 }

@@ -4,5 +4,7 @@ import fc from 'fast-check';
 import { wrongJsonType } from '../meta/wrong-json-type.js';
 
 export function oddCapabilities(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.tuple(fc.constantFrom('elicitation', 'sampling', 'roots', 'experimental'), wrongJsonType()).map(([key, value]) => ({ [key]: value }));
+  return fc
+    .tuple(fc.constantFrom('elicitation', 'sampling', 'roots', 'experimental'), wrongJsonType())
+    .map(([key, value]) => ({ [key]: value }));
 }

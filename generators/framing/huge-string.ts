@@ -7,5 +7,8 @@ export interface HugeString {
 }
 
 export function hugeString(): fc.Arbitrary<HugeString> {
-  return fc.record({ length: fc.oneof(fc.integer({ min: 1024, max: 65_536 }), fc.integer({ min: 65_537, max: 1 << 20 })), char: fc.constantFrom('x', 'é', '😀', '\\', '"') });
+  return fc.record({
+    length: fc.oneof(fc.integer({ min: 1024, max: 65_536 }), fc.integer({ min: 65_537, max: 1 << 20 })),
+    char: fc.constantFrom('x', 'é', '😀', '\\', '"'),
+  });
 }

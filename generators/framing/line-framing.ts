@@ -26,5 +26,9 @@ export function lineFraming(maxLines = 4): fc.Arbitrary<LineFraming> {
     blanksBefore: fc.array(blankLine(), { maxLength: 2 }),
     indent: fc.constantFrom('', '', ' ', '\t'),
   });
-  return fc.record({ lines: fc.array(line, { minLength: 1, maxLength: maxLines }), oneWrite: fc.boolean(), splits: splitFractions() });
+  return fc.record({
+    lines: fc.array(line, { minLength: 1, maxLength: maxLines }),
+    oneWrite: fc.boolean(),
+    splits: splitFractions(),
+  });
 }

@@ -3,5 +3,8 @@
 import fc from 'fast-check';
 
 export function splitFractions(maxCuts = 4, minCuts = 0): fc.Arbitrary<number[]> {
-  return fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: minCuts, maxLength: maxCuts });
+  return fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+    minLength: minCuts,
+    maxLength: maxCuts,
+  });
 }

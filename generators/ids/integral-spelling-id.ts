@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { idCase, type IdCase } from '../builders/id-case.js';
 
 export function integralSpellingId(): fc.Arbitrary<IdCase> {
-  const spelled = fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom('.0', '.00', 'e0', 'E+0', '00E-2')).map(([n, tail]) => `${n}${tail}`);
+  const spelled = fc
+    .tuple(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom('.0', '.00', 'e0', 'E+0', '00E-2'))
+    .map(([n, tail]) => `${n}${tail}`);
   return fc.oneof(spelled, fc.constant('-0')).map((text) => idCase('integral-spelling', text));
 }

@@ -4,7 +4,10 @@ import { ABSENT, present, type Field } from '../builders/field.js';
 import { wrongJsonType } from './wrong-json-type.js';
 
 export function clientInfo(): fc.Arbitrary<Field> {
-  const implementation = fc.record({ name: fc.string({ maxLength: 16 }), version: fc.string({ maxLength: 8 }), title: fc.string({ maxLength: 16 }) }, { requiredKeys: ['name', 'version'] });
+  const implementation = fc.record(
+    { name: fc.string({ maxLength: 16 }), version: fc.string({ maxLength: 8 }), title: fc.string({ maxLength: 16 }) },
+    { requiredKeys: ['name', 'version'] },
+  );
   return fc.oneof(
     { arbitrary: implementation.map((v) => present<unknown>(v)), weight: 3 },
     { arbitrary: fc.constant<Field>(ABSENT), weight: 2 },

@@ -8,6 +8,11 @@ export function logLevel(): fc.Arbitrary<Field> {
   return fc.oneof(
     { arbitrary: fc.constant<Field>(ABSENT), weight: 4 },
     { arbitrary: fc.constantFrom(...LOG_LEVELS).map((v) => present<unknown>(v)), weight: 1 },
-    { arbitrary: fc.oneof(fc.constantFrom('verbose', 'DEBUG', 'warn', ''), fc.integer()).map((v) => present<unknown>(v)), weight: 1 },
+    {
+      arbitrary: fc
+        .oneof(fc.constantFrom('verbose', 'DEBUG', 'warn', ''), fc.integer())
+        .map((v) => present<unknown>(v)),
+      weight: 1,
+    },
   );
 }

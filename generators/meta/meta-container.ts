@@ -3,7 +3,11 @@
 import fc from 'fast-check';
 import { wrongJsonType } from './wrong-json-type.js';
 
-export type MetaContainer = { kind: 'object' } | { kind: 'no-meta' } | { kind: 'no-params' } | { kind: 'not-object'; value: unknown };
+export type MetaContainer =
+  | { kind: 'object' }
+  | { kind: 'no-meta' }
+  | { kind: 'no-params' }
+  | { kind: 'not-object'; value: unknown };
 
 export function metaContainer(): fc.Arbitrary<MetaContainer> {
   return fc.oneof(

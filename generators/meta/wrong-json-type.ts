@@ -2,5 +2,12 @@
 import fc from 'fast-check';
 
 export function wrongJsonType(): fc.Arbitrary<unknown> {
-  return fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string({ maxLength: 12 }), fc.array(fc.integer(), { maxLength: 2 }));
+  return fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.string({ maxLength: 12 }),
+    fc.array(fc.integer(), { maxLength: 2 }),
+  );
 }

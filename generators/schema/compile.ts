@@ -3,7 +3,12 @@
 import { ajvFor, dialectOf, metaValidatorFor, type Dialect } from './dialects.js';
 import { UnsupportedPattern } from './linear-regex.js';
 
-export type SchemaProblemKind = 'invalid-schema' | 'unsupported-dialect' | 'unsupported-pattern' | 'unresolved-ref' | 'too-complex';
+export type SchemaProblemKind =
+  | 'invalid-schema'
+  | 'unsupported-dialect'
+  | 'unsupported-pattern'
+  | 'unresolved-ref'
+  | 'too-complex';
 
 export interface SchemaProblem {
   ok: false;
@@ -55,9 +60,14 @@ const serverAjvs = new Map<string, ReturnType<typeof ajvFor>>();
  * milliseconds, thousands of tools cost minutes). A schema that names things (`$id`, anchors)
  * gets a fresh one, since servers may reuse those names from schema to schema.
  */
-function serverAjvFor(dialect: Dialect, formats: boolean, schema: unknown): { ajv: ReturnType<typeof ajvFor>; shared: boolean } {
+function serverAjvFor(
+  dialect: Dialect,
+  formats: boolean,
+  schema: unknown,
+): { ajv: ReturnType<typeof ajvFor>; shared: boolean } {
   const text = JSON.stringify(schema);
-  if (/"\$(id|anchor|dynamicAnchor|recursiveAnchor)"/.test(text)) return { ajv: ajvFor(dialect, formats, true), shared: false };
+  if (/"\$(id|anchor|dynamicAnchor|recursiveAnchor)"/.test(text))
+    return { ajv: ajvFor(dialect, formats, true), shared: false };
   const key = `${dialect}:${formats}`;
   let ajv = serverAjvs.get(key);
   if (!ajv) serverAjvs.set(key, (ajv = ajvFor(dialect, formats, true)));
@@ -66,14 +76,22 @@ function serverAjvFor(dialect: Dialect, formats: boolean, schema: unknown): { aj
 
 function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaProblem {
   if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
-    return problem('invalid-schema', `a schema is an object or a boolean, not ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`);
+    return problem(
+      'invalid-schema',
+      `a schema is an object or a boolean, not ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`,
+    );
   }
   const choice = dialectOf(schema);
-  if ('unsupported' in choice) return problem('unsupported-dialect', `$schema ${choice.unsupported} is not a dialect this validator supports`);
+  if ('unsupported' in choice)
+    return problem('unsupported-dialect', `$schema ${choice.unsupported} is not a dialect this validator supports`);
   const { dialect } = choice;
   const size = measure(schema);
   if (size.nodes > SCHEMA_LIMITS.maxNodes || size.depth > SCHEMA_LIMITS.maxDepth) {
-    return problem('too-complex', `schema exceeds the validator's bounds (${SCHEMA_LIMITS.maxNodes} nodes, depth ${SCHEMA_LIMITS.maxDepth})`, dialect);
+    return problem(
+      'too-complex',
+      `schema exceeds the validator's bounds (${SCHEMA_LIMITS.maxNodes} nodes, depth ${SCHEMA_LIMITS.maxDepth})`,
+      dialect,
+    );
   }
   const meta = metaValidatorFor(dialect, formats);
   let metaValid: boolean;
@@ -82,7 +100,12 @@ function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaP
   } catch (error) {
     return problem('invalid-schema', `cannot meta-validate: ${(error as Error).message}`, dialect);
   }
-  if (!metaValid) return problem('invalid-schema', `not a valid ${dialect} schema: ${meta.errorsText(meta.errors, { dataVar: 'schema' })}`, dialect);
+  if (!metaValid)
+    return problem(
+      'invalid-schema',
+      `not a valid ${dialect} schema: ${meta.errorsText(meta.errors, { dataVar: 'schema' })}`,
+      dialect,
+    );
   const { ajv, shared } = serverAjvFor(dialect, formats, schema);
   let fn: ReturnType<typeof ajv.compile>;
   try {
@@ -93,7 +116,12 @@ function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaP
     if (shared && typeof schema === 'object') ajv.removeSchema(schema as object);
     if (error instanceof UnsupportedPattern) return problem('unsupported-pattern', error.message, dialect);
     const missing = (error as { missingRef?: string }).missingRef;
-    if (missing !== undefined) return problem('unresolved-ref', `$ref ${missing} cannot be resolved without fetching it (never fetched)`, dialect);
+    if (missing !== undefined)
+      return problem(
+        'unresolved-ref',
+        `$ref ${missing} cannot be resolved without fetching it (never fetched)`,
+        dialect,
+      );
     return problem('invalid-schema', `does not compile as ${dialect}: ${(error as Error).message}`, dialect);
   }
   const run = (value: unknown): boolean => {
@@ -107,7 +135,8 @@ function compileNow(schema: unknown, formats: boolean): CompiledSchema | SchemaP
     ok: true,
     dialect,
     validate: run,
-    explain: (value) => (run(value) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)),
+    explain: (value) =>
+      run(value) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`),
   };
 }
 

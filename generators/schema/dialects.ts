@@ -36,7 +36,8 @@ export type DialectChoice = { dialect: Dialect } | { unsupported: string };
 
 /** The dialect a schema declares; 2020-12 when it declares none. */
 export function dialectOf(schema: unknown): DialectChoice {
-  const declared = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>).$schema : undefined;
+  const declared =
+    typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>).$schema : undefined;
   if (declared === undefined) return { dialect: '2020-12' };
   if (typeof declared !== 'string') return { unsupported: JSON.stringify(declared) };
   const key = declared.replace(/^https?:\/\//, '').replace(/#$/, '');

@@ -37,7 +37,14 @@ interface Draft {
   next: unknown;
 }
 
-function drafts(root: unknown, schema: unknown, value: unknown, path: Array<string | number>, depth: number, maxDepth: number): Draft[] {
+function drafts(
+  root: unknown,
+  schema: unknown,
+  value: unknown,
+  path: Array<string | number>,
+  depth: number,
+  maxDepth: number,
+): Draft[] {
   const node = deref(root, schema);
   if (!isNode(node) || !isNode(value) || depth > maxDepth) return [];
   const where = path.length === 0 ? '' : ` of ${pointer(path)}`;
@@ -51,7 +58,8 @@ function drafts(root: unknown, schema: unknown, value: unknown, path: Array<stri
   for (const [key, sub] of Object.entries(properties)) {
     if (!(key in value)) continue;
     const at = [...path, key];
-    for (const c of propertyCandidates(root, sub, pointer(at), value[key])) out.push({ kind: c.kind, path: at, description: c.description, next: c.value });
+    for (const c of propertyCandidates(root, sub, pointer(at), value[key]))
+      out.push({ kind: c.kind, path: at, description: c.description, next: c.value });
     out.push(...drafts(root, sub, value[key], at, depth + 1, maxDepth));
   }
   return out;
@@ -67,7 +75,8 @@ export function invalidInputs(schema: unknown, options: InvalidInputOptions = {}
   const candidates: Draft[] = [];
   const root = deref(schema, schema);
   if (isNode(root)) {
-    for (const c of propertyCandidates(schema, root, 'the value', base)) candidates.push({ kind: c.kind, path: [], description: c.description, next: c.value });
+    for (const c of propertyCandidates(schema, root, 'the value', base))
+      candidates.push({ kind: c.kind, path: [], description: c.description, next: c.value });
   }
   if (base !== undefined) candidates.push(...drafts(schema, schema, base, [], 0, options.maxDepth ?? 3));
   const inputs: InvalidInput[] = [];
@@ -79,6 +88,9 @@ export function invalidInputs(schema: unknown, options: InvalidInputOptions = {}
     seen.add(text);
     inputs.push({ kind: draft.kind, path: pointer(draft.path), description: draft.description, value });
   }
-  const problem = base === undefined ? `no valid base value to mutate (${plain.problem ?? 'none generated'}); only whole-value mutations tried` : undefined;
+  const problem =
+    base === undefined
+      ? `no valid base value to mutate (${plain.problem ?? 'none generated'}); only whole-value mutations tried`
+      : undefined;
   return { inputs, base, problem };
 }

@@ -53,7 +53,9 @@ export function linearRegExp(pattern: string, flags = ''): LinearRegExp {
   try {
     compiled = RE2JS.compile(toRe2Syntax(pattern), flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {
-    throw new UnsupportedPattern(`pattern ${JSON.stringify(pattern.slice(0, 120))} needs a backtracking regular expression engine, which could block the harness: ${(error as Error).message}`);
+    throw new UnsupportedPattern(
+      `pattern ${JSON.stringify(pattern.slice(0, 120))} needs a backtracking regular expression engine, which could block the harness: ${(error as Error).message}`,
+    );
   }
   // Ajv keys the patterns of one validator by this text: without it every pattern would share the first one's engine.
   const text = `/${pattern}/${flags}`;

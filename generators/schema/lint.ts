@@ -26,7 +26,8 @@ export interface ExternalRef {
   network: boolean;
 }
 
-const toPointer = (path: SchemaPath) => path.map((step) => `/${String(step).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const toPointer = (path: SchemaPath) =>
+  path.map((step) => `/${String(step).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** `$ref`s that point outside the document (not to a `#` fragment nor to an `$id` inside it). */
 export function externalRefs(schema: unknown): ExternalRef[] {
@@ -64,7 +65,10 @@ export function headerAnnotations(schema: unknown): HeaderAnnotation[] {
   const found: HeaderAnnotation[] = [];
   walkSchema(schema, (node, path) => {
     if (!('x-mcp-header' in node)) return;
-    const chain = path.length > 0 && path.length % 2 === 0 && path.every((step, i) => (i % 2 === 0 ? step === 'properties' : typeof step === 'string'));
+    const chain =
+      path.length > 0 &&
+      path.length % 2 === 0 &&
+      path.every((step, i) => (i % 2 === 0 ? step === 'properties' : typeof step === 'string'));
     const propertyPath = chain ? path.filter((_, i) => i % 2 === 1).map(String) : undefined;
     found.push({ header: node['x-mcp-header'], propertyPath, at: toPointer(path), schema: node });
   });
@@ -86,23 +90,58 @@ export function headerProblems(schema: unknown): string[] {
       problems.push(`${where}: x-mcp-header must be a non-empty string, got ${JSON.stringify(name)}`);
       continue;
     }
-    if (!TOKEN.test(name)) problems.push(`${where}: x-mcp-header ${JSON.stringify(name)} is not an RFC 9110 token (1*tchar, no control characters)`);
+    if (!TOKEN.test(name))
+      problems.push(
+        `${where}: x-mcp-header ${JSON.stringify(name)} is not an RFC 9110 token (1*tchar, no control characters)`,
+      );
     const lower = name.toLowerCase();
-    if (seen.has(lower)) problems.push(`${where}: x-mcp-header ${JSON.stringify(name)} repeats ${JSON.stringify(seen.get(lower))} (names are case-insensitively unique)`);
+    if (seen.has(lower))
+      problems.push(
+        `${where}: x-mcp-header ${JSON.stringify(name)} repeats ${JSON.stringify(seen.get(lower))} (names are case-insensitively unique)`,
+      );
     else seen.set(lower, name);
-    if (!annotation.propertyPath) problems.push(`${where}: x-mcp-header is not statically reachable (only a chain of properties keys from the root may lead to it)`);
+    if (!annotation.propertyPath)
+      problems.push(
+        `${where}: x-mcp-header is not statically reachable (only a chain of properties keys from the root may lead to it)`,
+      );
     const type = annotation.schema.type;
     const types = Array.isArray(type) ? type : [type];
     const primitive = types.filter((t) => t !== 'null');
     if (primitive.length !== 1 || !HEADER_TYPES.has(primitive[0] as string)) {
-      problems.push(`${where}: x-mcp-header ${JSON.stringify(name)} is on a property of type ${JSON.stringify(type ?? null)}; only integer, string or boolean are allowed`);
+      problems.push(
+        `${where}: x-mcp-header ${JSON.stringify(name)} is on a property of type ${JSON.stringify(type ?? null)}; only integer, string or boolean are allowed`,
+      );
     }
   }
   return problems;
 }
 
-const SENSITIVE_WORDS = new Set(['password', 'passwd', 'pwd', 'secret', 'token', 'apikey', 'credential', 'credentials', 'cookie', 'ssn', 'email', 'authorization', 'auth', 'bearer', 'pin']);
-const SENSITIVE_PAIRS = ['api key', 'private key', 'access key', 'secret key', 'session id', 'credit card', 'card number'];
+const SENSITIVE_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'cookie',
+  'ssn',
+  'email',
+  'authorization',
+  'auth',
+  'bearer',
+  'pin',
+]);
+const SENSITIVE_PAIRS = [
+  'api key',
+  'private key',
+  'access key',
+  'secret key',
+  'session id',
+  'credit card',
+  'card number',
+];
 
 function words(name: string): string[] {
   return name

@@ -67,5 +67,8 @@ export function validInputs(schema: unknown, options: ValidInputOptions = {}): V
   }
   if (inputs.length >= count) return { inputs };
   const why = lastRejection ?? 'json-schema-faker produced the same value for every seed';
-  return { inputs, problem: `${inputs.length} of ${count} valid value(s) after ${attempts} seeds from ${first}; last: ${why}` };
+  return {
+    inputs,
+    problem: `${inputs.length} of ${count} valid value(s) after ${attempts} seeds from ${first}; last: ${why}`,
+  };
 }

@@ -3,7 +3,20 @@
 import { isNode, type SchemaNode } from './pointer.js';
 
 /** Keywords whose value is one subschema. */
-const SINGLE = ['items', 'additionalItems', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'contentSchema'];
+const SINGLE = [
+  'items',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'contentSchema',
+];
 /** Keywords whose value is a list of subschemas. */
 const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
@@ -12,7 +25,11 @@ const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'depend
 /** Path from the root, as keyword / name / index steps. */
 export type SchemaPath = Array<string | number>;
 
-export function walkSchema(schema: unknown, visit: (node: SchemaNode, path: SchemaPath) => void, maxNodes = 20_000): void {
+export function walkSchema(
+  schema: unknown,
+  visit: (node: SchemaNode, path: SchemaPath) => void,
+  maxNodes = 20_000,
+): void {
   const stack: Array<[unknown, SchemaPath]> = [[schema, []]];
   let visited = 0;
   while (stack.length > 0 && visited < maxNodes) {

@@ -95,7 +95,11 @@ export function specUrl(revision: Revision, page: string): string {
 
 const SLUG = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 
-export function defineArea<R extends Revision>(revision: R, area: string, definitions: CheckDefinition<ClientFor<R>>[]): Check[] {
+export function defineArea<R extends Revision>(
+  revision: R,
+  area: string,
+  definitions: CheckDefinition<ClientFor<R>>[],
+): Check[] {
   return definitions.map((definition) => {
     if (!SLUG.test(definition.slug)) throw new Error(`bad check slug ${definition.slug} in ${revision}/${area}`);
     return {

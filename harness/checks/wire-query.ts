@@ -6,7 +6,9 @@ import type { WireEntry } from '../recorder/wire-log.js';
 export function connectionsOver(entries: readonly WireEntry[], transport: TransportKind): string[] {
   const names = new Set(entries.map((entry) => entry.connection));
   const spawned = new Set(entries.filter((entry) => entry.kind === 'process').map((entry) => entry.connection));
-  return [...names].filter((name) => (transport === 'stdio' ? spawned.has(name) : !spawned.has(name) && name.startsWith('http')));
+  return [...names].filter((name) =>
+    transport === 'stdio' ? spawned.has(name) : !spawned.has(name) && name.startsWith('http'),
+  );
 }
 
 /**
@@ -26,7 +28,12 @@ export function neverReceived(entries: readonly WireEntry[]): Set<WireEntry> {
       else if (!exitedAt.has(entry.connection)) exitedAt.set(entry.connection, entry.seq);
     }
     const message = entry.message as { id?: unknown; method?: unknown } | undefined;
-    if (entry.direction === 'client->server' && entry.kind === 'message' && typeof message?.method === 'string' && message.id !== undefined) {
+    if (
+      entry.direction === 'client->server' &&
+      entry.kind === 'message' &&
+      typeof message?.method === 'string' &&
+      message.id !== undefined
+    ) {
       writtenAt.set(`${entry.connection} ${JSON.stringify(message.id)}`, entry.seq);
     }
     if (entry.anomaly !== 'unanswered') continue;

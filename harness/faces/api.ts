@@ -11,7 +11,9 @@ import { httpTarget, stdioTarget, TargetError } from './targets.js';
 import { catalogLookup } from './catalog-lookup.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
-export type ConformanceTarget = { stdio: string | string[]; cwd?: string; env?: Record<string, string> } | { url: string; headers?: Record<string, string> };
+export type ConformanceTarget =
+  | { stdio: string | string[]; cwd?: string; env?: Record<string, string> }
+  | { url: string; headers?: Record<string, string> };
 
 export interface ConformanceOptions {
   target: ConformanceTarget;
@@ -54,15 +56,19 @@ export function toTargetSpec(target: ConformanceTarget): TargetSpec {
 }
 
 function positive(value: number | undefined, name: string): number | undefined {
-  if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ConformanceOptionsError(`${name} must be a positive integer, got ${value}`);
+  if (value !== undefined && !(Number.isInteger(value) && value > 0))
+    throw new ConformanceOptionsError(`${name} must be a positive integer, got ${value}`);
   return value;
 }
 
 /** 'auto' or a non-empty list of known revisions; a typo must not run nothing and resolve green. */
 function revisionsOption(value: unknown): Revision[] | 'auto' | undefined {
   if (value === undefined || value === 'auto') return value;
-  if (!Array.isArray(value) || value.length === 0) throw new ConformanceOptionsError(`revisions must be 'auto' or a non-empty list of ${REVISIONS.join(', ')}`);
-  for (const item of value) if (!isRevision(item)) throw new ConformanceOptionsError(`unknown revision ${JSON.stringify(item)}; known: ${REVISIONS.join(', ')}`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw new ConformanceOptionsError(`revisions must be 'auto' or a non-empty list of ${REVISIONS.join(', ')}`);
+  for (const item of value)
+    if (!isRevision(item))
+      throw new ConformanceOptionsError(`unknown revision ${JSON.stringify(item)}; known: ${REVISIONS.join(', ')}`);
   return value as Revision[];
 }
 

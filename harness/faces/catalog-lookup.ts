@@ -9,7 +9,12 @@ const byRevision = new Map<Revision, Map<string, CatalogRow>>();
 export const catalogLookup: CatalogLookup = (revision, id) => {
   let rows = byRevision.get(revision);
   if (!rows) {
-    rows = new Map(REQUIREMENTS[revision].map((row) => [row.id, { id: row.id, level: row.level, url: requirementUrl(revision, row), summary: row.summary }]));
+    rows = new Map(
+      REQUIREMENTS[revision].map((row) => [
+        row.id,
+        { id: row.id, level: row.level, url: requirementUrl(revision, row), summary: row.summary },
+      ]),
+    );
     byRevision.set(revision, rows);
   }
   return rows.get(id);

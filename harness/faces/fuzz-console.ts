@@ -17,10 +17,12 @@ function outcomeLine(outcome: PropertyOutcome, finding: FuzzFinding | undefined)
   if (finding)
     return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
   const known = outcome.known > 0 ? `, ${outcome.known} known` : '';
-  if (outcome.undecided > 0) return `  UNDECIDED ${id} (${cases}${known}, ${outcome.undecided} with no answer in time; first: ${visibleText(outcome.undecidedExample ?? '')})`;
+  if (outcome.undecided > 0)
+    return `  UNDECIDED ${id} (${cases}${known}, ${outcome.undecided} with no answer in time; first: ${visibleText(outcome.undecidedExample ?? '')})`;
   const classes = outcome.classes ? `, ${classCount(outcome.classes.length, outcome.guidedClasses?.length ?? 0)}` : '';
   // Cut short by the time budget or an abort: what ran passed, but the property is not exhausted.
-  if (outcome.interrupted) return `  partial  ${id} (${cases}${known}${classes}; not exhausted: stopped before all its runs)`;
+  if (outcome.interrupted)
+    return `  partial  ${id} (${cases}${known}${classes}; not exhausted: stopped before all its runs)`;
   return `  ok       ${id} (${cases}${known}${classes})`;
 }
 
@@ -31,7 +33,11 @@ function classCount(classes: number, guided: number): string {
 
 /** Progress lines on stderr; on a terminal, a live case counter too. */
 /** `redact` replaces secret values in a line before it is printed (the server's messages may quote them). */
-export function stderrProgress(stream: NodeJS.WriteStream, quiet: boolean, redact: (line: string) => string = (line) => line): FuzzProgress {
+export function stderrProgress(
+  stream: NodeJS.WriteStream,
+  quiet: boolean,
+  redact: (line: string) => string = (line) => line,
+): FuzzProgress {
   const live = stream.isTTY === true && !quiet;
   return {
     onRevision: (revision, count) => {
@@ -50,7 +56,9 @@ export function stderrProgress(stream: NodeJS.WriteStream, quiet: boolean, redac
 export function findingBlock(finding: FuzzFinding): string {
   const lines = [
     `${finding.level === 'MUST' ? 'FINDING' : 'WARNING'} ${finding.id} (${finding.transport ?? ''}, ${finding.level}): ${finding.title ?? ''}`,
-    ...(finding.failures ?? [{ message: finding.message, spec: finding.spec ?? '', level: finding.level ?? 'MUST' }]).map((f) => `  - ${visibleText(f.message)}\n    ${f.level} ${f.spec}`),
+    ...(
+      finding.failures ?? [{ message: finding.message, spec: finding.spec ?? '', level: finding.level ?? 'MUST' }]
+    ).map((f) => `  - ${visibleText(f.message)}\n    ${f.level} ${f.spec}`),
     `  shrunk counterexample: ${visibleText(JSON.stringify(finding.counterexample)).slice(0, 600)}`,
     `  replay (seed + path): ${finding.replayCommand}`,
   ];
@@ -73,12 +81,20 @@ export function fuzzSummary(results: RunResults): string {
   const properties = (fuzz?.campaigns ?? []).flatMap((c) => c.properties ?? []);
   const skipped = properties.filter((p) => p.skipped);
   const stopped = properties.filter((p) => p.interrupted && !p.skipped).length;
-  lines.push(`mcp-conform fuzz — ${results.target.transport} target ${visibleText(results.target.description)}${results.shard ? `, shard ${results.shard.index}/${results.shard.count}` : ''}`);
+  lines.push(
+    `mcp-conform fuzz — ${results.target.transport} target ${visibleText(results.target.description)}${results.shard ? `, shard ${results.shard.index}/${results.shard.count}` : ''}`,
+  );
   lines.push(
     `seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`,
   );
-  if (skipped.length > 0) lines.push(`skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`);
-  if (stopped > 0) lines.push(`not exhausted: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} stopped by the time budget before all their runs (each gets a fair share of --time-budget)`);
+  if (skipped.length > 0)
+    lines.push(
+      `skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`,
+    );
+  if (stopped > 0)
+    lines.push(
+      `not exhausted: ${stopped} propert${stopped === 1 ? 'y' : 'ies'} stopped by the time budget before all their runs (each gets a fair share of --time-budget)`,
+    );
   const inconclusive = inconclusiveProperties(fuzz);
   if (inconclusive.length > 0)
     lines.push(
@@ -86,7 +102,9 @@ export function fuzzSummary(results: RunResults): string {
     );
   const known = properties.reduce((sum, p) => sum + (p.known ?? 0), 0);
   if (known > 0) lines.push(`known: ${known} case(s) matched the known-findings file and did not count`);
-  const speeds = (fuzz?.campaigns ?? []).filter((c) => c.casesPerSecond !== undefined).map((c) => `${c.campaign} ${c.casesPerSecond}${c.pipelined ? ` (${c.pipelined} of ${c.runs} pipelined)` : ''}`);
+  const speeds = (fuzz?.campaigns ?? [])
+    .filter((c) => c.casesPerSecond !== undefined)
+    .map((c) => `${c.campaign} ${c.casesPerSecond}${c.pipelined ? ` (${c.pipelined} of ${c.runs} pipelined)` : ''}`);
   if (speeds.length > 0) lines.push(`cases/s: ${speeds.join(', ')}`);
   const classes = campaignClasses(fuzz);
   if (classes) lines.push(`response classes: ${classes}`);

@@ -1,5 +1,12 @@
 // Public API of the mcp-conform package.
-export { runConformance, listChecks, toTargetSpec, ConformanceOptionsError, type ConformanceOptions, type ConformanceTarget } from './api.js';
+export {
+  runConformance,
+  listChecks,
+  toTargetSpec,
+  ConformanceOptionsError,
+  type ConformanceOptions,
+  type ConformanceTarget,
+} from './api.js';
 export type { CheckResult, RunResults, RunSummary, RevisionRun, RunOutcome } from '../results/results.js';
 export type { Check } from '../checks/check.js';
 export type { Level, Revision, TransportKind, Verdict } from '../model.js';

@@ -42,9 +42,16 @@ function selectableNames(ids: readonly string[]): string[] {
 }
 
 /** One line per pattern that matches no id: `<label> "<pattern>" matches no check; closest: ...`. */
-export function unmatchedPatternProblems(ids: readonly string[], patterns: readonly string[] | undefined, label: string): string[] {
+export function unmatchedPatternProblems(
+  ids: readonly string[],
+  patterns: readonly string[] | undefined,
+  label: string,
+): string[] {
   const names = selectableNames(ids);
   return (patterns ?? [])
     .filter((pattern) => !ids.some((id) => matchesPattern(id, pattern)))
-    .map((pattern) => `${label} ${JSON.stringify(pattern)} matches no check; closest: ${closestOf(pattern.replace(/\*/g, ''), names).join(', ')}`);
+    .map(
+      (pattern) =>
+        `${label} ${JSON.stringify(pattern)} matches no check; closest: ${closestOf(pattern.replace(/\*/g, ''), names).join(', ')}`,
+    );
 }

@@ -15,12 +15,18 @@ export function httpTarget(text: string, headers: Record<string, string>, label:
   } catch {
     throw new TargetError(`${label} is not a valid URL: ${JSON.stringify(text)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetError(`${label} must be http:// or https://, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TargetError(`${label} must be http:// or https://, not ${url.protocol}`);
   return { kind: 'http', url: url.toString(), headers };
 }
 
 /** A stdio target from a command line (split without a shell) or an argv; labels name the options in errors. */
-export function stdioTarget(command: string | string[], cwd: string | undefined, env: Record<string, string>, labels: { command: string; cwd: string }): TargetSpec {
+export function stdioTarget(
+  command: string | string[],
+  cwd: string | undefined,
+  env: Record<string, string>,
+  labels: { command: string; cwd: string },
+): TargetSpec {
   let argv: string[];
   try {
     argv = Array.isArray(command) ? command : splitCommandLine(command);

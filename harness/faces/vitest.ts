@@ -20,7 +20,10 @@ export interface VitestConformanceOptions extends ConformanceOptions {
 
 function failureText(result: CheckResult): string {
   // A check with no verdict is no failure of the server: say so before anything else.
-  const lines = [`${result.verdict === 'error' ? 'inconclusive (no verdict): ' : ''}${result.level} ${result.spec}`, result.reason ?? result.verdict];
+  const lines = [
+    `${result.verdict === 'error' ? 'inconclusive (no verdict): ' : ''}${result.level} ${result.spec}`,
+    result.reason ?? result.verdict,
+  ];
   if (result.expected !== undefined) lines.push(`expected: ${JSON.stringify(result.expected, null, 2)}`);
   if (result.actual !== undefined) lines.push(`actual: ${JSON.stringify(result.actual, null, 2)}`);
   // Reasons and values quote the server: no terminal escapes.
@@ -35,7 +38,9 @@ function missingVerdict(check: Check, run: RunResults, context: TestContext): vo
     context.skip(`the server does not claim revision ${check.revision}`);
     return;
   }
-  throw new Error(visibleText(`no verdict for ${check.id}: ${run.error ?? 'the check did not run'} (outcome ${run.outcome})`));
+  throw new Error(
+    visibleText(`no verdict for ${check.id}: ${run.error ?? 'the check did not run'} (outcome ${run.outcome})`),
+  );
 }
 
 async function judge(check: Check, run: RunResults, context: TestContext): Promise<void> {
@@ -63,7 +68,8 @@ function judgeOutcome(run: RunResults): void {
 
 /** Registers one vitest test per check and one for the run's outcome; the harness runs once, in beforeAll. */
 export function describeConformance(name: string, options: VitestConformanceOptions): void {
-  const revisions = options.revisions === undefined || options.revisions === 'auto' ? [...REVISIONS] : options.revisions;
+  const revisions =
+    options.revisions === undefined || options.revisions === 'auto' ? [...REVISIONS] : options.revisions;
   const checks = selectIds(
     ALL_CHECKS.filter((check) => revisions.includes(check.revision)),
     options.checks,

@@ -9,7 +9,8 @@ export type CapabilityPath = string[];
 export function neededFor(method: unknown, params: unknown): CapabilityPath[] {
   const p = isObject(params) ? params : {};
   if (method === 'elicitation/create') return [['elicitation', p.mode === 'url' ? 'url' : 'form']];
-  if (method === 'sampling/createMessage') return p.tools !== undefined ? [['sampling'], ['sampling', 'tools']] : [['sampling']];
+  if (method === 'sampling/createMessage')
+    return p.tools !== undefined ? [['sampling'], ['sampling', 'tools']] : [['sampling']];
   if (method === 'roots/list') return [['roots']];
   return [];
 }

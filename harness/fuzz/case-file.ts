@@ -57,9 +57,12 @@ export function readCaseFile(file: string): CaseFile {
   } catch (error) {
     throw new CaseFileError(`cannot read fuzz case file ${file}: ${(error as Error).message}`);
   }
-  if (!isObject(parsed) || parsed.format !== CASE_FILE_FORMAT) throw new CaseFileError(`${file} is not an mcp-conform fuzz case file (format ${CASE_FILE_FORMAT})`);
+  if (!isObject(parsed) || parsed.format !== CASE_FILE_FORMAT)
+    throw new CaseFileError(`${file} is not an mcp-conform fuzz case file (format ${CASE_FILE_FORMAT})`);
   const steps = isObject(parsed.case) ? parsed.case.steps : undefined;
-  if (!Array.isArray(steps) || !steps.every((step) => isObject(step) && Array.isArray(step.slots))) throw new CaseFileError(`${file} has no case steps to replay`);
-  if (typeof parsed.revision !== 'string' || !isRevision(parsed.revision)) throw new CaseFileError(`${file} names no revision this mcp-conform knows`);
+  if (!Array.isArray(steps) || !steps.every((step) => isObject(step) && Array.isArray(step.slots)))
+    throw new CaseFileError(`${file} has no case steps to replay`);
+  if (typeof parsed.revision !== 'string' || !isRevision(parsed.revision))
+    throw new CaseFileError(`${file} names no revision this mcp-conform knows`);
   return parsed as unknown as CaseFile;
 }

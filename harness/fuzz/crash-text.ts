@@ -7,7 +7,8 @@ const TAIL_CHARS = 300;
 const LINE_CHARS = 200;
 
 /** Lines that name an error: JS (`TypeError: ...`, `Error [ERR_X]: ...`), Python, Go, Rust, Java. */
-const ERROR_LINE = /^\s*(?:Uncaught\s+)?(?:(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?::| \[|$)|Exception in thread|panic:|fatal error:|thread '.*' panicked|Traceback \(most recent call last\):)/;
+const ERROR_LINE =
+  /^\s*(?:Uncaught\s+)?(?:(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?::| \[|$)|Exception in thread|panic:|fatal error:|thread '.*' panicked|Traceback \(most recent call last\):)/;
 
 export function stderrExcerpt(stderr: string): string {
   const lines = stderr.trim().split('\n');

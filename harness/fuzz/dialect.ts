@@ -61,14 +61,18 @@ export function dialectFor(revision: Revision, transport: TransportKind, profile
         const given = params ?? {};
         if (shape.omitMeta) message.params = { ...given };
         else {
-          const base = { ...requestMeta(MODERN_VERSION, shape.capabilities ?? {}), ...(isObject(given._meta) ? given._meta : {}) };
+          const base = {
+            ...requestMeta(MODERN_VERSION, shape.capabilities ?? {}),
+            ...(isObject(given._meta) ? given._meta : {}),
+          };
           message.params = { ...given, _meta: applyPatch(base, shape.meta) };
         }
       }
       if (transport !== 'http') return { message, headers: {} };
       const headers = standardHeaders(message, MODERN_VERSION);
       const sent = isObject(message.params) ? message.params : {};
-      if (method === 'tools/call' && typeof sent.name === 'string') Object.assign(headers, paramHeaders(schemas.get(sent.name), sent.arguments));
+      if (method === 'tools/call' && typeof sent.name === 'string')
+        Object.assign(headers, paramHeaders(schemas.get(sent.name), sent.arguments));
       return { message, headers };
     },
   };

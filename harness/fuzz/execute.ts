@@ -69,7 +69,8 @@ export function groupsOf(steps: Step[]): number[][] {
 /** Is there an answer to this slot among what has arrived (by id, or an id-less error where allowed)? */
 function answered(slot: Slot, received: Received[], fromGroup: number): boolean {
   const since = received.filter((r) => r.group >= fromGroup && isResponse(r.message));
-  if (slot.id !== undefined && since.some((r) => 'id' in r.message && idsEqual(r.message.id, slot.id, true))) return true;
+  if (slot.id !== undefined && since.some((r) => 'id' in r.message && idsEqual(r.message.id, slot.id, true)))
+    return true;
   const idless = slot.allow.some((a) => a.answer === 'idless-error');
   return idless && since.some((r) => r.message.id === undefined || r.message.id === null);
 }
@@ -97,7 +98,13 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   const waiting = wakeableWait();
   const unsubscribe = target.recorder.subscribe((entry) => {
     if (entry.kind === 'pollution') run.pollution.push(entry);
-    if (target.transport === 'stdio' && entry.direction === 'server->client' && entry.kind === 'message' && entry.connection === connection.name && isObject(entry.message)) {
+    if (
+      target.transport === 'stdio' &&
+      entry.direction === 'server->client' &&
+      entry.kind === 'message' &&
+      entry.connection === connection.name &&
+      isObject(entry.message)
+    ) {
       // An answer owed to an earlier case on this connection is set aside, not judged here.
       if (!target.owed.takeLate(entry.message, slots)) run.received.push({ message: entry.message, group });
     }
@@ -128,8 +135,15 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
       run.probe = { answered: false, description: 'not sent: the server is still busy with the case' };
     } else if (connection.alive) {
       const exchange = await target.probe();
-      run.probe = { id: exchange.id, method: exchange.method, answered: exchange.response !== undefined, description: describe(exchange), message: exchange.response };
-      if (target.transport === 'http' && exchange.response) run.received.push({ message: exchange.response, group, step: -1 });
+      run.probe = {
+        id: exchange.id,
+        method: exchange.method,
+        answered: exchange.response !== undefined,
+        description: describe(exchange),
+        message: exchange.response,
+      };
+      if (target.transport === 'http' && exchange.response)
+        run.received.push({ message: exchange.response, group, step: -1 });
       if (target.transport === 'stdio' && exchange.response) await sleep(options.settleMs);
     } else {
       run.probe = { answered: false, description: 'server is not running' };
@@ -167,14 +181,27 @@ async function post(target: LiveTarget, step: Step, options: ExecuteOptions): Pr
   const pieces = stepPieces(step);
   const headers = step.headers ?? {};
   if (pieces.length <= 1 && !step.strictSse) {
-    const exchange = await target.client.sendRaw(pieces[0] ?? Buffer.alloc(0), { headers, timeoutMs: options.timeoutMs });
+    const exchange = await target.client.sendRaw(pieces[0] ?? Buffer.alloc(0), {
+      headers,
+      timeoutMs: options.timeoutMs,
+    });
     return outcomeOfExchange(exchange);
   }
   const connection = target.client.connection as HttpConnection;
-  const merged: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...connection.target.headers, ...connection.sessionHeaders };
+  const merged: Record<string, string> = {
+    accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+    ...connection.target.headers,
+    ...connection.sessionHeaders,
+  };
   for (const [name, value] of Object.entries(headers)) {
     for (const key of Object.keys(merged)) if (key.toLowerCase() === name.toLowerCase()) delete merged[key];
     if (value !== null) merged[name] = value;
   }
-  return postDirect(connection.target.url, merged, pieces, { gapMs: options.splitGapMs, timeoutMs: options.timeoutMs, recorder: target.recorder, connection: connection.name });
+  return postDirect(connection.target.url, merged, pieces, {
+    gapMs: options.splitGapMs,
+    timeoutMs: options.timeoutMs,
+    recorder: target.recorder,
+    connection: connection.name,
+  });
 }

@@ -32,12 +32,25 @@ export function transcriptOf(entries: WireEntry[]): WireEntry[] {
   return [...cleaned.slice(0, MAX_TRANSCRIPT / 2), ...cleaned.slice(-MAX_TRANSCRIPT / 2)];
 }
 
-export function seedPathCommand(outcome: Pick<PropertyOutcome, 'property' | 'seed' | 'path'>, ctx: FindingContext): string {
+export function seedPathCommand(
+  outcome: Pick<PropertyOutcome, 'property' | 'seed' | 'path'>,
+  ctx: FindingContext,
+): string {
   // A server command given after `--` must come last: everything after it is the server's.
   const dashdash = ctx.targetWords.indexOf('--');
   const flags = dashdash === -1 ? ctx.targetWords : ctx.targetWords.slice(0, dashdash);
   const server = dashdash === -1 ? [] : ctx.targetWords.slice(dashdash);
-  const words = [ctx.command ?? 'mcp-conform', 'fuzz', ...flags, '--revision', outcome.property.revision, '--campaign', outcome.property.id, '--seed', String(outcome.seed)];
+  const words = [
+    ctx.command ?? 'mcp-conform',
+    'fuzz',
+    ...flags,
+    '--revision',
+    outcome.property.revision,
+    '--campaign',
+    outcome.property.id,
+    '--seed',
+    String(outcome.seed),
+  ];
   if (outcome.path !== undefined) words.push('--path', outcome.path);
   return shellLine([...words, ...server]);
 }
@@ -45,7 +58,12 @@ export function seedPathCommand(outcome: Pick<PropertyOutcome, 'property' | 'see
 export function recordFinding(outcome: PropertyOutcome, ctx: FindingContext): FuzzFinding {
   const failure = outcome.failure!;
   const property = outcome.property;
-  const failures = failure.failures.map((f) => ({ message: f.message, spec: f.spec, level: f.level, invariant: f.invariant }));
+  const failures = failure.failures.map((f) => ({
+    message: f.message,
+    spec: f.spec,
+    level: f.level,
+    invariant: f.invariant,
+  }));
   const replayCommand = seedPathCommand(outcome, ctx);
   const transcript = transcriptOf(failure.run.entries);
   const finding: FuzzFinding = {
@@ -72,7 +90,13 @@ export function recordFinding(outcome: PropertyOutcome, ctx: FindingContext): Fu
   const file: CaseFile = {
     format: CASE_FILE_FORMAT,
     id: finding.id,
-    property: { id: property.id, title: property.title, requirement: property.requirement, level: property.level, spec: property.specUrl },
+    property: {
+      id: property.id,
+      title: property.title,
+      requirement: property.requirement,
+      level: property.level,
+      spec: property.specUrl,
+    },
     revision: property.revision,
     transport: failure.run.transport,
     target: ctx.targetDescription,

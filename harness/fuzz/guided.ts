@@ -90,7 +90,8 @@ function tapeRng(tape: number[], more: () => number, at = 0): Rng {
 
 /** A copy of the tape with a few numbers changed, or cut short (the rest drawn afresh). */
 export function mutateTape(tape: readonly number[], mrng: fc.Random): number[] {
-  if (tape.length === 0 || mrng.nextInt(0, 3) === 0) return tape.slice(0, tape.length === 0 ? 0 : mrng.nextInt(0, tape.length - 1));
+  if (tape.length === 0 || mrng.nextInt(0, 3) === 0)
+    return tape.slice(0, tape.length === 0 ? 0 : mrng.nextInt(0, tape.length - 1));
   const copy = [...tape];
   const changes = mrng.nextInt(1, 3);
   for (let k = 0; k < changes; k++) copy[mrng.nextInt(0, copy.length - 1)] = mrng.nextInt(MIN_INT, MAX_INT);
@@ -109,7 +110,8 @@ export class GuidedArbitrary<T> extends fc.Arbitrary<T> {
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
     if (this.corpus.length === 0) return this.inner.generate(mrng, biasFactor);
     // Later entries got their class after more runs (rarer ones): the later of two draws favours them.
-    const entry = this.corpus[Math.max(mrng.nextInt(0, this.corpus.length - 1), mrng.nextInt(0, this.corpus.length - 1))];
+    const entry =
+      this.corpus[Math.max(mrng.nextInt(0, this.corpus.length - 1), mrng.nextInt(0, this.corpus.length - 1))];
     const tape = mutateTape(entry, mrng);
     const fresh = mrng.clone();
     const source = tapeRng(tape, () => fresh.nextInt(MIN_INT, MAX_INT)) as ConstructorParameters<typeof fc.Random>[0];

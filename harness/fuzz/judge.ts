@@ -43,7 +43,8 @@ const JSON_TYPES = new Set(['application/json', 'text/event-stream']);
 function slotRefs(run: CaseRun): SlotRef[] {
   const refs: SlotRef[] = [];
   run.groups.forEach((indices, group) => {
-    for (const step of indices) for (const slot of run.fuzzCase.steps[step].slots) refs.push({ slot, group, step, answers: [], idless: [] });
+    for (const step of indices)
+      for (const slot of run.fuzzCase.steps[step].slots) refs.push({ slot, group, step, answers: [], idless: [] });
   });
   if (run.probe.id !== undefined) {
     // After a case that may have moved a dual-era server to its other era, the probe's answer may be of that era too.
@@ -84,7 +85,8 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
       level: level ?? (invariant === 'property' ? ctx.level : invariantLevel(ctx.revision, invariant)),
     });
   const refs = slotRefs(run);
-  const eligible = (ref: SlotRef, received: Received) => (run.transport === 'http' ? ref.step === received.step : ref.group <= received.group);
+  const eligible = (ref: SlotRef, received: Received) =>
+    run.transport === 'http' ? ref.step === received.step : ref.group <= received.group;
 
   for (const received of run.received) {
     const message = received.message;
@@ -93,10 +95,20 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
       continue;
     }
     if (hasUsableId(message)) {
-      const same = refs.filter((ref) => eligible(ref, received) && ref.slot.id !== undefined && ref.slot.id !== null && idsEqual(message.id, ref.slot.id));
+      const same = refs.filter(
+        (ref) =>
+          eligible(ref, received) &&
+          ref.slot.id !== undefined &&
+          ref.slot.id !== null &&
+          idsEqual(message.id, ref.slot.id),
+      );
       const open = firstOpen(same);
       if (open) open.answers.push(message);
-      else if (same.length > 0) fail('same-id', `${same[0].slot.what}: answered more than once (another response with id ${showId(message.id)})`);
+      else if (same.length > 0)
+        fail(
+          'same-id',
+          `${same[0].slot.what}: answered more than once (another response with id ${showId(message.id)})`,
+        );
       else {
         const loose = refs.find((ref) => eligible(ref, received) && idsEqual(message.id, ref.slot.id, true));
         if (loose) loose.mismatched = message.id;
@@ -105,20 +117,42 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
       continue;
     }
     const idlessSlot =
-      'error' in message ? refs.find((ref) => eligible(ref, received) && ref.idless.length === 0 && ref.answers.length === 0 && ref.slot.allow.some((a) => a.answer === 'idless-error')) : undefined;
+      'error' in message
+        ? refs.find(
+            (ref) =>
+              eligible(ref, received) &&
+              ref.idless.length === 0 &&
+              ref.answers.length === 0 &&
+              ref.slot.allow.some((a) => a.answer === 'idless-error'),
+          )
+        : undefined;
     if (idlessSlot) {
       idlessSlot.idless.push(message);
       continue;
     }
-    const notification = refs.find((ref) => eligible(ref, received) && ref.slot.id === undefined && ref.slot.allow.every((a) => a.answer === 'none' || a.answer === 'accepted'));
-    if (notification) fail('notifications', `${notification.slot.what}: the server answered a notification (${brief(message)})`);
+    const notification = refs.find(
+      (ref) =>
+        eligible(ref, received) &&
+        ref.slot.id === undefined &&
+        ref.slot.allow.every((a) => a.answer === 'none' || a.answer === 'accepted'),
+    );
+    if (notification)
+      fail('notifications', `${notification.slot.what}: the server answered a notification (${brief(message)})`);
     else fail('same-id', `a response without an id (${brief(message)}) that answers nothing sent in this case`);
   }
 
-  if (run.crash) fail('answered', `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr}` : ''}`);
+  if (run.crash)
+    fail(
+      'answered',
+      `the server died during the case: ${run.crash.exit}${run.crash.stderr ? `; stderr: ${run.crash.stderr}` : ''}`,
+    );
   // Broken framing first: it explains a response that then seems missing.
   if (run.transport === 'http') judgeSse(run, fail);
-  const pending = !run.crash ? refs.find((ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0 && !postEnded(run, ref.step)) : undefined;
+  const pending = !run.crash
+    ? refs.find(
+        (ref) => ref.slot.patient && ref.answers.length === 0 && ref.idless.length === 0 && !postEnded(run, ref.step),
+      )
+    : undefined;
   // A server may still be busy with it (and queue the probe behind it): neither is a finding.
   const judged = pending ? refs.filter((ref) => ref !== pending && ref.step !== -1) : refs;
   // A POST that got no status line in time decides nothing: time is never a verdict.
@@ -136,13 +170,21 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
 /** An HTTP POST the server ended without the answer: the connection dropped, or the body closed. Work behind it is not still running. */
 function postEnded(run: CaseRun, step: number): boolean {
   const post = run.posts[step];
-  return run.transport === 'http' && post !== undefined && (post.transportError !== undefined || (post.status !== undefined && !post.timedOut));
+  return (
+    run.transport === 'http' &&
+    post !== undefined &&
+    (post.transportError !== undefined || (post.status !== undefined && !post.timedOut))
+  );
 }
 
 const LARGE_BODY = 1 << 20;
 
 function refusedUpload(transportError: string | undefined, step: CaseRun['fuzzCase']['steps'][number]): boolean {
-  return transportError !== undefined && /EPIPE|ECONNRESET|socket hang up/.test(transportError) && stepBytes(step).length > LARGE_BODY;
+  return (
+    transportError !== undefined &&
+    /EPIPE|ECONNRESET|socket hang up/.test(transportError) &&
+    stepBytes(step).length > LARGE_BODY
+  );
 }
 
 /**
@@ -155,32 +197,57 @@ function postTimeout(run: CaseRun, step: number): 'no-status' | 'open-stream' | 
   return post.status === undefined ? 'no-status' : 'open-stream';
 }
 
-function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string, level?: Level) => void, waited: string[]): void {
+function judgeSlot(
+  ref: SlotRef,
+  run: CaseRun,
+  ctx: JudgeContext,
+  fail: (invariant: Invariant | 'property', message: string, level?: Level) => void,
+  waited: string[],
+): void {
   const { slot } = ref;
-  if (ref.mismatched !== undefined) fail('same-id', `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`);
+  if (ref.mismatched !== undefined)
+    fail(
+      'same-id',
+      `${slot.what}: answered with id ${showId(ref.mismatched)} for id ${showId(slot.id, slot.idText)} (same value, another JSON type)`,
+    );
   if (ref.answers.length === 0 && ref.idless.length === 0) {
     if (ref.mismatched !== undefined || run.crash || !needsAnswer(slot)) return;
     const timeout = postTimeout(run, ref.step);
     if (timeout === 'no-status') return void waited.push(`${slot.what}: no HTTP response before the timeout`);
     // A stream still open without the answer is the HTTP form of silence: no answer in time decides nothing.
-    if (timeout === 'open-stream') return void waited.push(`${slot.what}: the answer's stream was still open, without the response, at the timeout`);
+    if (timeout === 'open-stream')
+      return void waited.push(`${slot.what}: the answer's stream was still open, without the response, at the timeout`);
     // Over stdio silence is all there is: a dropped message and a slow answer look alike, so it decides nothing (as in the checks).
-    if (run.transport === 'stdio') return void waited.push(ref.step === -1 ? `${slot.what} got no answer in time (${run.probe.description})` : `${slot.what}: no response before the timeout`);
-    if (ref.step === -1) fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
+    if (run.transport === 'stdio')
+      return void waited.push(
+        ref.step === -1
+          ? `${slot.what} got no answer in time (${run.probe.description})`
+          : `${slot.what}: no response before the timeout`,
+      );
+    if (ref.step === -1)
+      fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);
     else fail('answered', `${slot.what}: no response${describePost(run, ref.step)}`);
     return;
   }
   for (const answer of ref.answers) {
     const allowed = match(slot.allow, answer, false);
-    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)}, but the spec allows ${describeAllowed(slot.allow)}`);
+    if (!allowed)
+      fail('property', `${slot.what}: got ${brief(answer)}, but the spec allows ${describeAllowed(slot.allow)}`);
     else
       for (const rule of ('rules' in allowed ? allowed.rules : undefined) ?? []) {
-        const broken = breaks(rule, { result: isObject(answer.result) ? answer.result : undefined, error: isObject(answer.error) ? answer.error : undefined });
+        const broken = breaks(rule, {
+          result: isObject(answer.result) ? answer.result : undefined,
+          error: isObject(answer.error) ? answer.error : undefined,
+        });
         if (broken) fail(rule.kind === 'core-result-type' ? 'result-type' : 'property', `${slot.what}: ${broken}`);
       }
     if (allowed && 'status' in allowed && allowed.status && run.transport === 'http') {
       const status = run.posts[ref.step]?.status;
-      if (status !== undefined && !allowed.status.includes(status)) fail('property', `${slot.what}: HTTP status ${status} with ${brief(answer)}; the spec requires ${allowed.status.join(' or ')}`);
+      if (status !== undefined && !allowed.status.includes(status))
+        fail(
+          'property',
+          `${slot.what}: HTTP status ${status} with ${brief(answer)}; the spec requires ${allowed.status.join(' or ')}`,
+        );
     }
     if (slot.otherEra && isObject(answer.result)) continue;
     const schema = ctx.validator.validateServerMessage(answer, slot.method);
@@ -190,15 +257,25 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
       schema.issues.map((i) => `${i.path || '/'} ${i.message}`),
       (id) => idsEqual(id, slot.id),
     ).breaks;
-    if (schemaBreaks.length > 0) fail('schema', `${slot.what}: the response breaks the schema (${schema.def}): ${schemaBreaks.slice(0, 2).join('; ')}`);
+    if (schemaBreaks.length > 0)
+      fail(
+        'schema',
+        `${slot.what}: the response breaks the schema (${schema.def}): ${schemaBreaks.slice(0, 2).join('; ')}`,
+      );
   }
   for (const answer of ref.idless) {
     const allowed = match(slot.allow, answer, true);
     // An error without an id is a refusal (only slots that allow one take it); a code other than
     // the one JSON-RPC 2.0 names for it is a refusal the spec's words do not name, as the checks
     // warn of it: a SHOULD, never a MUST.
-    if (!allowed) fail('property', `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`, 'SHOULD');
-    else if ('warn' in allowed && allowed.warn) fail('property', `${slot.what}: got ${brief(answer)} without an id; ${allowed.warn}`, 'SHOULD');
+    if (!allowed)
+      fail(
+        'property',
+        `${slot.what}: got ${brief(answer)} without an id, but the spec allows ${describeAllowed(slot.allow)}`,
+        'SHOULD',
+      );
+    else if ('warn' in allowed && allowed.warn)
+      fail('property', `${slot.what}: got ${brief(answer)} without an id; ${allowed.warn}`, 'SHOULD');
   }
 }
 
@@ -206,35 +283,52 @@ function judgeSlot(ref: SlotRef, run: CaseRun, ctx: JudgeContext, fail: (invaria
 function match(allow: Allowed[], answer: JsonObject, idless: boolean): Allowed | undefined {
   const error = isObject(answer.error) ? answer.error : undefined;
   return allow.find((a) => {
-    if (idless) return a.answer === 'idless-error' && error !== undefined && (!a.codes || a.codes.includes(error.code as number));
+    if (idless)
+      return a.answer === 'idless-error' && error !== undefined && (!a.codes || a.codes.includes(error.code as number));
     if (a.answer === 'result') return isObject(answer.result) && !error;
     if (a.answer === 'error') return error !== undefined && (!a.codes || a.codes.includes(error.code as number));
     return false;
   });
 }
 
-function judgeHttp(run: CaseRun, refs: SlotRef[], fail: (invariant: Invariant | 'property', message: string) => void, waited: string[]): void {
+function judgeHttp(
+  run: CaseRun,
+  refs: SlotRef[],
+  fail: (invariant: Invariant | 'property', message: string) => void,
+  waited: string[],
+): void {
   run.fuzzCase.steps.forEach((step, index) => {
     const post = run.posts[index];
     if (!post) return;
     const mine = refs.filter((ref) => ref.step === index);
-    if (postTimeout(run, index) === 'no-status') return void waited.push(`${step.label}: no HTTP response before the timeout`);
+    if (postTimeout(run, index) === 'no-status')
+      return void waited.push(`${step.label}: no HTTP response before the timeout`);
     // A server may cut the upload of a body past its size limit: for a body we made that large, that is a refusal.
     if (post.status === undefined && refusedUpload(post.transportError, step)) return;
     if (post.status === undefined) {
       // Slots that need an answer say so themselves; the others still need an HTTP status.
-      if (mine.every((ref) => !needsAnswer(ref.slot) && !ref.slot.patient)) fail('http', `${step.label}: no HTTP response at all (${post.transportError ?? 'no status line before the timeout'})`);
+      if (mine.every((ref) => !needsAnswer(ref.slot) && !ref.slot.patient))
+        fail(
+          'http',
+          `${step.label}: no HTTP response at all (${post.transportError ?? 'no status line before the timeout'})`,
+        );
       return;
     }
-    if (!post.sseFaults && post.malformedEvents > 0) fail('http', `${step.label}: ${post.malformedEvents} SSE event(s) whose data is not one JSON-RPC message`);
+    if (!post.sseFaults && post.malformedEvents > 0)
+      fail('http', `${step.label}: ${post.malformedEvents} SSE event(s) whose data is not one JSON-RPC message`);
     const answeredWithId = mine.some((ref) => ref.answers.length > 0);
     if (answeredWithId && !JSON_TYPES.has(post.contentType ?? ''))
-      fail('http', `${step.label}: a request was answered with Content-Type ${JSON.stringify(post.contentType)}; the spec requires application/json or text/event-stream`);
+      fail(
+        'http',
+        `${step.label}: a request was answered with Content-Type ${JSON.stringify(post.contentType)}; the spec requires application/json or text/event-stream`,
+      );
     if (answeredWithId) return;
-    const allows = (answer: Allowed['answer']) => mine.length > 0 && mine.every((ref) => ref.slot.allow.some((a) => a.answer === answer));
+    const allows = (answer: Allowed['answer']) =>
+      mine.length > 0 && mine.every((ref) => ref.slot.allow.some((a) => a.answer === answer));
     const accepted = post.status === 202 && post.bodyKind === 'empty' && allows('accepted');
     // A JSON-RPC error without an id is an answer JSON-RPC 2.0 itself prescribes for what is not a request, whatever the status.
-    const rejected = (post.status >= 400 && (allows('none') || allows('accepted'))) || mine.some((ref) => ref.idless.length > 0);
+    const rejected =
+      (post.status >= 400 && (allows('none') || allows('accepted'))) || mine.some((ref) => ref.idless.length > 0);
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
       fail(
         'http',
@@ -249,17 +343,33 @@ function judgeSse(run: CaseRun, fail: (invariant: Invariant | 'property', messag
   run.fuzzCase.steps.forEach((step, index) => {
     const post = run.posts[index];
     for (const fault of post?.sseFaults ?? []) fail('sse', `${step.label}: ${fault}`);
-    if (post?.sseAfterResponse) fail('sse-end', `${step.label}: ${post.sseAfterResponse}; the server SHOULD end the stream once the response is sent`);
+    if (post?.sseAfterResponse)
+      fail(
+        'sse-end',
+        `${step.label}: ${post.sseAfterResponse}; the server SHOULD end the stream once the response is sent`,
+      );
   });
 }
 
-function serverRequest(message: JsonObject, run: CaseRun, ctx: JudgeContext, fail: (invariant: Invariant | 'property', message: string) => void): void {
+function serverRequest(
+  message: JsonObject,
+  run: CaseRun,
+  ctx: JudgeContext,
+  fail: (invariant: Invariant | 'property', message: string) => void,
+): void {
   if (ctx.revision === '2026-07-28') {
-    fail('server-requests', `the server sent a JSON-RPC request (${String(message.method)}); 2026-07-28 servers never do (input requests go in results)`);
+    fail(
+      'server-requests',
+      `the server sent a JSON-RPC request (${String(message.method)}); 2026-07-28 servers never do (input requests go in results)`,
+    );
     return;
   }
   const missing = neededFor(message.method, message.params).find((path) => !declares(run.declared, path));
-  if (missing) fail('server-requests', `the server sent ${String(message.method)}, which needs ${showPath(missing)}, a capability the session did not declare`);
+  if (missing)
+    fail(
+      'server-requests',
+      `the server sent ${String(message.method)}, which needs ${showPath(missing)}, a capability the session did not declare`,
+    );
 }
 
 function describePost(run: CaseRun, step: number): string {
@@ -275,7 +385,8 @@ function describeAllowed(allow: Allowed[]): string {
     .map((a) => {
       if (a.answer === 'result') return 'a result';
       if (a.answer === 'error') return a.codes ? `error ${a.codes.join('/')}` : 'an error';
-      if (a.answer === 'idless-error') return a.codes ? `error ${a.codes.join('/')} without an id` : 'an error without an id';
+      if (a.answer === 'idless-error')
+        return a.codes ? `error ${a.codes.join('/')} without an id` : 'an error without an id';
       if (a.answer === 'accepted') return '202 Accepted';
       return 'no answer';
     })
@@ -286,6 +397,7 @@ export function brief(message: JsonObject): string {
   const error = isObject(message.error) ? message.error : undefined;
   if (error) return `error ${String(error.code)} ${JSON.stringify(String(error.message ?? '')).slice(0, 80)}`;
   const result = isObject(message.result) ? message.result : undefined;
-  if (result) return `a result${result.isError === true ? ' with isError: true' : ''}${typeof result.resultType === 'string' ? ` (resultType ${result.resultType})` : ''}`;
+  if (result)
+    return `a result${result.isError === true ? ' with isError: true' : ''}${typeof result.resultType === 'string' ? ` (resultType ${result.resultType})` : ''}`;
   return JSON.stringify(message).slice(0, 80);
 }

@@ -64,7 +64,10 @@ export class LiveTarget {
     }
     const tag = `${this.options.revision}/fuzz-discovery`;
     const client = this.client.bind(tag);
-    this.profile = this.options.revision === '2026-07-28' ? await discoverStateless(client) : await discoverSession(client as SessionClient);
+    this.profile =
+      this.options.revision === '2026-07-28'
+        ? await discoverStateless(client)
+        : await discoverSession(client as SessionClient);
     this.dialect = dialectFor(this.options.revision, this.transport, this.profile);
     if (!this.profile.capabilities) return this.profile.problems[0] ?? 'the server did not say what it offers';
     return undefined;
@@ -72,7 +75,11 @@ export class LiveTarget {
 
   /** A new connection, ready: 2025-11-25 initialized, 2026-07-28 answering server/discover. Fuzz sends give their own timeouts. */
   private async open(capabilities: JsonObject = {}): Promise<void> {
-    const connection = openConnection(this.options.target, { recorder: this.recorder }, this.options.limits ?? DEFAULT_LIMITS);
+    const connection = openConnection(
+      this.options.target,
+      { recorder: this.recorder },
+      this.options.limits ?? DEFAULT_LIMITS,
+    );
     this.owed.clear();
     const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
     this.pollution = 0;
@@ -86,7 +93,9 @@ export class LiveTarget {
     this.client = client;
     const exchange = await client.handshake();
     if (!client.state.initialized)
-      throw new Error(`could not start a 2025-11-25 session: ${exchange.transportError ?? (exchange.timedOut ? 'initialize timed out' : JSON.stringify(exchange.response?.error ?? 'no result'))}`);
+      throw new Error(
+        `could not start a 2025-11-25 session: ${exchange.transportError ?? (exchange.timedOut ? 'initialize timed out' : JSON.stringify(exchange.response?.error ?? 'no result'))}`,
+      );
   }
 
   /** The session's declared client capabilities (2025-11-25; {} for 2026-07-28, where each request declares its own). */
@@ -130,7 +139,10 @@ export class LiveTarget {
   /** A cheap request with an id of our own: does the server still answer? */
   probe(): Promise<Exchange> {
     const id = `mcp-conform-fuzz-probe-${++this.probes}`;
-    return this.client.request(this.dialect.cheap.method, this.dialect.cheap.params, { id, timeoutMs: this.options.timeoutMs });
+    return this.client.request(this.dialect.cheap.method, this.dialect.cheap.params, {
+      id,
+      timeoutMs: this.options.timeoutMs,
+    });
   }
 
   /** stdio: how the process ended and the tail of its stderr, once it has exited. */

@@ -25,9 +25,15 @@ export class OwedAnswers {
 
   /** After a case (or batch) on a live connection: the answers its optional requests may still get. */
   add(slots: Slot[], responses: JsonObject[]): void {
-    for (const key of new Set(slots.filter((slot) => hasId(slot) && !needsAnswer(slot)).map((slot) => idKey(slot.id)))) {
-      const room = slots.filter((slot) => hasId(slot) && idKey(slot.id) === key).reduce((sum, slot) => sum + (slot.maxAnswers ?? 1), 0);
-      const got = responses.filter((message) => isResponse(message) && 'id' in message && idKey(message.id) === key).length;
+    for (const key of new Set(
+      slots.filter((slot) => hasId(slot) && !needsAnswer(slot)).map((slot) => idKey(slot.id)),
+    )) {
+      const room = slots
+        .filter((slot) => hasId(slot) && idKey(slot.id) === key)
+        .reduce((sum, slot) => sum + (slot.maxAnswers ?? 1), 0);
+      const got = responses.filter(
+        (message) => isResponse(message) && 'id' in message && idKey(message.id) === key,
+      ).length;
       if (got < room) this.owed.set(key, (this.owed.get(key) ?? 0) + room - got);
     }
   }

@@ -57,7 +57,12 @@ export interface Screened {
 }
 
 /** Sends the cases (each made eligible by pipelineKeys, ids distinct across them) in one write, then the barrier; judges each on its own answers. */
-export async function screenBatch(target: LiveTarget, templates: FuzzCase[], options: ExecuteOptions, judge: JudgeContext): Promise<Screened> {
+export async function screenBatch(
+  target: LiveTarget,
+  templates: FuzzCase[],
+  options: ExecuteOptions,
+  judge: JudgeContext,
+): Promise<Screened> {
   const started = performance.now();
   const cases = templates.map((template) => withSalt(template, target.nextSalt()));
   const owner = new Map<string, number>();
@@ -84,9 +89,12 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
   const allAnswered = () => {
     for (; seen < received.length; seen++) {
       const message = received[seen];
-      if (isResponse(message) && message.id !== undefined && message.id !== null) answeredKeys.add(looseKey(message.id));
+      if (isResponse(message) && message.id !== undefined && message.id !== null)
+        answeredKeys.add(looseKey(message.id));
     }
-    return wanted.every((slot) => answeredKeys.has(looseKey(slot.id)) || (slot.idText !== undefined && answeredKeys.has(slot.idText)));
+    return wanted.every(
+      (slot) => answeredKeys.has(looseKey(slot.id)) || (slot.idText !== undefined && answeredKeys.has(slot.idText)),
+    );
   };
   let barrier: { id?: unknown; method?: string; response?: JsonObject; description: string };
   try {
@@ -99,7 +107,12 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
     );
     if (stray || !connection.alive) return none();
     const exchange = await target.probe();
-    barrier = { id: exchange.id, method: exchange.method, response: exchange.response, description: exchange.response ? 'answered' : 'no answer' };
+    barrier = {
+      id: exchange.id,
+      method: exchange.method,
+      response: exchange.response,
+      description: exchange.response ? 'answered' : 'no answer',
+    };
     if (!exchange.response) return none();
     await sleep(options.settleMs);
   } finally {
@@ -109,7 +122,8 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
   const mine: Received[][] = cases.map(() => []);
   const barrierKey = looseKey(barrier.id);
   for (const message of received) {
-    const key = isResponse(message) && message.id !== undefined && message.id !== null ? looseKey(message.id) : undefined;
+    const key =
+      isResponse(message) && message.id !== undefined && message.id !== null ? looseKey(message.id) : undefined;
     if (key === barrierKey) continue;
     const index = key === undefined ? undefined : owner.get(key);
     if (index === undefined && target.owed.takeLate(message, slots)) continue;
@@ -126,7 +140,13 @@ export async function screenBatch(target: LiveTarget, templates: FuzzCase[], opt
       received: [...mine[index], { message: barrier.response!, group: 1 }],
       posts: [],
       pollution: [],
-      probe: { id: barrier.id, method: barrier.method, answered: true, description: barrier.description, message: barrier.response },
+      probe: {
+        id: barrier.id,
+        method: barrier.method,
+        answered: true,
+        description: barrier.description,
+        message: barrier.response,
+      },
       declared: target.declared,
       entries: [],
       durationMs,

@@ -9,11 +9,15 @@ const CORE_RESULT_TYPES = ['complete', 'input_required'];
 
 function toolResult(result: JsonObject, rule: Rule): string | undefined {
   const success = result.isError !== true && (result.resultType ?? 'complete') === 'complete';
-  if (rule.kind === 'tool-error-result') return success ? 'a successful result for arguments the inputSchema rejects (expected -32602 or isError: true)' : undefined;
+  if (rule.kind === 'tool-error-result')
+    return success
+      ? 'a successful result for arguments the inputSchema rejects (expected -32602 or isError: true)'
+      : undefined;
   if (rule.kind !== 'output-schema' || !success) return undefined;
   const compiled = compileSchema(rule.schema);
   if (!compiled.ok) return undefined; // an unusable outputSchema is the tools checks' business
-  if (!('structuredContent' in result)) return 'a successful result of a tool with an outputSchema has no structuredContent';
+  if (!('structuredContent' in result))
+    return 'a successful result of a tool with an outputSchema has no structuredContent';
   if (compiled.validate(result.structuredContent)) return undefined;
   return `structuredContent does not match the outputSchema: ${compiled.explain(result.structuredContent).slice(0, 2).join('; ')}`;
 }
@@ -22,8 +26,11 @@ function inputRequests(result: JsonObject, declared: unknown): string | undefine
   if (result.resultType !== 'input_required' || !isObject(result.inputRequests)) return undefined;
   for (const [key, request] of Object.entries(result.inputRequests)) {
     const method = isObject(request) ? request.method : undefined;
-    const missing = neededFor(method, isObject(request) ? request.params : undefined).find((path) => !declares(declared, path));
-    if (missing) return `input request ${JSON.stringify(key)} (${String(method)}) needs ${showPath(missing)}, which the request did not declare`;
+    const missing = neededFor(method, isObject(request) ? request.params : undefined).find(
+      (path) => !declares(declared, path),
+    );
+    if (missing)
+      return `input request ${JSON.stringify(key)} (${String(method)}) needs ${showPath(missing)}, which the request did not declare`;
   }
   return undefined;
 }
@@ -34,14 +41,17 @@ function missingCapabilityData(error: JsonObject, declared: unknown): string | u
   if (!isObject(required)) return '-32021 without data.requiredCapabilities (an object naming what is missing)';
   const named = pathsNamed(required);
   if (named.length === 0) return '-32021 whose data.requiredCapabilities names no capability';
-  if (named.every((path) => declares(declared, path))) return `-32021 names ${named.map(showPath).join(', ')}, all of which the request declared`;
+  if (named.every((path) => declares(declared, path)))
+    return `-32021 names ${named.map(showPath).join(', ')}, all of which the request declared`;
   return undefined;
 }
 
 function unsupportedVersionData(error: JsonObject, requested: unknown): string | undefined {
   const data = isObject(error.data) ? error.data : undefined;
-  if (!data || !Array.isArray(data.supported) || !data.supported.every((v) => typeof v === 'string')) return '-32022 without data.supported (the versions the server supports)';
-  if (typeof requested === 'string' && data.requested !== requested) return `-32022 data.requested is ${JSON.stringify(data.requested)}, not the version sent (${JSON.stringify(requested)})`;
+  if (!data || !Array.isArray(data.supported) || !data.supported.every((v) => typeof v === 'string'))
+    return '-32022 without data.supported (the versions the server supports)';
+  if (typeof requested === 'string' && data.requested !== requested)
+    return `-32022 data.requested is ${JSON.stringify(data.requested)}, not the version sent (${JSON.stringify(requested)})`;
   return undefined;
 }
 

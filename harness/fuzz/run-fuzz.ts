@@ -57,10 +57,16 @@ export interface FuzzRequest {
   signal?: AbortSignal;
 }
 
-export function selectProperties(campaigns: Campaign[], select: string[] | undefined, shard?: ShardSpec): FuzzProperty[] {
+export function selectProperties(
+  campaigns: Campaign[],
+  select: string[] | undefined,
+  shard?: ShardSpec,
+): FuzzProperty[] {
   const all = campaigns.flatMap((campaign) => campaign.properties).filter((p) => inShard(p.id, shard));
   if (!select || select.length === 0) return all;
-  return all.filter((p) => select.some((pattern) => (pattern.includes('/') ? matchesPattern(p.id, pattern) : p.campaign === pattern)));
+  return all.filter((p) =>
+    select.some((pattern) => (pattern.includes('/') ? matchesPattern(p.id, pattern) : p.campaign === pattern)),
+  );
 }
 
 /** A SHOULD-level finding fails the run only with --strict; a MAY-level one never does (as for checks). */
@@ -97,7 +103,19 @@ async function fuzzRevision(
       if (request.signal?.aborted) break;
       const deadline = budget.nextShare();
       if (budget.spent) {
-        outcomes.push({ property, cases: 0, numRuns: 0, numShrinks: 0, seed: request.seed, interrupted: true, crashes: 0, durationMs: 0, undecided: 0, known: 0, skipped: TIME_BUDGET_SPENT });
+        outcomes.push({
+          property,
+          cases: 0,
+          numRuns: 0,
+          numShrinks: 0,
+          seed: request.seed,
+          interrupted: true,
+          crashes: 0,
+          durationMs: 0,
+          undecided: 0,
+          known: 0,
+          skipped: TIME_BUDGET_SPENT,
+        });
         continue;
       }
       request.progress?.onPropertyStart?.(property);
@@ -146,7 +164,13 @@ async function fuzzRevision(
   }
 }
 
-function campaignSummaries(revision: Revision, outcomes: PropertyOutcome[], findings: FuzzFinding[], restarts: number, seed: number): FuzzCampaignSummary[] {
+function campaignSummaries(
+  revision: Revision,
+  outcomes: PropertyOutcome[],
+  findings: FuzzFinding[],
+  restarts: number,
+  seed: number,
+): FuzzCampaignSummary[] {
   const names = [...new Set(outcomes.map((o) => o.property.campaign))];
   return names.map((name) => {
     const mine = outcomes.filter((o) => o.property.campaign === name);
@@ -196,7 +220,14 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
   const startedAt = new Date();
   const started = performance.now();
   const deadline = request.timeBudgetMs === undefined ? undefined : started + request.timeBudgetMs;
-  const fuzz: FuzzResults = { campaigns: [], findings: [], warnings: [], seed: request.seed, budget: { runs: request.runs, timeBudgetMs: request.timeBudgetMs }, errors: [] };
+  const fuzz: FuzzResults = {
+    campaigns: [],
+    findings: [],
+    warnings: [],
+    seed: request.seed,
+    budget: { runs: request.runs, timeBudgetMs: request.timeBudgetMs },
+    errors: [],
+  };
   let error: string | undefined;
   let chosen: Revision[] = request.revisions === 'auto' ? [] : request.revisions;
   let probeEvidence: { claimed: Revision[]; evidence: string[] } | undefined;
@@ -204,13 +235,17 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     const probe = await probeTarget(defaultSettings(request.target, { requestTimeoutMs: request.execute.timeoutMs }));
     probeEvidence = { claimed: probe.claimed, evidence: probe.evidence };
     if (probe.unreachable) error = probe.unreachable;
-    else if (probe.claimed.length === 0) error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to fuzz one anyway`;
+    else if (probe.claimed.length === 0)
+      error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to fuzz one anyway`;
     chosen = probe.claimed;
     request = { ...request, claimed: probe.claimed };
   }
   const selected = selectProperties(request.campaigns, request.select, request.shard);
   // Properties for another transport never ask for a share of the budget.
-  const budget = new TimeBudget(deadline, selected.filter((p) => chosen.includes(p.revision) && p.transports.includes(request.target.kind)).length);
+  const budget = new TimeBudget(
+    deadline,
+    selected.filter((p) => chosen.includes(p.revision) && p.transports.includes(request.target.kind)).length,
+  );
   const runs: RevisionRun[] = [];
   const unreachable: string[] = [];
   const found = (outcome: PropertyOutcome): FuzzFinding | undefined => {
@@ -237,12 +272,17 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     }
     if (runs.length === 0 && unreachable.length > 0) error = unreachable[0];
     // A shard may hold no property of this target: that is not an error, and the merge has the rest.
-    else if (runs.length === 0 && !request.shard) error = 'no fuzz property applies to this target (check --campaign and --revision)';
+    else if (runs.length === 0 && !request.shard)
+      error = 'no fuzz property applies to this target (check --campaign and --revision)';
   }
   const interrupted = request.signal?.aborted === true;
   return settleOutcome({
     ...resultsHeader(request.target, startedAt, started),
-    options: { strict: request.strict, revisions: request.revisions === 'auto' ? 'auto' : request.revisions.join(','), select: request.select },
+    options: {
+      strict: request.strict,
+      revisions: request.revisions === 'auto' ? 'auto' : request.revisions.join(','),
+      select: request.select,
+    },
     probe: probeEvidence,
     revisions: runs,
     checks: [],

@@ -83,7 +83,11 @@ export interface PropertyOutcome {
 
 /** The worst level among a case's failures: a SHOULD property that crashed the server is a MUST finding. */
 export function levelOf(failures: Failure[]): Level {
-  return failures.some((f) => f.level === 'MUST') ? 'MUST' : failures.some((f) => f.level === 'SHOULD') ? 'SHOULD' : 'MAY';
+  return failures.some((f) => f.level === 'MUST')
+    ? 'MUST'
+    : failures.some((f) => f.level === 'SHOULD')
+      ? 'SHOULD'
+      : 'MAY';
 }
 
 /** Share of a property's runs spent on the guided phase; the seeded runs are the rest, so --runs bounds both. */
@@ -91,7 +95,8 @@ export const GUIDED_SHARE = 0.25;
 /** Below this many runs every run is seeded. */
 const GUIDED_MIN_RUNS = 8;
 
-export const guidedRunsOf = (runs: number, share = GUIDED_SHARE): number => (runs >= GUIDED_MIN_RUNS ? Math.floor(runs * share) : 0);
+export const guidedRunsOf = (runs: number, share = GUIDED_SHARE): number =>
+  runs >= GUIDED_MIN_RUNS ? Math.floor(runs * share) : 0;
 
 /** A counterexample of the guided phase: `g<seeded runs>:<path>` (the corpus is rebuilt by that many seeded runs first). */
 export function guidedPath(seededRuns: number, path: string): string {
@@ -103,7 +108,11 @@ export function parseGuidedPath(path: string): { seededRuns: number; path: strin
   return match ? { seededRuns: Number(match[1]), path: match[2] } : undefined;
 }
 
-export async function runProperty(property: FuzzProperty, target: LiveTarget, options: PropertyRunOptions): Promise<PropertyOutcome> {
+export async function runProperty(
+  property: FuzzProperty,
+  target: LiveTarget,
+  options: PropertyRunOptions,
+): Promise<PropertyOutcome> {
   const started = performance.now();
   const restartsBefore = target.restarts;
   const env: FuzzEnv = {
@@ -115,7 +124,17 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     claimed: options.claimed,
     answerTimeoutMs: options.execute.timeoutMs,
   };
-  const base = { property, cases: 0, numRuns: 0, numShrinks: 0, seed: options.seed, interrupted: false, crashes: 0, undecided: 0, known: 0 };
+  const base = {
+    property,
+    cases: 0,
+    numRuns: 0,
+    numShrinks: 0,
+    seed: options.seed,
+    interrupted: false,
+    crashes: 0,
+    undecided: 0,
+    known: 0,
+  };
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };
 
@@ -124,7 +143,12 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   let known = 0;
   let undecidedExample: string | undefined;
   let shrinkDeadline: number | undefined;
-  const judge = { revision: property.revision, validator: options.validator, spec: property.specUrl, level: property.level };
+  const judge = {
+    revision: property.revision,
+    validator: options.validator,
+    spec: property.specUrl,
+    level: property.level,
+  };
   // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
   let inFlight: Promise<void> | undefined;
   let silenceConfirmed = false;
@@ -135,7 +159,8 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
   const wholeRun = options.path === undefined || guidedReplay !== undefined;
   // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
   const pipelining = target.transport === 'stdio' && options.execute.pipeline !== false;
-  let screened = wholeRun && pipelining ? await prescreen(property, arbitrary, target, env, seededRuns, judge, options) : [];
+  let screened =
+    wholeRun && pipelining ? await prescreen(property, arbitrary, target, env, seededRuns, judge, options) : [];
   let next = 0;
   let pipelined = 0;
   // Response classes seen, by the phase that first saw them; the tapes of seeded inputs that got a new one
@@ -179,7 +204,12 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     // No answer in time decides nothing, but a loaded machine is slow too: the case is sent once
     // more on a fresh connection with twice the wait, as the runner confirms a check. Once a
     // confirmation is silent as well, the server's silence stands for the rest of the property.
-    if (verdict.undecided && verdict.failures.length === 0 && silenceConfirmed === false && shrinkDeadline === undefined) {
+    if (
+      verdict.undecided &&
+      verdict.failures.length === 0 &&
+      silenceConfirmed === false &&
+      shrinkDeadline === undefined
+    ) {
       target.discard();
       await target.ensure(fuzzCase.sessionCapabilities);
       run = await executeCase(target, fuzzCase, { ...options.execute, timeoutMs: options.execute.timeoutMs * 2 });
@@ -210,7 +240,13 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     return remaining === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, remaining))];
   };
   const check = async (arb: fc.Arbitrary<unknown>, numRuns: number, path: string | undefined) => {
-    const details = await fc.check(fc.asyncProperty(arb, predicate), { seed: options.seed, numRuns, path, endOnFailure: path !== undefined, plugins: limit() });
+    const details = await fc.check(fc.asyncProperty(arb, predicate), {
+      seed: options.seed,
+      numRuns,
+      path,
+      endOnFailure: path !== undefined,
+      plugins: limit(),
+    });
     await inFlight?.catch(() => undefined);
     return details;
   };
@@ -227,7 +263,10 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     if (!outOfTime) {
       phase = 'guided';
       next = 0;
-      screened = guidedReplay === undefined && pipelining ? await prescreen(property, guided, target, env, guidedWanted, judge, options) : [];
+      screened =
+        guidedReplay === undefined && pipelining
+          ? await prescreen(property, guided, target, env, guidedWanted, judge, options)
+          : [];
       const seededDetails = details;
       details = await check(guided, guidedWanted, guidedReplay?.path);
       guidedRuns = details.numRuns;
@@ -255,7 +294,8 @@ export async function runProperty(property: FuzzProperty, target: LiveTarget, op
     guidedRuns,
   };
   if (!details.failed) return outcome;
-  if (details.errorInstance instanceof CaseFailure) return { ...outcome, failure: details.errorInstance, path: failedPath };
+  if (details.errorInstance instanceof CaseFailure)
+    return { ...outcome, failure: details.errorInstance, path: failedPath };
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };
@@ -277,7 +317,8 @@ async function prescreen(
   const passed: Array<{ text: string; classes: string[] } | undefined> = [];
   let index = 0;
   // With a time budget, half of the property's share at most: the runs themselves need the rest.
-  const stopAt = options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
+  const stopAt =
+    options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
   let broken = false;
   let eligible = 0;
   const stop = () => broken || options.signal?.aborted === true || (stopAt !== undefined && performance.now() > stopAt);

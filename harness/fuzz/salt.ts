@@ -20,7 +20,11 @@ function replaceBytes(bytes: Buffer, salt: string): Buffer {
 const fill = (text: string, salt: string) => text.split(SALT).join(salt);
 
 function saltSlot(slot: Slot, salt: string): Slot {
-  return { ...slot, id: typeof slot.id === 'string' ? fill(slot.id, salt) : slot.id, idText: slot.idText === undefined ? undefined : fill(slot.idText, salt) };
+  return {
+    ...slot,
+    id: typeof slot.id === 'string' ? fill(slot.id, salt) : slot.id,
+    idText: slot.idText === undefined ? undefined : fill(slot.idText, salt),
+  };
 }
 
 function saltStep(step: Step, salt: string): Step {

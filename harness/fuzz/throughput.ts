@@ -27,7 +27,12 @@ export function casesPerSecond(cases: number, durationMs: number): number | unde
 }
 
 /** The harness note for a campaign that ran below its floor, if it did. */
-export function belowFloorNote(campaign: string, transport: TransportKind, cases: number, durationMs: number): string | undefined {
+export function belowFloorNote(
+  campaign: string,
+  transport: TransportKind,
+  cases: number,
+  durationMs: number,
+): string | undefined {
   const floor = campaignFloor(campaign.split('/').pop() ?? campaign, transport);
   if (floor === undefined || durationMs <= 0 || cases < FLOOR_MIN_CASES) return undefined;
   const rate = (cases / durationMs) * 1000;

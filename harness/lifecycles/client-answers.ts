@@ -10,6 +10,7 @@ export function answerAsDeclared(request: JsonObject, declared: JsonObject): Jso
   if (request.method === 'ping') return { ...base, result: {} };
   if (request.method === 'roots/list' && has('roots')) return { ...base, result: { roots: [] } };
   if (request.method === 'elicitation/create' && has('elicitation')) return { ...base, result: { action: 'decline' } };
-  if (request.method === 'sampling/createMessage' && has('sampling')) return { ...base, error: { code: -1, message: 'User rejected sampling request' } };
+  if (request.method === 'sampling/createMessage' && has('sampling'))
+    return { ...base, error: { code: -1, message: 'User rejected sampling request' } };
   return { ...base, error: { code: -32601, message: `client did not declare support for ${String(request.method)}` } };
 }

@@ -94,13 +94,19 @@ export abstract class Client {
 
   /** stdio: how the server process ended, in words (undefined while it runs, or on other transports). */
   exitDescription(): string | undefined {
-    return this.connection instanceof StdioConnection && !this.connection.process.running ? this.connection.exitDescription() : undefined;
+    return this.connection instanceof StdioConnection && !this.connection.process.running
+      ? this.connection.exitDescription()
+      : undefined;
   }
 
   /** stdio: how the server process ended when it ended on its own, not stopped by the harness (else undefined). */
   exitedByItself(): string | undefined {
     const connection = this.connection;
-    return connection instanceof StdioConnection && !connection.process.running && connection.process.exitStatus?.endedBy === 'self' ? connection.exitDescription() : undefined;
+    return connection instanceof StdioConnection &&
+      !connection.process.running &&
+      connection.process.exitStatus?.endedBy === 'self'
+      ? connection.exitDescription()
+      : undefined;
   }
 
   /** stdio, once the process has exited: the pids still holding its stdout (an escaped descendant), else undefined. */
@@ -120,7 +126,12 @@ export abstract class Client {
   }
 
   /** Builds the body of a request or notification the way this lifecycle sends it. */
-  abstract buildMessage(method: string, params: JsonObject | undefined, options: RequestOptions, id: unknown): JsonObject;
+  abstract buildMessage(
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions,
+    id: unknown,
+  ): JsonObject;
 
   /** HTTP headers this lifecycle adds for a body (protocol version, session, method...). */
   abstract headersFor(message: JsonObject): Record<string, string>;

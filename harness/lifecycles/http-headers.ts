@@ -78,7 +78,12 @@ export function paramHeaders(inputSchema: unknown, args: unknown): Record<string
   for (const param of headerParams(inputSchema)) {
     const value = valueAt(args, param.path);
     if (value === undefined || value === null) continue;
-    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+    const text =
+      typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : undefined;
     if (text !== undefined) headers[`mcp-param-${param.name.toLowerCase()}`] = encodeHeaderValue(text);
   }
   return headers;

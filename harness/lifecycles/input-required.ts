@@ -8,7 +8,11 @@ import { offeredCalls, sampleValue, type OfferedCall } from './sample-requests.j
 import type { StatelessClient } from './stateless-client.js';
 
 /** Every capability an input request can need: form and URL elicitation, sampling with tools, roots. */
-export const EVERY_INPUT_CAPABILITY: JsonObject = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
+export const EVERY_INPUT_CAPABILITY: JsonObject = {
+  elicitation: { form: {}, url: {} },
+  sampling: { tools: {} },
+  roots: {},
+};
 
 export const MRTR_METHODS = ['tools/call', 'resources/read', 'prompts/get'];
 
@@ -19,7 +23,10 @@ export function isInputRequired(result: JsonObject | undefined): result is JsonO
 export function inputRequestsOf(result: JsonObject): Record<string, JsonObject> {
   const requests = result.inputRequests;
   if (!isObject(requests)) return {};
-  return Object.fromEntries(Object.entries(requests).filter(([, value]) => isObject(value))) as Record<string, JsonObject>;
+  return Object.fromEntries(Object.entries(requests).filter(([, value]) => isObject(value))) as Record<
+    string,
+    JsonObject
+  >;
 }
 
 /** What a cooperative client answers: accept the form with sample values, a canned completion, no roots. */
@@ -30,11 +37,18 @@ export function answerInputRequest(request: JsonObject): JsonObject {
       if (params.mode === 'url') return { action: 'accept' };
       const schema = isObject(params.requestedSchema) ? params.requestedSchema : {};
       const properties = isObject(schema.properties) ? schema.properties : {};
-      const content = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, sampleValue(property)]));
+      const content = Object.fromEntries(
+        Object.entries(properties).map(([key, property]) => [key, sampleValue(property)]),
+      );
       return { action: 'accept', content };
     }
     case 'sampling/createMessage':
-      return { role: 'assistant', content: { type: 'text', text: 'mcp-conform sample completion' }, model: 'mcp-conform', stopReason: 'endTurn' };
+      return {
+        role: 'assistant',
+        content: { type: 'text', text: 'mcp-conform sample completion' },
+        model: 'mcp-conform',
+        stopReason: 'endTurn',
+      };
     case 'roots/list':
       return { roots: [] };
     default:
@@ -43,7 +57,9 @@ export function answerInputRequest(request: JsonObject): JsonObject {
 }
 
 export function answerAll(result: JsonObject): JsonObject {
-  return Object.fromEntries(Object.entries(inputRequestsOf(result)).map(([key, request]) => [key, answerInputRequest(request)]));
+  return Object.fromEntries(
+    Object.entries(inputRequestsOf(result)).map(([key, request]) => [key, answerInputRequest(request)]),
+  );
 }
 
 /** The retry of `params` after `result`: original params, the answers, and requestState echoed (only if given). */
@@ -72,16 +88,22 @@ export interface Drive {
   completed: boolean;
 }
 
-const resultOf = (exchange: Exchange) => (isObject(exchange.response?.result) ? (exchange.response!.result as JsonObject) : undefined);
+const resultOf = (exchange: Exchange) =>
+  isObject(exchange.response?.result) ? (exchange.response!.result as JsonObject) : undefined;
 
 /** Sends the request, then answers input requests and retries until the server stops asking. */
-export async function driveToCompletion(client: StatelessClient, call: Pick<OfferedCall, 'method' | 'params'>, options: DriveOptions = {}): Promise<Drive> {
+export async function driveToCompletion(
+  client: StatelessClient,
+  call: Pick<OfferedCall, 'method' | 'params'>,
+  options: DriveOptions = {},
+): Promise<Drive> {
   const rounds = [await client.request(call.method, call.params)];
   const retryClient = options.retryClient ?? client;
   for (let round = 1; round < (options.maxRounds ?? 6); round++) {
     const result = resultOf(rounds[rounds.length - 1]);
     if (!isInputRequired(result)) break;
-    const answers = 'inputRequests' in result ? { ...answerAll(result), ...options.extraResponses } : options.extraResponses;
+    const answers =
+      'inputRequests' in result ? { ...answerAll(result), ...options.extraResponses } : options.extraResponses;
     rounds.push(await retryClient.request(call.method, retryParams(call.params, result, answers)));
   }
   const final = rounds[rounds.length - 1];

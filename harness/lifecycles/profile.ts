@@ -118,14 +118,17 @@ export function describeOutcome(exchange: Exchange): string {
   const error = exchange.response?.error;
   if (isObject(error)) return `error ${String(error.code)} ${JSON.stringify(error.message)}`;
   const result = exchange.response?.result;
-  if (isObject(result)) return `a result${typeof result.resultType === 'string' ? ` (resultType ${JSON.stringify(result.resultType)})` : ''}`;
+  if (isObject(result))
+    return `a result${typeof result.resultType === 'string' ? ` (resultType ${JSON.stringify(result.resultType)})` : ''}`;
   if (exchange.response) return 'a response with neither a result object nor an error object';
   if (exchange.http) return `HTTP ${exchange.http.status} without a JSON-RPC response`;
   return 'no response';
 }
 
 async function fillLists(client: Client, profile: ServerProfile): Promise<void> {
-  const lists: Array<[keyof ServerProfile & ('tools' | 'resources' | 'resourceTemplates' | 'prompts'), string, string, string]> = [
+  const lists: Array<
+    [keyof ServerProfile & ('tools' | 'resources' | 'resourceTemplates' | 'prompts'), string, string, string]
+  > = [
     ['tools', 'tools', 'tools/list', 'tools'],
     ['resources', 'resources', 'resources/list', 'resources'],
     ['resourceTemplates', 'resources', 'resources/templates/list', 'resourceTemplates'],
@@ -156,7 +159,8 @@ export async function discoverStateless(client: Client): Promise<ServerProfile> 
   }
   if (isObject(result.capabilities)) profile.capabilities = result.capabilities;
   else profile.problems.push('server/discover result has no capabilities object');
-  if (Array.isArray(result.supportedVersions)) profile.supportedVersions = result.supportedVersions.filter((v): v is string => typeof v === 'string');
+  if (Array.isArray(result.supportedVersions))
+    profile.supportedVersions = result.supportedVersions.filter((v): v is string => typeof v === 'string');
   if (typeof result.instructions === 'string') profile.instructions = result.instructions;
   const meta = isObject(result._meta) ? result._meta : undefined;
   if (meta && isObject(meta[SERVER_INFO_KEY])) profile.serverInfo = meta[SERVER_INFO_KEY] as JsonObject;
@@ -179,7 +183,11 @@ export async function discoverSession(client: SessionClient): Promise<ServerProf
   // requested; a value that is no version at all is left for the lifecycle checks to judge.
   const requested = client.state.requestedVersion;
   if (isObject(result.serverInfo)) profile.serverInfo = result.serverInfo;
-  if (typeof result.protocolVersion === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(result.protocolVersion) && result.protocolVersion !== requested) {
+  if (
+    typeof result.protocolVersion === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(result.protocolVersion) &&
+    result.protocolVersion !== requested
+  ) {
     profile.protocolVersion = result.protocolVersion;
     profile.notServed = `revision not served: initialize for ${requested} negotiated ${JSON.stringify(result.protocolVersion)}, another version the server supports`;
     profile.problems.push(profile.notServed);

@@ -43,8 +43,18 @@ function firstType(schema: JsonObject): string | undefined {
 }
 
 function sampleNumber(schema: JsonObject, integer: boolean): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + (integer ? 1 : 0.5)
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+        : undefined;
   let value = min ?? (max !== undefined && max < 1 ? max : 1);
   if (integer) value = Math.ceil(value);
   return value;
@@ -68,9 +78,11 @@ export function sampleValue(schema: unknown, depth = 0): unknown {
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options) && options.length > 0) return sampleValue(options.find((o) => !isObject(o) || o.type !== 'null') ?? options[0], depth + 1);
+    if (Array.isArray(options) && options.length > 0)
+      return sampleValue(options.find((o) => !isObject(o) || o.type !== 'null') ?? options[0], depth + 1);
   }
-  if (Array.isArray(schema.allOf)) return sampleValue(Object.assign({}, ...schema.allOf.filter(isObject), { ...schema, allOf: undefined }), depth + 1);
+  if (Array.isArray(schema.allOf))
+    return sampleValue(Object.assign({}, ...schema.allOf.filter(isObject), { ...schema, allOf: undefined }), depth + 1);
   switch (firstType(schema)) {
     case 'object':
       return sampleObject(schema, depth);
@@ -95,7 +107,9 @@ export function sampleValue(schema: unknown, depth = 0): unknown {
 function sampleObject(schema: JsonObject, depth: number): JsonObject {
   const out: JsonObject = {};
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((k): k is string => typeof k === 'string')
+    : [];
   for (const key of required) out[key] = sampleValue(properties[key], depth + 1);
   return out;
 }
@@ -135,7 +149,8 @@ export function capDurations(inputSchema: unknown, args: JsonObject, capMs = DUR
 export function choicesInDescription(description: unknown): string[] {
   if (typeof description !== 'string') return [];
   const quoted = [...description.matchAll(/[`'"]([^`'"\s][^`'"]{0,40})[`'"]/g)].map((match) => match[1]);
-  if (quoted.length >= 2 && /\b(or|one of|either|must be|choices?|options?|values?)\b|\|/i.test(description)) return quoted;
+  if (quoted.length >= 2 && /\b(or|one of|either|must be|choices?|options?|values?)\b|\|/i.test(description))
+    return quoted;
   const listed = /\bone of:?\s*([\w.-]+(?:\s*(?:,|\bor\b|\|)\s*[\w.-]+)+)/i.exec(description);
   return listed ? listed[1].split(/\s*(?:,|\bor\b|\|)\s*/).filter(Boolean) : [];
 }
@@ -164,19 +179,33 @@ export function offeredCalls(profile: ServerProfile, tools: JsonObject[] = profi
   const calls: OfferedCall[] = [];
   for (const tool of tools) {
     if (typeof tool.name !== 'string') continue;
-    calls.push({ method: 'tools/call', params: { name: tool.name, arguments: capDurations(tool.inputSchema, sampleArguments(tool.inputSchema)) }, label: `tool ${JSON.stringify(tool.name)}` });
+    calls.push({
+      method: 'tools/call',
+      params: { name: tool.name, arguments: capDurations(tool.inputSchema, sampleArguments(tool.inputSchema)) },
+      label: `tool ${JSON.stringify(tool.name)}`,
+    });
   }
   for (const prompt of profile.prompts) {
     if (typeof prompt.name !== 'string') continue;
-    calls.push({ method: 'prompts/get', params: { name: prompt.name, arguments: samplePromptArguments(prompt).arguments }, label: `prompt ${JSON.stringify(prompt.name)}` });
+    calls.push({
+      method: 'prompts/get',
+      params: { name: prompt.name, arguments: samplePromptArguments(prompt).arguments },
+      label: `prompt ${JSON.stringify(prompt.name)}`,
+    });
   }
   for (const resource of profile.resources) {
-    if (typeof resource.uri === 'string') calls.push({ method: 'resources/read', params: { uri: resource.uri }, label: `resource ${JSON.stringify(resource.uri)}` });
+    if (typeof resource.uri === 'string')
+      calls.push({
+        method: 'resources/read',
+        params: { uri: resource.uri },
+        label: `resource ${JSON.stringify(resource.uri)}`,
+      });
   }
   return calls;
 }
 
-const DURATION_WORD = /^(ms|millis|milliseconds|delay|delayMs|duration|durationMs|wait|waitMs|sleep|sleepMs|seconds|secs)$/i;
+const DURATION_WORD =
+  /^(ms|millis|milliseconds|delay|delayMs|duration|durationMs|wait|waitMs|sleep|sleepMs|seconds|secs)$/i;
 const DURATION_SUFFIX = /([_-](ms|millis|delay|duration|seconds|secs)|[a-z](Ms|Millis|Delay|Duration|Seconds|Secs))$/;
 /** 2: a name that is a duration (`ms`, `delay`); 1: one that ends like one (`backoffMs`, less sure); 0: neither. */
 const durationRank = (name: string) => (DURATION_WORD.test(name) ? 2 : DURATION_SUFFIX.test(name) ? 1 : 0);
@@ -202,7 +231,9 @@ export function durationTool(tools: JsonObject[] | ServerProfile): DurationArgum
     const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
     const properties = isObject(schema.properties) ? schema.properties : {};
     for (const key of Object.keys(properties)) {
-      const rank = ['integer', 'number'].includes(String((properties[key] as JsonObject)?.type)) ? durationRank(key) : 0;
+      const rank = ['integer', 'number'].includes(String((properties[key] as JsonObject)?.type))
+        ? durationRank(key)
+        : 0;
       if (rank > (best?.rank ?? 0) && typeof tool.name === 'string') best = { tool, key, rank };
     }
   }
@@ -225,10 +256,17 @@ export function durationTool(tools: JsonObject[] | ServerProfile): DurationArgum
 const MAX_PROGRESS_PROBES = 16;
 const progressCalls = new WeakMap<ServerProfile, Map<string, Promise<OfferedCall | undefined>>>();
 
-const carriesToken = (message: JsonObject, token: unknown) => message.method === 'notifications/progress' && isObject(message.params) && String(message.params.progressToken) === String(token);
+const carriesToken = (message: JsonObject, token: unknown) =>
+  message.method === 'notifications/progress' &&
+  isObject(message.params) &&
+  String(message.params.progressToken) === String(token);
 
 /** The first of `tools` that sends notifications/progress when asked to (duration tools first, kept short); probed once per run and tool list. */
-export function findProgressCall(client: Client, profile: ServerProfile, tools: JsonObject[] = profile.tools): Promise<OfferedCall | undefined> {
+export function findProgressCall(
+  client: Client,
+  profile: ServerProfile,
+  tools: JsonObject[] = profile.tools,
+): Promise<OfferedCall | undefined> {
   const byTools = progressCalls.get(profile) ?? new Map<string, Promise<OfferedCall | undefined>>();
   progressCalls.set(profile, byTools);
   const key = tools.map((tool) => String(tool.name)).join('\n');
@@ -237,7 +275,12 @@ export function findProgressCall(client: Client, profile: ServerProfile, tools: 
     probe = (async () => {
       const slow = durationTool(tools);
       const calls = offeredCalls(profile, tools).filter((call) => call.method === 'tools/call');
-      if (slow) calls.unshift({ method: 'tools/call', params: { name: slow.tool.name, arguments: slow.arguments(200) }, label: `tool ${JSON.stringify(slow.tool.name)}` });
+      if (slow)
+        calls.unshift({
+          method: 'tools/call',
+          params: { name: slow.tool.name, arguments: slow.arguments(200) },
+          label: `tool ${JSON.stringify(slow.tool.name)}`,
+        });
       for (const [index, call] of calls.slice(0, MAX_PROGRESS_PROBES).entries()) {
         const token = `mcp-conform-progress-probe-${index}`;
         const exchange = await client.request(call.method, call.params, { meta: { progressToken: token } });

@@ -46,7 +46,8 @@ export class SessionClient extends Client {
     if (this.transport !== 'http') return {};
     const headers: Record<string, string> = {};
     // The version header is for requests after initialization, not for initialize itself.
-    if (message.method !== 'initialize' && this.state.negotiatedVersion) headers['mcp-protocol-version'] = this.state.negotiatedVersion;
+    if (message.method !== 'initialize' && this.state.negotiatedVersion)
+      headers['mcp-protocol-version'] = this.state.negotiatedVersion;
     if (this.state.sessionId) headers['mcp-session-id'] = this.state.sessionId;
     return headers;
   }

@@ -32,7 +32,10 @@ export class StatelessClient extends Client {
       message.params = { ...given };
       return message;
     }
-    const base = { ...requestMeta(this.state.protocolVersion, this.state.clientCapabilities), ...(isObject(given._meta) ? given._meta : {}) };
+    const base = {
+      ...requestMeta(this.state.protocolVersion, this.state.clientCapabilities),
+      ...(isObject(given._meta) ? given._meta : {}),
+    };
     message.params = { ...given, _meta: applyPatch(base, options.meta) };
     return message;
   }

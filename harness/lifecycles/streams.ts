@@ -102,7 +102,8 @@ export function openListen(client: StatelessClient, filter: JsonObject, options:
     waitFor,
     async cancel() {
       abort.abort();
-      if (client.transport === 'stdio') await client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: done listening' });
+      if (client.transport === 'stdio')
+        await client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: done listening' });
       return ended;
     },
   };
@@ -110,7 +111,9 @@ export function openListen(client: StatelessClient, filter: JsonObject, options:
 
 /** The acknowledgment of this listen (matched by its tag, loosely, so a mistyped tag is still found). */
 export function isAcknowledgmentOf(listen: ListenStream): (message: JsonObject) => boolean {
-  return (message) => message.method === ACKNOWLEDGED && (sameIdLoosely(subscriptionTag(message), listen.id) || subscriptionTag(message) === undefined);
+  return (message) =>
+    message.method === ACKNOWLEDGED &&
+    (sameIdLoosely(subscriptionTag(message), listen.id) || subscriptionTag(message) === undefined);
 }
 
 export interface ConnectionWatch {
@@ -123,7 +126,8 @@ export interface ConnectionWatch {
 export function watchConnection(wire: WireRecorder, connection: string): ConnectionWatch {
   const entries: WireEntry[] = [];
   const stop = wire.subscribe((entry) => {
-    if (entry.connection === connection && entry.direction === 'server->client' && entry.kind === 'message') entries.push(entry);
+    if (entry.connection === connection && entry.direction === 'server->client' && entry.kind === 'message')
+      entries.push(entry);
   });
   return { entries, stop };
 }

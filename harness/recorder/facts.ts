@@ -18,12 +18,14 @@ export function factsOf(message: unknown): unknown {
 
 function bodyFacts(body: Record<string, unknown>): Record<string, unknown> {
   const facts: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) facts[key] = key === '_meta' ? abridge(value, META_BUDGET) : smallOrMark(value);
+  for (const [key, value] of Object.entries(body))
+    facts[key] = key === '_meta' ? abridge(value, META_BUDGET) : smallOrMark(value);
   return facts;
 }
 
 function smallOrMark(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? abridge(value, META_BUDGET) : value;
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'string' ? abridge(value, META_BUDGET) : value;
   return `${CUT_MARK} ${Array.isArray(value) ? 'array' : 'object'} not kept among the facts`;
 }
 

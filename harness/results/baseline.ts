@@ -13,7 +13,14 @@ import { isScored } from './check-profile.js';
 import { exitCodeOf, isInconclusive, outcomeOf } from './outcome.js';
 import type { Baseline, BaselineEntry, BaselineSummary } from './baseline-types.js';
 
-export type { Baseline, BaselineEntry, BaselineSummary, ExpectedFailure, StaleEntry, WarningEntry } from './baseline-types.js';
+export type {
+  Baseline,
+  BaselineEntry,
+  BaselineSummary,
+  ExpectedFailure,
+  StaleEntry,
+  WarningEntry,
+} from './baseline-types.js';
 
 export class BaselineFileError extends Error {}
 
@@ -24,10 +31,13 @@ function entryFrom(item: unknown, where: string): BaselineEntry {
   if (typeof item === 'string' && item.trim() !== '') return { pattern: item.trim() };
   if (isObject(item)) {
     const unknownKeys = Object.keys(item).filter((key) => !['id', 'check', 'reason'].includes(key));
-    if (unknownKeys.length > 0) throw new BaselineFileError(`${where}: unknown key ${JSON.stringify(unknownKeys[0])} (use id and reason)`);
+    if (unknownKeys.length > 0)
+      throw new BaselineFileError(`${where}: unknown key ${JSON.stringify(unknownKeys[0])} (use id and reason)`);
     const pattern = item.id ?? item.check;
-    if (typeof pattern !== 'string' || pattern.trim() === '') throw new BaselineFileError(`${where}: needs an id (a check id or pattern)`);
-    if (item.reason !== undefined && typeof item.reason !== 'string') throw new BaselineFileError(`${where}: reason must be a string`);
+    if (typeof pattern !== 'string' || pattern.trim() === '')
+      throw new BaselineFileError(`${where}: needs an id (a check id or pattern)`);
+    if (item.reason !== undefined && typeof item.reason !== 'string')
+      throw new BaselineFileError(`${where}: reason must be a string`);
     return { pattern: pattern.trim(), reason: item.reason };
   }
   throw new BaselineFileError(`${where}: expected a check id or {id, reason}, got ${JSON.stringify(item)}`);
@@ -39,13 +49,18 @@ export function parseBaseline(text: string, file: string): Baseline {
   try {
     document = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
   } catch (error) {
-    throw new BaselineFileError(`cannot parse expected-failures file ${file}: ${(error as Error).message.split('\n')[0]}`);
+    throw new BaselineFileError(
+      `cannot parse expected-failures file ${file}: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   if (document === null || document === undefined) return { file, entries: [] };
   let list: unknown = document;
   if (isObject(document)) {
     const key = LIST_KEYS.find((k) => k in document);
-    if (!key) throw new BaselineFileError(`${file}: expected a list of check ids or an object with an "expected-failures" list`);
+    if (!key)
+      throw new BaselineFileError(
+        `${file}: expected a list of check ids or an object with an "expected-failures" list`,
+      );
     list = document[key] ?? [];
   }
   if (!Array.isArray(list)) throw new BaselineFileError(`${file}: the expected failures must be a list`);
@@ -57,7 +72,9 @@ export function loadBaseline(file: string): Baseline {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new BaselineFileError(`cannot read expected-failures file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new BaselineFileError(
+      `cannot read expected-failures file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return parseBaseline(text, file);
 }
@@ -108,11 +125,13 @@ export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 
   // Pending checks (not in their revision's frozen profile) are shown, never counted.
   const scored = results.checks.filter(isScored);
   // An unstable verdict is a non-pass that did not reproduce: it fails the run only under --strict.
-  const failsRun = (c: CheckResult) => (c.verdict === 'fail' || (c.verdict === 'unstable' && strict)) && !c.expectedFailure;
+  const failsRun = (c: CheckResult) =>
+    (c.verdict === 'fail' || (c.verdict === 'unstable' && strict)) && !c.expectedFailure;
   const fuzz = results.fuzz;
   // Undecided fuzz cases are inconclusive, as a check with no answer in time is.
   const fuzzInconclusive = (fuzz?.errors?.length ?? 0) + inconclusiveProperties(fuzz).length;
-  const verdicts = summary.pass + summary.warn + summary.unstable + summary.fail + summary.error + fuzzVerdictCount(fuzz);
+  const verdicts =
+    summary.pass + summary.warn + summary.unstable + summary.fail + summary.error + fuzzVerdictCount(fuzz);
   const nothingRan = summary.total === 0 && fuzzPropertyRuns(fuzz).length === 0;
   const outcome = outcomeOf({
     interrupted: results.interrupted === true,
@@ -125,6 +144,7 @@ export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 
     emptyShard: results.shard !== undefined && nothingRan,
   });
   // Every judge of a results file passes here, so the statement always matches the verdicts.
-  const conformance = results.revisions.length > 0 && results.checks.length > 0 ? computeConformance(results) : undefined;
+  const conformance =
+    results.revisions.length > 0 && results.checks.length > 0 ? computeConformance(results) : undefined;
   return { ...results, summary, outcome, exitCode: exitCodeOf(outcome), ...(conformance ? { conformance } : {}) };
 }

@@ -22,8 +22,10 @@ export function profileHash(profile: FrozenProfile): string {
 /** Why a check is pending under the profile, or undefined when the profile scores it. */
 export function pendingReason(check: Pick<CheckResult, 'id' | 'level'>, profile: FrozenProfile): string | undefined {
   const frozen = profile.checks[check.id];
-  if (frozen === undefined) return `not in profile ${profileName(profile)}: shown, not scored until the profile is bumped`;
-  if (frozen !== check.level) return `${check.level} here, ${frozen} in profile ${profileName(profile)}: shown, not scored until the profile is bumped`;
+  if (frozen === undefined)
+    return `not in profile ${profileName(profile)}: shown, not scored until the profile is bumped`;
+  if (frozen !== check.level)
+    return `${check.level} here, ${frozen} in profile ${profileName(profile)}: shown, not scored until the profile is bumped`;
   return undefined;
 }
 
@@ -51,7 +53,11 @@ export function stampProfiles(
     const profile = byRevision.get(run.revision);
     if (!profile) return run;
     const own = checks.filter((check) => check.revision === run.revision);
-    const stamp: ProfileStamp = { name: profileName(profile), hash: profileHash(profile), pending: own.filter((check) => !isScored(check)).length };
+    const stamp: ProfileStamp = {
+      name: profileName(profile),
+      hash: profileHash(profile),
+      pending: own.filter((check) => !isScored(check)).length,
+    };
     if (known) stamp.retired = Object.keys(profile.checks).filter((id) => !known.has(id)).length;
     return { ...run, checkProfile: stamp };
   });

@@ -8,21 +8,53 @@ import { isScored } from './check-profile.js';
 import { CAPABILITY_AREAS, capabilityOfArea, declares } from './capability-areas.js';
 import type { Revision, Verdict } from './vocabulary.js';
 import type { CheckResult, RunResults } from './results.js';
-import type { CapabilityConformance, ConformanceItem, ConformanceScope, ConformanceStatement, ConformanceStatus, RevisionConformance } from './conformance-types.js';
+import type {
+  CapabilityConformance,
+  ConformanceItem,
+  ConformanceScope,
+  ConformanceStatement,
+  ConformanceStatus,
+  RevisionConformance,
+} from './conformance-types.js';
 
-export type { CapabilityConformance, ConformanceItem, ConformanceScope, ConformanceStatement, ConformanceStatus, RevisionConformance } from './conformance-types.js';
+export type {
+  CapabilityConformance,
+  ConformanceItem,
+  ConformanceScope,
+  ConformanceStatement,
+  ConformanceStatus,
+  RevisionConformance,
+} from './conformance-types.js';
 
 const INCONCLUSIVE: readonly Verdict[] = ['error', 'unstable'];
 
 function scope(checks: CheckResult[]): ConformanceScope {
-  const item = (c: CheckResult): ConformanceItem => ({ id: c.id, verdict: c.verdict, ...(c.reason === undefined ? {} : { reason: c.reason }) });
+  const item = (c: CheckResult): ConformanceItem => ({
+    id: c.id,
+    verdict: c.verdict,
+    ...(c.reason === undefined ? {} : { reason: c.reason }),
+  });
   const musts = checks.filter((c) => c.level === 'MUST');
   const ran = musts.filter((c) => c.verdict !== 'skip');
   const failures = ran.filter((c) => c.verdict === 'fail').map(item);
   const inconclusive = ran.filter((c) => INCONCLUSIVE.includes(c.verdict)).map(item);
   const passed = ran.filter((c) => c.verdict === 'pass' || c.verdict === 'warn').length;
-  const status: ConformanceStatus = failures.length > 0 ? 'not-conformant' : inconclusive.length > 0 ? 'inconclusive' : passed > 0 ? 'conformant' : 'not-tested';
-  return { status, applicable: ran.length, passed, failures, inconclusive, skipped: musts.filter((c) => c.verdict === 'skip').map(item) };
+  const status: ConformanceStatus =
+    failures.length > 0
+      ? 'not-conformant'
+      : inconclusive.length > 0
+        ? 'inconclusive'
+        : passed > 0
+          ? 'conformant'
+          : 'not-tested';
+  return {
+    status,
+    applicable: ran.length,
+    passed,
+    failures,
+    inconclusive,
+    skipped: musts.filter((c) => c.verdict === 'skip').map(item),
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -35,12 +67,18 @@ export function scopeText(s: ConformanceScope): string {
   return s.skipped.length > 0 ? `not tested (${s.skipped.length} skipped)` : 'not tested';
 }
 
-function statementOf(revision: Revision, core: ConformanceScope, extended: CapabilityConformance[], error: string | undefined): string {
+function statementOf(
+  revision: Revision,
+  core: ConformanceScope,
+  extended: CapabilityConformance[],
+  error: string | undefined,
+): string {
   if (error) return `${revision}: not run (${error})`;
   const parts = [core.status === 'conformant' ? 'Core conformant' : `Core ${scopeText(core)}`];
   const good = extended.filter((e) => e.status === 'conformant').map((e) => e.capability);
   if (good.length > 0) parts.push(`${good.join(' + ')} conformant`);
-  for (const e of extended.filter((x) => x.status === 'not-conformant' || x.status === 'inconclusive')) parts.push(`${e.capability}: ${scopeText(e)}`);
+  for (const e of extended.filter((x) => x.status === 'not-conformant' || x.status === 'inconclusive'))
+    parts.push(`${e.capability}: ${scopeText(e)}`);
   // Declared capabilities none of whose MUSTs ran: one part, not one each.
   const untested = extended.filter((e) => e.status === 'not-tested').map((e) => e.capability);
   if (untested.length > 0) parts.push(`${untested.join(', ')}: not tested`);
@@ -56,12 +94,16 @@ function partialReason(results: RunResults): string | undefined {
   return reasons.length > 0 ? reasons.join('; ') : undefined;
 }
 
-export function computeConformance(results: Pick<RunResults, 'revisions' | 'checks' | 'options' | 'shard'>): ConformanceStatement {
+export function computeConformance(
+  results: Pick<RunResults, 'revisions' | 'checks' | 'options' | 'shard'>,
+): ConformanceStatement {
   const revisions = results.revisions.map((run): RevisionConformance => {
     // Pending checks (check-profile.ts) are not part of the level the profile defines.
     const checks = results.checks.filter((c) => c.revision === run.revision && isScored(c));
     const capabilities = run.profile?.capabilities;
-    const declared = CAPABILITY_AREAS.filter((entry) => declares(capabilities, entry.capability)).map((entry) => entry.capability);
+    const declared = CAPABILITY_AREAS.filter((entry) => declares(capabilities, entry.capability)).map(
+      (entry) => entry.capability,
+    );
     // A capability the server does not declare is not claimed; its checks that still ran (what a
     // server without it must do) are core.
     const inCore = (c: CheckResult) => {
@@ -69,9 +111,18 @@ export function computeConformance(results: Pick<RunResults, 'revisions' | 'chec
       return capability === undefined || !declared.includes(capability);
     };
     const core = scope(checks.filter(inCore));
-    const extended = declared.map((capability) => ({ capability, ...scope(checks.filter((c) => capabilityOfArea(c.area) === capability)) }));
+    const extended = declared.map((capability) => ({
+      capability,
+      ...scope(checks.filter((c) => capabilityOfArea(c.area) === capability)),
+    }));
     const coreOrError = run.error ? { ...core, status: 'inconclusive' as const } : core;
-    return { revision: run.revision, core: coreOrError, extended, ...(run.error ? { error: run.error } : {}), statement: statementOf(run.revision, coreOrError, extended, run.error) };
+    return {
+      revision: run.revision,
+      core: coreOrError,
+      extended,
+      ...(run.error ? { error: run.error } : {}),
+      statement: statementOf(run.revision, coreOrError, extended, run.error),
+    };
   });
   const partial = partialReason(results as RunResults);
   return partial ? { revisions, partial } : { revisions };
@@ -85,6 +136,7 @@ export function conformanceOf(results: RunResults): ConformanceStatement {
 /** The statement lines for people: one per revision, and why the run is partial. */
 export function conformanceLines(statement: ConformanceStatement): string[] {
   const lines = statement.revisions.map((r) => r.statement);
-  if (statement.partial && lines.length > 0) lines.push(`partial run (${statement.partial}): not a conformance claim for the whole revision`);
+  if (statement.partial && lines.length > 0)
+    lines.push(`partial run (${statement.partial}): not a conformance claim for the whole revision`);
   return lines;
 }

@@ -52,7 +52,14 @@ const FAILING: ReadonlySet<Verdict> = new Set(['fail', 'error']);
 function side(file: string, results: RunResults, revision?: Revision): DiffSide {
   const info = results.revisions.find((r) => !revision || r.revision === revision)?.profile?.serverInfo;
   const server = isObject(info) ? [info.name, info.version].filter((v) => v !== undefined).join(' ') : undefined;
-  return { file, target: results.target.description, server, tool: results.tool.version, startedAt: results.startedAt, revision };
+  return {
+    file,
+    target: results.target.description,
+    server,
+    tool: results.tool.version,
+    startedAt: results.startedAt,
+    revision,
+  };
 }
 
 /** What diff compares: a check, or a fuzz property, with its verdict. */
@@ -65,10 +72,19 @@ interface Compared {
 }
 
 function fuzzCompared(results: RunResults): Array<Compared & { revision: string }> {
-  const messages = new Map([...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].map((f) => [f.id, f.message]));
+  const messages = new Map(
+    [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].map((f) => [f.id, f.message]),
+  );
   return fuzzPropertyRuns(results.fuzz).map((p) => {
     const id = `fuzz/${p.id}`;
-    return { id, revision: p.id.split('/')[0], title: p.title ?? p.id, level: p.level ?? 'MUST', verdict: fuzzVerdict(p), reason: messages.get(id) ?? p.error ?? p.skipped };
+    return {
+      id,
+      revision: p.id.split('/')[0],
+      title: p.title ?? p.id,
+      level: p.level ?? 'MUST',
+      verdict: fuzzVerdict(p),
+      reason: messages.get(id) ?? p.error ?? p.skipped,
+    };
   });
 }
 
@@ -80,12 +96,21 @@ function keyed(results: RunResults, revision: Revision | undefined): Map<string,
   }
   for (const property of fuzzCompared(results)) {
     if (revision && property.revision !== revision) continue;
-    map.set(revision ? `fuzz/${property.id.slice('fuzz/'.length + property.revision.length + 1)}` : property.id, property);
+    map.set(
+      revision ? `fuzz/${property.id.slice('fuzz/'.length + property.revision.length + 1)}` : property.id,
+      property,
+    );
   }
   return map;
 }
 
-export function diffResults(oldFile: string, oldResults: RunResults, newFile: string, newResults: RunResults, options: DiffOptions = {}): ResultsDiff {
+export function diffResults(
+  oldFile: string,
+  oldResults: RunResults,
+  newFile: string,
+  newResults: RunResults,
+  options: DiffOptions = {},
+): ResultsDiff {
   const before = keyed(oldResults, options.oldRevision);
   const after = keyed(newResults, options.newRevision);
   const diff: ResultsDiff = {
@@ -100,7 +125,16 @@ export function diffResults(oldFile: string, oldResults: RunResults, newFile: st
   };
   for (const [key, now] of after) {
     const was = before.get(key);
-    const entry: DiffEntry = { key, title: now.title, level: now.level, oldId: was?.id, newId: now.id, old: was?.verdict, new: now.verdict, reason: now.reason };
+    const entry: DiffEntry = {
+      key,
+      title: now.title,
+      level: now.level,
+      oldId: was?.id,
+      newId: now.id,
+      old: was?.verdict,
+      new: now.verdict,
+      reason: now.reason,
+    };
     if (!was) diff.added.push(entry);
     else if (was.verdict === now.verdict) diff.unchanged++;
     else if (FAILING.has(now.verdict) && !FAILING.has(was.verdict)) diff.regressions.push(entry);
@@ -108,7 +142,15 @@ export function diffResults(oldFile: string, oldResults: RunResults, newFile: st
     else diff.changed.push(entry);
   }
   for (const [key, was] of before) {
-    if (!after.has(key)) diff.removed.push({ key, title: was.title, level: was.level, oldId: was.id, old: was.verdict, reason: was.reason });
+    if (!after.has(key))
+      diff.removed.push({
+        key,
+        title: was.title,
+        level: was.level,
+        oldId: was.id,
+        old: was.verdict,
+        reason: was.reason,
+      });
   }
   return diff;
 }

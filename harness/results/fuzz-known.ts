@@ -25,11 +25,14 @@ export class KnownFuzzFileError extends Error {}
 const KEYS = ['property', 'match', 'why'];
 
 function entryFrom(item: unknown, where: string): KnownFuzzEntry {
-  if (!isObject(item)) throw new KnownFuzzFileError(`${where}: expected {property, match, why}, got ${JSON.stringify(item)}`);
+  if (!isObject(item))
+    throw new KnownFuzzFileError(`${where}: expected {property, match, why}, got ${JSON.stringify(item)}`);
   const unknownKey = Object.keys(item).find((key) => !KEYS.includes(key));
-  if (unknownKey) throw new KnownFuzzFileError(`${where}: unknown key ${JSON.stringify(unknownKey)} (use ${KEYS.join(', ')})`);
+  if (unknownKey)
+    throw new KnownFuzzFileError(`${where}: unknown key ${JSON.stringify(unknownKey)} (use ${KEYS.join(', ')})`);
   for (const key of KEYS) {
-    if (typeof item[key] !== 'string' || (item[key] as string).trim() === '') throw new KnownFuzzFileError(`${where}: needs ${key} (a non-empty string)`);
+    if (typeof item[key] !== 'string' || (item[key] as string).trim() === '')
+      throw new KnownFuzzFileError(`${where}: needs ${key} (a non-empty string)`);
   }
   const entry = { property: (item.property as string).trim(), match: item.match as string, why: item.why as string };
   if (isRegex(entry.match)) {
@@ -49,11 +52,16 @@ export function parseKnownFuzz(text: string, file: string): KnownFuzz {
   try {
     document = file.endsWith('.json') ? JSON.parse(text) : YAML.parse(text);
   } catch (error) {
-    throw new KnownFuzzFileError(`cannot parse known-findings file ${file}: ${(error as Error).message.split('\n')[0]}`);
+    throw new KnownFuzzFileError(
+      `cannot parse known-findings file ${file}: ${(error as Error).message.split('\n')[0]}`,
+    );
   }
   const list = isObject(document) ? document.known : document;
   if (list === null || list === undefined) return { file, entries: [] };
-  if (!Array.isArray(list)) throw new KnownFuzzFileError(`${file}: expected a list of {property, match, why} (or an object with a "known" list)`);
+  if (!Array.isArray(list))
+    throw new KnownFuzzFileError(
+      `${file}: expected a list of {property, match, why} (or an object with a "known" list)`,
+    );
   return { file, entries: list.map((item, i) => entryFrom(item, `${file} entry ${i + 1}`)) };
 }
 
@@ -62,13 +70,19 @@ export function loadKnownFuzz(file: string): KnownFuzz {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new KnownFuzzFileError(`cannot read known-findings file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new KnownFuzzFileError(
+      `cannot read known-findings file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return parseKnownFuzz(text, file);
 }
 
 /** The entry that explains this message of this property, if any. */
-export function knownEntryFor(known: KnownFuzz | undefined, propertyId: string, message: string): KnownFuzzEntry | undefined {
+export function knownEntryFor(
+  known: KnownFuzz | undefined,
+  propertyId: string,
+  message: string,
+): KnownFuzzEntry | undefined {
   return known?.entries.find((entry) => {
     if (!matchesPattern(propertyId, entry.property)) return false;
     return isRegex(entry.match) ? new RegExp(entry.match.slice(1, -1)).test(message) : message.includes(entry.match);

@@ -150,11 +150,20 @@ export function inconclusiveProperties(fuzz: FuzzResults | undefined): FuzzPrope
 export function fuzzPropertyRuns(fuzz: FuzzResults | undefined): FuzzPropertyRun[] {
   if (!fuzz) return [];
   const runs = new Map<string, FuzzPropertyRun>();
-  for (const campaign of fuzz.campaigns ?? []) for (const property of campaign.properties ?? []) runs.set(property.id, property);
+  for (const campaign of fuzz.campaigns ?? [])
+    for (const property of campaign.properties ?? []) runs.set(property.id, property);
   const orphan = (finding: FuzzFinding, failing: boolean) => {
     const id = finding.id.replace(/^fuzz\//, '');
     if (runs.has(id)) return;
-    runs.set(id, { id, cases: finding.numRuns ?? 0, finding: failing || undefined, warning: !failing || undefined, level: finding.level, title: finding.title, spec: finding.spec });
+    runs.set(id, {
+      id,
+      cases: finding.numRuns ?? 0,
+      finding: failing || undefined,
+      warning: !failing || undefined,
+      level: finding.level,
+      title: finding.title,
+      spec: finding.spec,
+    });
   };
   for (const finding of fuzz.findings) orphan(finding, true);
   for (const finding of fuzz.warnings ?? []) orphan(finding, false);

@@ -48,7 +48,11 @@ function totalsOf(all: CheckResult[]): ImplementationTotals {
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as unknown as VerdictCounts;
   for (const check of checks) counts[check.verdict]++;
   const judged = checks.length - counts.skip;
-  return { ...counts, total: checks.length, passRate: judged === 0 ? null : Math.round((counts.pass / judged) * 1000) / 10 };
+  return {
+    ...counts,
+    total: checks.length,
+    passRate: judged === 0 ? null : Math.round((counts.pass / judged) * 1000) / 10,
+  };
 }
 
 /** Labels as asked, else name and version, else the target; a repeated one gets its transport, then a number. */
@@ -56,18 +60,30 @@ function labelsOf(sources: MatrixSource[]): string[] {
   const wanted = sources.map((source) => {
     if (source.label) return bounded(source.label, NAME_MAX);
     const server = serverOf(source.results);
-    return [server.name, server.version].filter(Boolean).join(' ') || bounded(withoutMachinePaths(source.results.target?.description ?? source.file), NAME_MAX);
+    return (
+      [server.name, server.version].filter(Boolean).join(' ') ||
+      bounded(withoutMachinePaths(source.results.target?.description ?? source.file), NAME_MAX)
+    );
   });
   const count = (list: string[], label: string) => list.filter((l) => l === label).length;
-  const withTransport = wanted.map((label, i) => (count(wanted, label) > 1 ? `${label} (${sources[i].results.target?.transport ?? '?'})` : label));
-  return withTransport.map((label, i) => (count(withTransport, label) > 1 ? `${label} #${withTransport.slice(0, i + 1).filter((l) => l === label).length}` : label));
+  const withTransport = wanted.map((label, i) =>
+    count(wanted, label) > 1 ? `${label} (${sources[i].results.target?.transport ?? '?'})` : label,
+  );
+  return withTransport.map((label, i) =>
+    count(withTransport, label) > 1
+      ? `${label} #${withTransport.slice(0, i + 1).filter((l) => l === label).length}`
+      : label,
+  );
 }
 
 function column(source: MatrixSource, index: number, label: string): Omit<ImplementationColumn, 'uniqueFailures'> {
   const { results } = source;
-  const revisions = REVISIONS.filter((r) => results.revisions?.some((run) => run.revision === r) || results.checks.some((c) => c.revision === r));
+  const revisions = REVISIONS.filter(
+    (r) => results.revisions?.some((run) => run.revision === r) || results.checks.some((c) => c.revision === r),
+  );
   const byRevision: ImplementationColumn['byRevision'] = {};
-  for (const revision of revisions) byRevision[revision] = totalsOf(results.checks.filter((c) => c.revision === revision));
+  for (const revision of revisions)
+    byRevision[revision] = totalsOf(results.checks.filter((c) => c.revision === revision));
   return {
     key: `impl-${index + 1}`,
     label,
@@ -81,13 +97,20 @@ function column(source: MatrixSource, index: number, label: string): Omit<Implem
     revisions,
     totals: totalsOf(results.checks),
     byRevision,
-    conformance: computeConformance({ revisions: results.revisions ?? [], checks: results.checks, options: results.options ?? { strict: false, revisions: 'auto' }, shard: results.shard }),
+    conformance: computeConformance({
+      revisions: results.revisions ?? [],
+      checks: results.checks,
+      options: results.options ?? { strict: false, revisions: 'auto' },
+      shard: results.shard,
+    }),
     ...profilesOf(results),
   };
 }
 
 function profilesOf(results: RunResults): { profiles?: string[] } {
-  const profiles = (results.revisions ?? []).flatMap((run) => (run.checkProfile ? [`${run.checkProfile.name} ${run.checkProfile.hash}`] : []));
+  const profiles = (results.revisions ?? []).flatMap((run) =>
+    run.checkProfile ? [`${run.checkProfile.name} ${run.checkProfile.hash}`] : [],
+  );
   return profiles.length > 0 ? { profiles } : {};
 }
 
@@ -135,7 +158,16 @@ export function buildImplementationMatrix(sources: MatrixSource[]): Implementati
       return found ? cellOf(found) : null;
     });
     const unique = uniqueFailure(cells, keys);
-    return { id: check.id, revision: check.revision, area: check.area, title: check.title, level: check.level, spec: check.spec, cells, ...(unique ? { uniqueFailure: unique } : {}) };
+    return {
+      id: check.id,
+      revision: check.revision,
+      area: check.area,
+      title: check.title,
+      level: check.level,
+      spec: check.spec,
+      cells,
+      ...(unique ? { uniqueFailure: unique } : {}),
+    };
   });
   const uniqueCount = (key: string) => rows.filter((row) => row.uniqueFailure === key).length;
   return {

@@ -11,7 +11,14 @@ export type { CompatibilityMatrix, MatrixCell, MatrixRow, MatrixRowKind } from '
 const CAPABILITIES = ['tools', 'resources', 'prompts', 'completions', 'logging', 'tasks'];
 /** Which verdict stands for a group: the worst one present, where skips alone mean nothing ran. */
 const SEVERITY: Verdict[] = ['fail', 'error', 'unstable', 'warn', 'pass', 'skip'];
-const LABELS: Record<Verdict, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', unstable: 'UNSTABLE', skip: 'SKIP', error: 'ERROR' };
+const LABELS: Record<Verdict, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  warn: 'WARN',
+  unstable: 'UNSTABLE',
+  skip: 'SKIP',
+  error: 'ERROR',
+};
 
 export function withoutRevision(check: Pick<CheckResult, 'id' | 'revision'>): string {
   return check.id.startsWith(`${check.revision}/`) ? check.id.slice(check.revision.length + 1) : check.id;
@@ -35,25 +42,42 @@ function capabilityRows(runs: RevisionRun[], columns: Revision[]): MatrixRow[] {
     const cells: MatrixRow['cells'] = {};
     for (const revision of columns) {
       const caps = runs.find((run) => run.revision === revision)?.profile?.capabilities;
-      cells[revision] = { text: !isObject(caps) ? 'unknown' : isObject(caps[capability]) ? 'declared' : 'not declared' };
+      cells[revision] = {
+        text: !isObject(caps) ? 'unknown' : isObject(caps[capability]) ? 'declared' : 'not declared',
+      };
     }
     return { key: `capability:${capability}`, kind: 'capability' as const, title: `declares ${capability}`, cells };
   });
 }
 
 export function computeMatrix(runs: RevisionRun[], checks: CheckResult[]): CompatibilityMatrix {
-  const columns = [...new Set<Revision>([...runs.map((run) => run.revision), ...checks.map((check) => check.revision)])];
+  const columns = [
+    ...new Set<Revision>([...runs.map((run) => run.revision), ...checks.map((check) => check.revision)]),
+  ];
   const areas = new Map<string, MatrixRow>();
   const rows = new Map<string, MatrixRow>();
   for (const check of checks) {
     let area = areas.get(check.area);
-    if (!area) areas.set(check.area, (area = { key: check.area, kind: 'area', area: check.area, title: `${check.area} checks`, cells: {} }));
+    if (!area)
+      areas.set(
+        check.area,
+        (area = { key: check.area, kind: 'area', area: check.area, title: `${check.area} checks`, cells: {} }),
+      );
     const cell = (area.cells[check.revision] ??= { text: '', counts: zero() });
     cell.counts![check.verdict]++;
     const key = withoutRevision(check);
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = { key, kind: 'check', area: check.area, title: check.title, level: check.level, cells: {} }));
-    row.cells[check.revision] = { verdict: check.verdict, text: LABELS[check.verdict], checkId: check.id, note: check.reason };
+    if (!row)
+      rows.set(
+        key,
+        (row = { key, kind: 'check', area: check.area, title: check.title, level: check.level, cells: {} }),
+      );
+    row.cells[check.revision] = {
+      verdict: check.verdict,
+      text: LABELS[check.verdict],
+      checkId: check.id,
+      note: check.reason,
+    };
   }
   for (const area of areas.values()) {
     for (const cell of Object.values(area.cells)) {
@@ -61,6 +85,9 @@ export function computeMatrix(runs: RevisionRun[], checks: CheckResult[]): Compa
       cell!.text = countsText(cell!.counts!);
     }
   }
-  const byArea = [...areas.values()].flatMap((area) => [area, ...[...rows.values()].filter((row) => row.area === area.key)]);
+  const byArea = [...areas.values()].flatMap((area) => [
+    area,
+    ...[...rows.values()].filter((row) => row.area === area.key),
+  ]);
   return { columns, rows: [...capabilityRows(runs, columns), ...byArea] };
 }

@@ -14,7 +14,8 @@ interface Input {
 /** One campaign summary from the parts of it each shard ran (same campaign, same seed). */
 function joinCampaign(parts: FuzzCampaignSummary[]): FuzzCampaignSummary {
   if (parts.length === 1) return parts[0];
-  const sum = (pick: (c: FuzzCampaignSummary) => number | undefined) => parts.reduce((total, c) => total + (pick(c) ?? 0), 0);
+  const sum = (pick: (c: FuzzCampaignSummary) => number | undefined) =>
+    parts.reduce((total, c) => total + (pick(c) ?? 0), 0);
   const properties = parts.flatMap((c) => c.properties ?? []).sort((a, b) => a.id.localeCompare(b.id));
   return {
     ...parts[0],
@@ -34,7 +35,10 @@ function mergeCampaigns(inputs: Input[]): FuzzCampaignSummary[] {
     for (const campaign of results.fuzz?.campaigns ?? []) {
       for (const property of campaign.properties ?? []) {
         const seen = owner.get(property.id);
-        if (seen) throw new MergeError(`fuzz property ${property.id} is in both ${seen} and ${file}; shards of one run never share a property`);
+        if (seen)
+          throw new MergeError(
+            `fuzz property ${property.id} is in both ${seen} and ${file}; shards of one run never share a property`,
+          );
         owner.set(property.id, file);
       }
       const key = `${campaign.campaign}\u0000${campaign.seed}`;
@@ -42,7 +46,9 @@ function mergeCampaigns(inputs: Input[]): FuzzCampaignSummary[] {
     }
   }
   const rank = (c: FuzzCampaignSummary) => REVISIONS.indexOf(c.revision ?? (c.campaign.split('/')[0] as never));
-  return [...groups.values()].map(joinCampaign).sort((a, b) => rank(a) - rank(b) || a.campaign.localeCompare(b.campaign) || a.seed - b.seed);
+  return [...groups.values()]
+    .map(joinCampaign)
+    .sort((a, b) => rank(a) - rank(b) || a.campaign.localeCompare(b.campaign) || a.seed - b.seed);
 }
 
 export function mergeFuzz(inputs: Input[]): FuzzResults | undefined {
@@ -50,13 +56,17 @@ export function mergeFuzz(inputs: Input[]): FuzzResults | undefined {
   if (fuzzed.length === 0) return undefined;
   const budget = (i: Input) => JSON.stringify(i.results.fuzz!.budget ?? null);
   const other = fuzzed.find((i) => budget(i) !== budget(fuzzed[0]));
-  if (other) throw new MergeError(`${other.file} was fuzzed with another budget than ${fuzzed[0].file} (${budget(other)} vs ${budget(fuzzed[0])}); merge only shards of one run`);
+  if (other)
+    throw new MergeError(
+      `${other.file} was fuzzed with another budget than ${fuzzed[0].file} (${budget(other)} vs ${budget(fuzzed[0])}); merge only shards of one run`,
+    );
   const campaigns = mergeCampaigns(fuzzed);
   const findings = fuzzed.flatMap((i) => i.results.fuzz!.findings);
   const warnings = fuzzed.flatMap((i) => i.results.fuzz!.warnings ?? []);
   const ids = [...findings, ...warnings].map((f) => f.id);
   const twice = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (twice) throw new MergeError(`fuzz finding ${twice} is in more than one file; shards of one run never share a property`);
+  if (twice)
+    throw new MergeError(`fuzz finding ${twice} is in more than one file; shards of one run never share a property`);
   const seeds = [...new Set(fuzzed.map((i) => i.results.fuzz!.seed))];
   return {
     campaigns,

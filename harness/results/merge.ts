@@ -22,7 +22,10 @@ const SEVERITY: Record<Verdict, number> = { skip: 0, pass: 1, warn: 2, unstable:
 function same(inputs: MergeInput[], what: string, pick: (r: RunResults) => unknown): void {
   const first = JSON.stringify(pick(inputs[0].results));
   const other = inputs.find((i) => JSON.stringify(pick(i.results)) !== first);
-  if (other) throw new MergeError(`${other.file} has a different ${what} than ${inputs[0].file} (${JSON.stringify(pick(other.results))} vs ${first}); merge only shards of one run`);
+  if (other)
+    throw new MergeError(
+      `${other.file} has a different ${what} than ${inputs[0].file} (${JSON.stringify(pick(other.results))} vs ${first}); merge only shards of one run`,
+    );
 }
 
 function checkShards(inputs: MergeInput[]): string[] {
@@ -39,13 +42,21 @@ function checkShards(inputs: MergeInput[]): string[] {
     seen.set(results.shard!.index, file);
   }
   const absent = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (absent.length > 0) throw new MergeError(`shard${absent.length > 1 ? 's' : ''} ${absent.map((i) => `${i}/${count}`).join(', ')} missing: merge every shard of the run`);
+  if (absent.length > 0)
+    throw new MergeError(
+      `shard${absent.length > 1 ? 's' : ''} ${absent.map((i) => `${i}/${count}`).join(', ')} missing: merge every shard of the run`,
+    );
   return [...seen.keys()].sort((a, b) => a - b).map((i) => `${i}/${count}`);
 }
 
 function worse(a: CheckResult, b: CheckResult): CheckResult {
   const keep = SEVERITY[b.verdict] > SEVERITY[a.verdict] ? b : a;
-  return { ...keep, durationMs: a.durationMs + b.durationMs, transcript: keep.transcript, notes: [...(keep.notes ?? []), 'merged from shards: worst verdict kept'] };
+  return {
+    ...keep,
+    durationMs: a.durationMs + b.durationMs,
+    transcript: keep.transcript,
+    notes: [...(keep.notes ?? []), 'merged from shards: worst verdict kept'],
+  };
 }
 
 function mergeChecks(inputs: MergeInput[]): CheckResult[] {
@@ -57,14 +68,22 @@ function mergeChecks(inputs: MergeInput[]): CheckResult[] {
       const seen = byId.get(check.id);
       if (!seen) byId.set(check.id, { check: plain, file });
       else if (everyShard.has(check.id)) byId.set(check.id, { check: worse(seen.check, plain), file });
-      else throw new MergeError(`check ${check.id} is in both ${seen.file} and ${file}; shards of one run never share a check`);
+      else
+        throw new MergeError(
+          `check ${check.id} is in both ${seen.file} and ${file}; shards of one run never share a check`,
+        );
     }
   }
   const revisionRank = (c: CheckResult) => REVISIONS.indexOf(c.revision);
   const areas = [...new Set([...byId.values()].map((v) => `${v.check.revision}/${v.check.area}`))];
   return [...byId.values()]
     .map((v) => v.check)
-    .sort((a, b) => revisionRank(a) - revisionRank(b) || areas.indexOf(`${a.revision}/${a.area}`) - areas.indexOf(`${b.revision}/${b.area}`) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        revisionRank(a) - revisionRank(b) ||
+        areas.indexOf(`${a.revision}/${a.area}`) - areas.indexOf(`${b.revision}/${b.area}`) ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 function mergeRevisions(inputs: MergeInput[]): RevisionRun[] {
@@ -91,7 +110,9 @@ export function mergeResults(inputs: MergeInput[], baseline?: Baseline): RunResu
   same(inputs, 'mcp-conform version', (r) => r.tool);
   same(inputs, 'strictness', (r) => r.options.strict);
   same(inputs, 'revision selection', (r) => r.options.revisions);
-  same(inputs, 'scoring profile', (r) => r.revisions.map((run) => run.checkProfile?.hash ?? null).filter((hash) => hash !== null));
+  same(inputs, 'scoring profile', (r) =>
+    r.revisions.map((run) => run.checkProfile?.hash ?? null).filter((hash) => hash !== null),
+  );
   const shards = checkShards(inputs);
   const ordered = [...inputs].sort((a, b) => (a.results.shard?.index ?? 0) - (b.results.shard?.index ?? 0));
   const first = ordered[0].results;
@@ -102,7 +123,15 @@ export function mergeResults(inputs: MergeInput[], baseline?: Baseline): RunResu
   const checks = mergeChecks(ordered);
   // Each shard counted its own pending checks: the merged run counts them once.
   const revisions = mergeRevisions(ordered).map((run) =>
-    run.checkProfile ? { ...run, checkProfile: { ...run.checkProfile, pending: checks.filter((c) => c.revision === run.revision && c.pending !== undefined).length } } : run,
+    run.checkProfile
+      ? {
+          ...run,
+          checkProfile: {
+            ...run.checkProfile,
+            pending: checks.filter((c) => c.revision === run.revision && c.pending !== undefined).length,
+          },
+        }
+      : run,
   );
   const merged: RunResults = {
     ...rest,

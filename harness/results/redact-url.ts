@@ -3,7 +3,8 @@
 // server writes (a database URL in an error, say) is judged by its shape: the password of its
 // userinfo, and the values of query parameters whose names look secret.
 /** Query parameter names that carry a credential in a URL someone else wrote. */
-const SECRET_PARAMETER = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|AUTH|CREDENTIAL|COOKIE|^(pass|pwd|sig|signature)$/i;
+const SECRET_PARAMETER =
+  /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|AUTH|CREDENTIAL|COOKIE|^(pass|pwd|sig|signature)$/i;
 
 /** A URL up to whitespace, quotes, angle brackets or a backslash (the start of a JSON escape). */
 const URL_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\]+/gi;

@@ -27,7 +27,10 @@ export interface Redaction {
 export type RedactedResults = RunResults & { redaction?: Redaction };
 
 /** The secret-looking variables of `env`, every value passed with --env / --header (a header's credential too), and the target URL's credentials. */
-export function secretsFrom(env: NodeJS.ProcessEnv, passed: { env?: Record<string, string>; headers?: Record<string, string>; url?: string } = {}): Secret[] {
+export function secretsFrom(
+  env: NodeJS.ProcessEnv,
+  passed: { env?: Record<string, string>; headers?: Record<string, string>; url?: string } = {},
+): Secret[] {
   const secrets: Secret[] = [];
   for (const [name, value] of Object.entries(env)) if (value && SECRET_NAME.test(name)) secrets.push({ name, value });
   for (const [name, value] of Object.entries(passed.env ?? {})) secrets.push({ name, value });
@@ -74,7 +77,8 @@ export function redactor(secrets: Secret[]) {
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [text(key), walk(member)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, member]) => [text(key), walk(member)]));
     return value;
   };
   return {

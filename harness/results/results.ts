@@ -116,7 +116,15 @@ export type ResultsExitCode = 0 | 1 | 2 | 4 | 5;
  * (no failure, but a check or fuzz property came to no verdict), `no-verdicts` 5 (not applicable:
  * nothing but skips). `inconclusive` and the statuses 4 and 5 came later: files before them have 1.
  */
-export type RunOutcome = 'passed' | 'failed' | 'unreachable' | 'no-verdicts' | 'inconclusive' | 'interrupted' | 'usage-error' | 'stale-baseline';
+export type RunOutcome =
+  | 'passed'
+  | 'failed'
+  | 'unreachable'
+  | 'no-verdicts'
+  | 'inconclusive'
+  | 'interrupted'
+  | 'usage-error'
+  | 'stale-baseline';
 
 export interface RunResults {
   schemaVersion: number;

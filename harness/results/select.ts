@@ -12,6 +12,8 @@ export function escapeRegex(text: string): string {
 
 export function selectIds<T extends { id: string }>(items: T[], include?: string[], exclude?: string[]): T[] {
   return items.filter(
-    (item) => (!include || include.length === 0 || include.some((pattern) => matchesPattern(item.id, pattern))) && !(exclude ?? []).some((pattern) => matchesPattern(item.id, pattern)),
+    (item) =>
+      (!include || include.length === 0 || include.some((pattern) => matchesPattern(item.id, pattern))) &&
+      !(exclude ?? []).some((pattern) => matchesPattern(item.id, pattern)),
   );
 }

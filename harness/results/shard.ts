@@ -22,7 +22,8 @@ export function parseShard(text: string): ShardSpec {
   if (!match) throw new ShardSpecError(`--shard expects i/n (e.g. 2/4), got ${JSON.stringify(text)}`);
   const index = Number(match[1]);
   const count = Number(match[2]);
-  if (count < 1 || count > MAX_SHARDS) throw new ShardSpecError(`--shard ${text}: n must be between 1 and ${MAX_SHARDS}`);
+  if (count < 1 || count > MAX_SHARDS)
+    throw new ShardSpecError(`--shard ${text}: n must be between 1 and ${MAX_SHARDS}`);
   if (index < 1 || index > count) throw new ShardSpecError(`--shard ${text}: i must be between 1 and ${count}`);
   return { index, count };
 }

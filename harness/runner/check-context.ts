@@ -6,7 +6,14 @@ import type { Client } from '../lifecycles/client.js';
 import type { Revision } from '../model.js';
 import type { RevisionSession } from './revision-session.js';
 
-export function makeContext(check: Check, session: RevisionSession, client: Client, own: Client[], notes: string[], timeoutMs: number): CheckContext {
+export function makeContext(
+  check: Check,
+  session: RevisionSession,
+  client: Client,
+  own: Client[],
+  notes: string[],
+  timeoutMs: number,
+): CheckContext {
   const openOwn = async (options: FreshOptions | undefined, revision: Revision = session.revision): Promise<Client> => {
     const fresh = await session.open(check.id, options, revision, timeoutMs);
     own.push(fresh);
@@ -24,7 +31,8 @@ export function makeContext(check: Check, session: RevisionSession, client: Clie
     toolCallPolicy: session.settings.toolCalls,
     wire: session.recorder,
     fresh: (options?: FreshOptions) => openOwn(options),
-    freshAs: (<R extends Revision>(revision: R, options?: FreshOptions) => openOwn(options, revision)) as CheckContext['freshAs'],
+    freshAs: (<R extends Revision>(revision: R, options?: FreshOptions) =>
+      openOwn(options, revision)) as CheckContext['freshAs'],
     fail: (reason: string, evidence?: Evidence): never => {
       throw new CheckFailure(reason, evidence);
     },

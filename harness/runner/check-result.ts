@@ -11,7 +11,10 @@ export function boundTranscript(entries: WireEntry[], max: number): { transcript
   if (entries.length <= max) return { transcript: entries };
   const head = Math.floor(max / 3);
   const tail = max - head;
-  return { transcript: [...entries.slice(0, head), ...entries.slice(entries.length - tail)], dropped: entries.length - max };
+  return {
+    transcript: [...entries.slice(0, head), ...entries.slice(entries.length - tail)],
+    dropped: entries.length - max,
+  };
 }
 
 /** Longest reason kept: a reason is a line to read, its evidence goes in expected/actual. */
@@ -65,8 +68,17 @@ export function withLateAnswers(result: CheckResult, recorder: WireRecorder): Ch
   if (waited.length === 0) return result;
   const late: string[] = [];
   for (const wait of waited) {
-    const answer = recorder.entries.find((entry) => entry.anomaly === 'late-response' && entry.connection === wait.connection && isObject(entry.message) && entry.message.id === wait.requestId);
-    if (answer) late.push(`the answer to id ${JSON.stringify(wait.requestId)} came ${Math.round(answer.t - wait.t)} ms after the harness stopped waiting`);
+    const answer = recorder.entries.find(
+      (entry) =>
+        entry.anomaly === 'late-response' &&
+        entry.connection === wait.connection &&
+        isObject(entry.message) &&
+        entry.message.id === wait.requestId,
+    );
+    if (answer)
+      late.push(
+        `the answer to id ${JSON.stringify(wait.requestId)} came ${Math.round(answer.t - wait.t)} ms after the harness stopped waiting`,
+      );
   }
   return late.length > 0 ? { ...result, notes: [...(result.notes ?? []), ...late] } : result;
 }

@@ -28,19 +28,37 @@ function describe(attempt: Attempt): string {
 /** The reported result from the first run and its confirming run. */
 export function settleAttempts(first: CheckResult, second: CheckResult, attempts: [Attempt, Attempt]): CheckResult {
   const transcript = [...first.transcript, ...second.transcript];
-  const both = { attempts, transcript, transcriptDropped: (first.transcriptDropped ?? 0) + (second.transcriptDropped ?? 0) || undefined };
+  const both = {
+    attempts,
+    transcript,
+    transcriptDropped: (first.transcriptDropped ?? 0) + (second.transcriptDropped ?? 0) || undefined,
+  };
   const durationMs = first.durationMs + second.durationMs;
   const notes = (result: CheckResult, extra: string) => [...(result.notes ?? []), extra];
   if (!conclusive(first.verdict) && !conclusive(second.verdict)) {
     return { ...second, ...both, durationMs, notes: notes(second, `first run: ${describe(attempts[0])}`) };
   }
   if (!conclusive(first.verdict)) {
-    return { ...second, ...both, durationMs, notes: notes(second, `first run was inconclusive: ${describe(attempts[0])}; this verdict is the confirming run's`) };
+    return {
+      ...second,
+      ...both,
+      durationMs,
+      notes: notes(
+        second,
+        `first run was inconclusive: ${describe(attempts[0])}; this verdict is the confirming run's`,
+      ),
+    };
   }
   if (!conclusive(second.verdict)) {
-    return { ...first, ...both, durationMs, notes: notes(first, `confirming run was inconclusive: ${describe(attempts[1])}`) };
+    return {
+      ...first,
+      ...both,
+      durationMs,
+      notes: notes(first, `confirming run was inconclusive: ${describe(attempts[1])}`),
+    };
   }
-  if (first.verdict === second.verdict) return { ...first, ...both, durationMs, notes: notes(first, 'confirmed by a second run alone') };
+  if (first.verdict === second.verdict)
+    return { ...first, ...both, durationMs, notes: notes(first, 'confirmed by a second run alone') };
   return {
     ...first,
     ...both,

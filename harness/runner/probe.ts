@@ -23,21 +23,34 @@ function claimedFrom(versions: unknown): Revision[] {
 }
 
 /** Why a connection produced nothing usable, in the user's terms. */
-function silenceReason(connection: Connection, exchange: Exchange, recorder: WireRecorder, settings: RunSettings): string {
+function silenceReason(
+  connection: Connection,
+  exchange: Exchange,
+  recorder: WireRecorder,
+  settings: RunSettings,
+): string {
   if (connection instanceof StdioConnection) {
     const stderr = stderrGist(connection.process.stderr.toString());
-    const pollution = recorder.entries.find((entry) => entry.connection === connection.name && entry.kind === 'pollution');
+    const pollution = recorder.entries.find(
+      (entry) => entry.connection === connection.name && entry.kind === 'pollution',
+    );
     if (connection.process.exitStatus?.endedBy === 'spawn-error') return connection.exitDescription();
     if (!connection.process.running || exchange.transportError) {
       return `${exchange.transportError ?? connection.exitDescription()} before answering${stderr ? `; stderr: ${stderr}` : ''}`;
     }
-    if (pollution) return `server wrote only non-JSON-RPC output to stdout (${pollution.note}): ${JSON.stringify((pollution.text ?? '').slice(0, 120))}`;
-    const said = connection.firstOutputAt === undefined ? `wrote nothing on stdout within its ${settings.limits.process.startupMs} ms start-up allowance (--startup-timeout) and ` : '';
+    if (pollution)
+      return `server wrote only non-JSON-RPC output to stdout (${pollution.note}): ${JSON.stringify((pollution.text ?? '').slice(0, 120))}`;
+    const said =
+      connection.firstOutputAt === undefined
+        ? `wrote nothing on stdout within its ${settings.limits.process.startupMs} ms start-up allowance (--startup-timeout) and `
+        : '';
     return `server ${said}did not answer within ${settings.requestTimeoutMs} ms${stderr ? `; stderr: ${stderr}` : ''}`;
   }
   if (exchange.transportError) return exchange.transportError;
-  if (exchange.timedOut) return `${describeTarget(settings.target)} did not answer within ${settings.requestTimeoutMs} ms`;
-  if (exchange.http) return `HTTP ${exchange.http.status} from ${describeTarget(settings.target)} without a JSON-RPC response`;
+  if (exchange.timedOut)
+    return `${describeTarget(settings.target)} did not answer within ${settings.requestTimeoutMs} ms`;
+  if (exchange.http)
+    return `HTTP ${exchange.http.status} from ${describeTarget(settings.target)} without a JSON-RPC response`;
   return describeOutcome(exchange);
 }
 
@@ -79,12 +92,20 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
   const defaults = (timeoutMs: number) => ({ timeoutMs, checkId: 'probe' });
   let answered = false;
   const silences: string[] = [];
-  const silent = (connection: Connection, exchange: Exchange) => silences.push(silenceReason(connection, exchange, recorder, settings));
+  const silent = (connection: Connection, exchange: Exchange) =>
+    silences.push(silenceReason(connection, exchange, recorder, settings));
 
-  const first = await probeOnce(settings, context, (connection, timeoutMs) => new StatelessClient(connection, defaults(timeoutMs)).request('server/discover'), silent);
+  const first = await probeOnce(
+    settings,
+    context,
+    (connection, timeoutMs) => new StatelessClient(connection, defaults(timeoutMs)).request('server/discover'),
+    silent,
+  );
   const discover = first.exchange;
   // A process that said nothing through a whole start-up allowance gets no second one.
-  const limits = first.mute ? { ...settings.limits, process: { ...settings.limits.process, startupMs: 0 } } : settings.limits;
+  const limits = first.mute
+    ? { ...settings.limits, process: { ...settings.limits.process, startupMs: 0 } }
+    : settings.limits;
   const result = resultOf(discover);
   const error = discover.response?.error;
   if (result) {
@@ -99,16 +120,28 @@ export async function probeTarget(settings: RunSettings, recorder = new WireReco
     answered = true;
     evidence.push(`server/discover answered ${describeOutcome(discover)}`);
   } else {
-    evidence.push(`server/discover: ${describeOutcome(discover)}${discover.timedOut ? ` (${PROBE_ATTEMPTS} tries, each twice as patient)` : ''}`);
+    evidence.push(
+      `server/discover: ${describeOutcome(discover)}${discover.timedOut ? ` (${PROBE_ATTEMPTS} tries, each twice as patient)` : ''}`,
+    );
   }
 
   if (!claimed.has('2025-11-25')) {
-    const { exchange: initialize } = await probeOnce(settings, context, (connection, timeoutMs) => new SessionClient(connection, defaults(timeoutMs)).initialize(), silent, limits);
+    const { exchange: initialize } = await probeOnce(
+      settings,
+      context,
+      (connection, timeoutMs) => new SessionClient(connection, defaults(timeoutMs)).initialize(),
+      silent,
+      limits,
+    );
     const result = resultOf(initialize);
     if (result) {
       answered = true;
       evidence.push(`initialize (${LEGACY_VERSION}) negotiated ${JSON.stringify(result.protocolVersion)}`);
-      if (typeof result.protocolVersion === 'string' && isRevision(result.protocolVersion) && result.protocolVersion === LEGACY_VERSION) {
+      if (
+        typeof result.protocolVersion === 'string' &&
+        isRevision(result.protocolVersion) &&
+        result.protocolVersion === LEGACY_VERSION
+      ) {
         claimed.add('2025-11-25');
       }
     } else if (initialize.response) {

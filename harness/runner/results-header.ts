@@ -4,7 +4,11 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { RESULTS_SCHEMA_VERSION, type RunResults } from '../results/results.js';
 
 /** Format version, tool, timing (from `startedAt` and the `performance.now()` taken with it) and target. */
-export function resultsHeader(target: TargetSpec, startedAt: Date, startedMs: number): Pick<RunResults, 'schemaVersion' | 'tool' | 'startedAt' | 'finishedAt' | 'durationMs' | 'target'> {
+export function resultsHeader(
+  target: TargetSpec,
+  startedAt: Date,
+  startedMs: number,
+): Pick<RunResults, 'schemaVersion' | 'tool' | 'startedAt' | 'finishedAt' | 'durationMs' | 'target'> {
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },

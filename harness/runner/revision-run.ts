@@ -67,7 +67,11 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
     }
   }
   const ownEntries = session.recorder.forCheck(check.id).filter((entry) => entry.seq >= logStart);
-  outcome = settleVerdict(check, outcome, { own: ownEntries, profile: session.profile, interrupted: settings.signal?.aborted === true });
+  outcome = settleVerdict(check, outcome, {
+    own: ownEntries,
+    profile: session.profile,
+    interrupted: settings.signal?.aborted === true,
+  });
   const { transcript, dropped } = boundTranscript(ownEntries, settings.maxTranscriptEntries);
   return {
     ...describeCheck(check, settings),
@@ -111,7 +115,9 @@ export class RevisionRunner {
   async run(slots: Slots, onDone: (result: CheckResult) => void = () => undefined): Promise<void> {
     const { session, settings, revision } = this;
     const profile = await session.discover();
-    const heard = session.recorder.forCheck(`${revision}/discovery`).some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
+    const heard = session.recorder
+      .forCheck(`${revision}/discovery`)
+      .some((entry) => entry.direction === 'server->client' && entry.kind === 'message');
     // The problem reads "server/discover failed: <why>"; the why is the same for both revisions of a dead server.
     if (!heard && !profile.notServed) {
       const why = profile.problems[0]?.replace(/^\S+ failed: /, '') ?? 'target produced no JSON-RPC response';
@@ -120,9 +126,12 @@ export class RevisionRunner {
     }
     // Without capabilities nothing can be judged; a list that never answered is a problem noted,
     // and the checks that would skip for want of its items are inconclusive instead (unknownList).
-    if (session.discoveryWait && !profile.notServed && !profile.capabilities) throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
+    if (session.discoveryWait && !profile.notServed && !profile.capabilities)
+      throw new TargetUnreachable(`discovery did not finish: ${session.discoveryWait}`);
     for (const method of profile.unansweredLists ?? [])
-      session.note(`discovery: ${method} got no answer in time (${session.discoveryWait ?? 'timeout'}); the run goes on, and checks that need its items are inconclusive`);
+      session.note(
+        `discovery: ${method} got no answer in time (${session.discoveryWait ?? 'timeout'}); the run goes on, and checks that need its items are inconclusive`,
+      );
     const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = this.checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({
@@ -153,7 +162,10 @@ export class RevisionRunner {
   }
 
   /** Runs one non-pass again, alone and with twice the patience, and settles its verdict. */
-  async confirm(result: CheckResult, onDone: (result: CheckResult) => void = () => undefined): Promise<CheckResult | undefined> {
+  async confirm(
+    result: CheckResult,
+    onDone: (result: CheckResult) => void = () => undefined,
+  ): Promise<CheckResult | undefined> {
     const check = this.checks.find((c) => c.id === result.id);
     const index = this.results.indexOf(result);
     if (!check || index === -1 || this.stopped()) {
@@ -170,7 +182,10 @@ export class RevisionRunner {
       return undefined;
     }
     const first = this.firstAttempts.get(result.id) ?? attemptOf(result, session.requestTimeoutMs, 0);
-    const settled = settleAttempts(withLateAnswers(result, session.recorder), again, [first, attemptOf(again, timeoutMs, 0)]);
+    const settled = settleAttempts(withLateAnswers(result, session.recorder), again, [
+      first,
+      attemptOf(again, timeoutMs, 0),
+    ]);
     this.results[index] = settled;
     onDone(settled);
     return settled;

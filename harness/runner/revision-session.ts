@@ -45,7 +45,9 @@ export class RevisionSession {
       recorder: this.recorder,
       validate: (message, method) => {
         const outcome = this.validator.validateServerMessage(message, method);
-        return outcome.valid ? undefined : { def: outcome.def, issues: outcome.issues.map((issue) => `${issue.path || '/'} ${issue.message}`) };
+        return outcome.valid
+          ? undefined
+          : { def: outcome.def, issues: outcome.issues.map((issue) => `${issue.path || '/'} ${issue.message}`) };
       },
     };
   }
@@ -56,7 +58,12 @@ export class RevisionSession {
   }
 
   /** A new connection; 2025-11-25 runs the handshake unless told not to. */
-  async open(checkId: string | undefined, options: FreshOptions = {}, revision: Revision = this.revision, timeoutMs = this.requestTimeoutMs): Promise<Client> {
+  async open(
+    checkId: string | undefined,
+    options: FreshOptions = {},
+    revision: Revision = this.revision,
+    timeoutMs = this.requestTimeoutMs,
+  ): Promise<Client> {
     const connection = openConnection(this.settings.target, this.contextFor(revision), this.settings.limits);
     this.connections.push(connection);
     if (checkId) connection.enterCheck(checkId);
@@ -94,7 +101,10 @@ export class RevisionSession {
       const client = (await this.sharedClient()).bind(tag, timeoutMs);
       client.connection.enterCheck(tag);
       try {
-        this.profile = this.revision === '2026-07-28' ? await discoverStateless(client) : await discoverSession(client as SessionClient);
+        this.profile =
+          this.revision === '2026-07-28'
+            ? await discoverStateless(client)
+            : await discoverSession(client as SessionClient);
       } finally {
         client.connection.leaveCheck(tag);
       }
@@ -105,11 +115,15 @@ export class RevisionSession {
       if (!wait || attempt >= DISCOVERY_ATTEMPTS || (!heard && !this.sharedAlive())) break;
       this.note(`discovery: no answer within ${timeoutMs} ms; trying again with ${timeoutMs * 2} ms`);
     }
-    this.requestTimeoutMs = adaptedTimeout(answerTimes(this.recorder.forCheck(tag)), { minMs: this.settings.requestTimeoutMs, maxMs: this.settings.maxRequestTimeoutMs });
+    this.requestTimeoutMs = adaptedTimeout(answerTimes(this.recorder.forCheck(tag)), {
+      minMs: this.settings.requestTimeoutMs,
+      maxMs: this.settings.maxRequestTimeoutMs,
+    });
     // The shared connection as discovery left it: a dead one is not reopened just for this.
     const client = this.shared?.bind(tag);
     if (client instanceof StatelessClient) {
-      for (const tool of this.profile.tools) if (typeof tool.name === 'string') client.state.toolSchemas.set(tool.name, tool.inputSchema);
+      for (const tool of this.profile.tools)
+        if (typeof tool.name === 'string') client.state.toolSchemas.set(tool.name, tool.inputSchema);
     }
     return this.profile!;
   }

@@ -45,7 +45,10 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     else if (probe.claimed.length === 0) {
       error = `server claims neither ${REVISIONS.join(' nor ')} (${probe.evidence.join('; ')}); use --revision to test one anyway`;
     }
-    chosen = probe.claimed.map((revision) => ({ revision, because: `server claims it: ${probe!.evidence.join('; ')}` }));
+    chosen = probe.claimed.map((revision) => ({
+      revision,
+      because: `server claims it: ${probe!.evidence.join('; ')}`,
+    }));
   } else {
     chosen = revisionsOption.map((revision) => ({ revision, because: 'requested with --revision' }));
   }
@@ -79,7 +82,11 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
       if (outcomes[index].status !== 'fulfilled') continue;
       for (const result of runner.pending()) {
         if (silentInARow >= GIVE_UP_AFTER_SILENT_CONFIRMATIONS) {
-          runner.leaveUnconfirmed(result, `not confirmed: the last ${silentInARow} confirming runs got no answer in time`, onDone);
+          runner.leaveUnconfirmed(
+            result,
+            `not confirmed: the last ${silentInARow} confirming runs got no answer in time`,
+            onDone,
+          );
           continue;
         }
         const settled = await runner.confirm(result, onDone);
@@ -101,11 +108,19 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     }
     // One line when every revision failed the same way (a dead server), else one part per revision.
     const reasons = [...new Set(silent.map((part) => part.reason))];
-    if (silent.length > 0) error = silent.length === plan.length && reasons.length === 1 ? reasons[0] : silent.map((part) => `${part.revision}: ${part.reason}`).join('; ');
+    if (silent.length > 0)
+      error =
+        silent.length === plan.length && reasons.length === 1
+          ? reasons[0]
+          : silent.map((part) => `${part.revision}: ${part.reason}`).join('; ');
   }
 
   const interrupted = settings.signal?.aborted === true;
-  const stamped = stampProfiles({ revisions: runs, checks }, request.profiles ?? [], new Set(request.checks.map((check) => check.id)));
+  const stamped = stampProfiles(
+    { revisions: runs, checks },
+    request.profiles ?? [],
+    new Set(request.checks.map((check) => check.id)),
+  );
   // settleOutcome is the one judge of every results file (run, fuzz, report, merge): a revision
   // that could not be reached fails the run even when the other one passed.
   return settleOutcome({
@@ -121,6 +136,9 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     matrix: runs.length > 0 ? computeMatrix(runs, checks) : undefined,
     error: error ?? (interrupted ? 'run interrupted before all checks finished' : undefined),
     interrupted: interrupted || undefined,
-    shard: request.shard && { ...request.shard, everyShard: request.checks.filter((c) => c.phase === 'post').map((c) => c.id) },
+    shard: request.shard && {
+      ...request.shard,
+      everyShard: request.checks.filter((c) => c.phase === 'post').map((c) => c.id),
+    },
   });
 }

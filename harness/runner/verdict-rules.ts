@@ -31,7 +31,8 @@ export interface VerdictFacts {
 
 /** Rule 1: why the check does not apply to this target and server, or undefined when it does. */
 export function notApplicable(check: Check, transport: TransportKind, profile: ServerProfile): string | undefined {
-  if (!check.transports.includes(transport)) return `applies to ${check.transports.join(' and ')} only; this target is ${transport}`;
+  if (!check.transports.includes(transport))
+    return `applies to ${check.transports.join(' and ')} only; this target is ${transport}`;
   if (profile.notServed) return profile.notServed;
   for (const feature of check.requires ?? []) {
     if (!offers(profile, feature)) return describeMissing(feature, profile);
@@ -49,9 +50,14 @@ export function verdictFor(check: Check, error: unknown, strict: boolean): Outco
     return { verdict: failing ? 'fail' : 'warn', reason: error.reason, evidence: error.evidence };
   }
   if (error instanceof CheckTimeout) return { verdict: 'error', reason: error.message };
-  if (error instanceof CheckInconclusive) return { verdict: 'error', reason: `inconclusive: ${error.reason}`, evidence: error.evidence };
+  if (error instanceof CheckInconclusive)
+    return { verdict: 'error', reason: `inconclusive: ${error.reason}`, evidence: error.evidence };
   const message = error instanceof Error ? error.message : String(error);
-  return { verdict: 'error', reason: `harness error: ${message}`, evidence: { actual: error instanceof Error ? error.stack : undefined } };
+  return {
+    verdict: 'error',
+    reason: `harness error: ${message}`,
+    evidence: { actual: error instanceof Error ? error.stack : undefined },
+  };
 }
 
 /** Said of a verdict that rests on silence the server chose: time did not decide it. */
@@ -73,7 +79,11 @@ export function timeOnly(check: Check, outcome: Outcome, facts: VerdictFacts): O
     .slice(0, 3)
     .map((entry) => entry.note)
     .join('; ');
-  return { verdict: 'error', reason: `inconclusive: ${said} (the check would have said: ${outcome.reason ?? outcome.verdict})`, evidence: outcome.evidence };
+  return {
+    verdict: 'error',
+    reason: `inconclusive: ${said} (the check would have said: ${outcome.reason ?? outcome.verdict})`,
+    evidence: outcome.evidence,
+  };
 }
 
 /** The list each feature's items come from. */
@@ -94,7 +104,9 @@ const LIST_OF: Record<Feature, string | undefined> = {
 export function unknownList(check: Check, outcome: Outcome, facts: VerdictFacts): Outcome {
   const unanswered = facts.profile?.unansweredLists;
   if (outcome.verdict !== 'skip' || !unanswered) return outcome;
-  const lists = [...new Set((check.requires ?? []).map((feature) => LIST_OF[feature]))].filter((list) => list !== undefined && unanswered.includes(list));
+  const lists = [...new Set((check.requires ?? []).map((feature) => LIST_OF[feature]))].filter(
+    (list) => list !== undefined && unanswered.includes(list),
+  );
   if (lists.length === 0) return outcome;
   return {
     verdict: 'error',

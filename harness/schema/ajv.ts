@@ -7,8 +7,11 @@ type AjvClass = typeof ajvModule.default;
 export type Ajv = InstanceType<AjvClass>;
 export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 
-const Ajv2020: AjvClass = (ajvModule as unknown as { default?: AjvClass }).default ?? (ajvModule as unknown as AjvClass);
-const addFormats: typeof formatsModule.default = (formatsModule as unknown as { default?: typeof formatsModule.default }).default ?? (formatsModule as unknown as typeof formatsModule.default);
+const Ajv2020: AjvClass =
+  (ajvModule as unknown as { default?: AjvClass }).default ?? (ajvModule as unknown as AjvClass);
+const addFormats: typeof formatsModule.default =
+  (formatsModule as unknown as { default?: typeof formatsModule.default }).default ??
+  (formatsModule as unknown as typeof formatsModule.default);
 
 export function createAjv(): Ajv {
   const ajv = new Ajv2020({ strict: false, allErrors: true });

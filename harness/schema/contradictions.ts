@@ -6,7 +6,8 @@ import { isObject } from '../model.js';
 
 export const NULL_ID_CONTRADICTION =
   'the error carries "id": null: JSON-RPC 2.0 asks for it when the request id could not be read, the MCP schema types id as string | integer and leaves it out (the spec contradicts itself)';
-export const ECHOED_ID_CONTRADICTION = 'the error echoes the id the client sent, as JSON-RPC 2.0 asks, though that id is not a string or integer the MCP schema allows (the spec contradicts itself)';
+export const ECHOED_ID_CONTRADICTION =
+  'the error echoes the id the client sent, as JSON-RPC 2.0 asks, though that id is not a string or integer the MCP schema allows (the spec contradicts itself)';
 
 export const ECHOED_RESULT_ID_CONTRADICTION =
   'the result echoes the id the client sent (a JSON-RPC number MCP does not allow, such as 0.5), as JSON-RPC 2.0 asks of a request it serves, though the MCP schema types id as string | integer (the spec contradicts itself)';
@@ -16,7 +17,8 @@ export function idContradiction(message: unknown, sent: (id: unknown) => boolean
   if (!isObject(message) || !('id' in message)) return undefined;
   const mcpId = typeof message.id === 'string' || Number.isInteger(message.id);
   // A served request whose id MCP forbids but JSON-RPC 2.0 allows (a number) can only be answered with that id.
-  if (isObject(message.result) && !('error' in message)) return typeof message.id === 'number' && !mcpId && sent(message.id) ? ECHOED_RESULT_ID_CONTRADICTION : undefined;
+  if (isObject(message.result) && !('error' in message))
+    return typeof message.id === 'number' && !mcpId && sent(message.id) ? ECHOED_RESULT_ID_CONTRADICTION : undefined;
   if (!isObject(message.error) || 'result' in message) return undefined;
   if (message.id === null) return NULL_ID_CONTRADICTION;
   return !mcpId && sent(message.id) ? ECHOED_ID_CONTRADICTION : undefined;
@@ -30,7 +32,11 @@ export interface SplitIssues {
 }
 
 /** Schema issues of one server message ("<path> <message>"), split into the spec's contradiction and real breaks. */
-export function splitSchemaIssues(message: unknown, issues: readonly string[], sent?: (id: unknown) => boolean): SplitIssues {
+export function splitSchemaIssues(
+  message: unknown,
+  issues: readonly string[],
+  sent?: (id: unknown) => boolean,
+): SplitIssues {
   const contradiction = idContradiction(message, sent);
   if (!contradiction) return { breaks: [...issues] };
   const breaks = issues.filter((issue) => !/^\/id(\s|$)/.test(issue));
@@ -47,7 +53,8 @@ const INVALID_REQUEST_CHECK = /\/errors\/invalid-request$/;
  * "id": null answering errors/parse-error. One finding is warned once, by the check that asked.
  */
 export function warnedByItsCheck(message: unknown, checks: readonly string[] | undefined): boolean {
-  if (!isObject(message) || message.id !== null || !isObject(message.error) || message.error.code !== -32700) return false;
+  if (!isObject(message) || message.id !== null || !isObject(message.error) || message.error.code !== -32700)
+    return false;
   return (checks ?? []).some((check) => PARSE_ERROR_CHECK.test(check));
 }
 

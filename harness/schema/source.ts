@@ -61,7 +61,8 @@ export function loadSchema(revision: Revision, source: SchemaSource): LoadedSche
     const found = documentRevision(document);
     if (found !== revision) {
       throw new Error(
-        `--schema-dir ${source.dir}: ${single} is ${found ? `for revision ${found}` : 'not recognisably for any revision'}, ` + `not ${revision}; put the ${revision} schema at ${perRevision}`,
+        `--schema-dir ${source.dir}: ${single} is ${found ? `for revision ${found}` : 'not recognisably for any revision'}, ` +
+          `not ${revision}; put the ${revision} schema at ${perRevision}`,
       );
     }
   } else {

@@ -41,7 +41,9 @@ function detail(error: ErrorObject): string {
 }
 
 function toIssues(errors: ErrorObject[] | null | undefined, prefix = ''): SchemaIssue[] {
-  return (errors ?? []).slice(0, MAX_ISSUES).map((e) => ({ path: prefix + e.instancePath, message: `${e.message ?? e.keyword}${detail(e)}` }));
+  return (errors ?? [])
+    .slice(0, MAX_ISSUES)
+    .map((e) => ({ path: prefix + e.instancePath, message: `${e.message ?? e.keyword}${detail(e)}` }));
 }
 
 /** Joins outcomes of several definitions checked on one message. */
@@ -105,7 +107,10 @@ class AjvWireValidator implements WireValidator {
     if (!isObject(message)) return this.validate('JSONRPCMessage', message);
     if ('method' in message) {
       if (typeof message.method !== 'string') return this.validate('JSONRPCMessage', message);
-      const def = 'id' in message ? (this.routes.serverRequests.get(message.method) ?? 'JSONRPCRequest') : (this.routes.notifications.get(message.method) ?? 'JSONRPCNotification');
+      const def =
+        'id' in message
+          ? (this.routes.serverRequests.get(message.method) ?? 'JSONRPCRequest')
+          : (this.routes.notifications.get(message.method) ?? 'JSONRPCNotification');
       return this.validate(this.hasDef(def) ? def : 'JSONRPCMessage', message);
     }
     if ('result' in message) return this.resultResponse(message, answeredMethod);
@@ -121,7 +126,8 @@ class AjvWireValidator implements WireValidator {
       const whole = this.validate(route.response, message);
       if (!MRTR_METHODS.has(answeredMethod!)) return whole;
       const result = message.result;
-      const specific = isObject(result) && result.resultType === 'input_required' ? 'InputRequiredResult' : route.result;
+      const specific =
+        isObject(result) && result.resultType === 'input_required' ? 'InputRequiredResult' : route.result;
       return specific && this.hasDef(specific) ? combine([whole, this.validate(specific, result, '/result')]) : whole;
     }
     const envelope = this.validate('JSONRPCResultResponse', message);

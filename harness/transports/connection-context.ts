@@ -3,7 +3,10 @@
 import type { JsonObject } from '../model.js';
 import type { WireInput, WireRecorder, WireEntry } from '../recorder/wire-log.js';
 
-export type MessageValidator = (message: unknown, answeredMethod?: string) => { def: string; issues: string[] } | undefined;
+export type MessageValidator = (
+  message: unknown,
+  answeredMethod?: string,
+) => { def: string; issues: string[] } | undefined;
 
 export interface ConnectionContext {
   recorder: WireRecorder;
@@ -31,7 +34,12 @@ export class CheckTags {
 }
 
 /** Records a server->client JSON-RPC message, validated against the revision's schema. */
-export function recordServerMessage(context: ConnectionContext, base: Omit<WireInput, 'direction' | 'kind' | 'message'>, message: JsonObject, answeredMethod: string | undefined): WireEntry {
+export function recordServerMessage(
+  context: ConnectionContext,
+  base: Omit<WireInput, 'direction' | 'kind' | 'message'>,
+  message: JsonObject,
+  answeredMethod: string | undefined,
+): WireEntry {
   const schema = context.validate?.(message, answeredMethod);
   return context.recorder.record({
     ...base,
@@ -47,6 +55,11 @@ const MAX_ISSUES = 20;
 
 function boundIssues(schema: { def: string; issues: string[] }): { def: string; issues: string[] } {
   if (schema.issues.length <= MAX_ISSUES && schema.issues.every((issue) => issue.length <= 500)) return schema;
-  const kept = schema.issues.slice(0, MAX_ISSUES).map((issue) => (issue.length > 500 ? `${issue.slice(0, 500)}…` : issue));
-  return { def: schema.def, issues: schema.issues.length > MAX_ISSUES ? [...kept, `${schema.issues.length - MAX_ISSUES} more issues`] : kept };
+  const kept = schema.issues
+    .slice(0, MAX_ISSUES)
+    .map((issue) => (issue.length > 500 ? `${issue.slice(0, 500)}…` : issue));
+  return {
+    def: schema.def,
+    issues: schema.issues.length > MAX_ISSUES ? [...kept, `${schema.issues.length - MAX_ISSUES} more issues`] : kept,
+  };
 }

@@ -4,7 +4,15 @@ import { createParser } from 'eventsource-parser';
 import type { Agent } from 'undici';
 import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.js';
 import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
-import { idKey, looseIdKey, type Connection, type Exchange, type HttpOutcome, type SendOptions, type ServerRequestHandler } from './types.js';
+import {
+  idKey,
+  looseIdKey,
+  type Connection,
+  type Exchange,
+  type HttpOutcome,
+  type SendOptions,
+  type ServerRequestHandler,
+} from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 import { loadUndici } from './undici-lazy.js';
 
@@ -112,16 +120,24 @@ export class HttpConnection implements Connection {
       this.sessionHeaders,
       options.headers ?? {},
     ];
-    for (const layer of layers) for (const [name, value] of Object.entries(layer)) merged.set(name.toLowerCase(), [name, value]);
+    for (const layer of layers)
+      for (const [name, value] of Object.entries(layer)) merged.set(name.toLowerCase(), [name, value]);
     const headers: Record<string, string> = {};
     for (const [name, value] of merged.values()) if (value !== null) headers[name] = value;
     return headers;
   }
 
-  private async exchange(body: string | Buffer, options: SendOptions, routing: { id?: JsonRpcId; method?: string }): Promise<Exchange> {
+  private async exchange(
+    body: string | Buffer,
+    options: SendOptions,
+    routing: { id?: JsonRpcId; method?: string },
+  ): Promise<Exchange> {
     const { Agent, request } = await loadUndici();
     // One agent per connection: a fresh connection is a fresh TCP connection.
-    const agent = (this.agent ??= new Agent({ connect: { timeout: this.limits.connectTimeoutMs }, keepAliveTimeout: 10_000 }));
+    const agent = (this.agent ??= new Agent({
+      connect: { timeout: this.limits.connectTimeoutMs },
+      keepAliveTimeout: 10_000,
+    }));
     const started = performance.now();
     const exchange: Exchange = {
       connection: this.name,
@@ -172,12 +188,20 @@ export class HttpConnection implements Connection {
         // reads it (a race that machine load widens): evidence of neither side. Sent once more on a
         // new connection; a server that really resets or died does it again, and that is recorded.
         if (!isReset(error) || abort.signal.aborted) throw error;
-        this.note(`${describeNetworkError(error, this.target.url)} before any answer; sent again on a new connection`, checks);
+        this.note(
+          `${describeNetworkError(error, this.target.url)} before any answer; sent again on a new connection`,
+          checks,
+        );
         response = await send();
       }
       const responseHeaders = flattenHeaders(response.headers);
       const contentType = (responseHeaders['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      const http: HttpOutcome = { status: response.statusCode, headers: responseHeaders, contentType, bodyKind: 'empty' };
+      const http: HttpOutcome = {
+        status: response.statusCode,
+        headers: responseHeaders,
+        contentType,
+        bodyKind: 'empty',
+      };
       exchange.http = http;
       this.context.recorder.record({
         connection: this.name,
@@ -196,12 +220,16 @@ export class HttpConnection implements Connection {
         this.recordBody(bytes, truncated, exchange, http, routing, checks);
       }
     } catch (error) {
-      const unanswered = routing.id !== undefined && !exchange.response && !options.expectSilence ? ('unanswered' as const) : undefined;
+      const unanswered =
+        routing.id !== undefined && !exchange.response && !options.expectSilence ? ('unanswered' as const) : undefined;
       const requestId = unanswered ? (routing.id as string | number) : undefined;
       // undici's header/body timers share our budget and may fire first: still a timeout.
       if (timedOut || isUndiciTimeout(error)) {
         exchange.timedOut = !exchange.response;
-        const waited = !options.expectSilence && (unanswered !== undefined || options.expectResponse === true) ? options.timeoutMs : undefined;
+        const waited =
+          !options.expectSilence && (unanswered !== undefined || options.expectResponse === true)
+            ? options.timeoutMs
+            : undefined;
         this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId, waited);
       } else if (options.signal?.aborted) {
         this.note('exchange aborted by the check (stream closed)', checks);
@@ -217,7 +245,14 @@ export class HttpConnection implements Connection {
     return exchange;
   }
 
-  private recordBody(bytes: Buffer, truncated: boolean, exchange: Exchange, http: HttpOutcome, routing: { id?: JsonRpcId; method?: string }, checks: string[] | undefined): void {
+  private recordBody(
+    bytes: Buffer,
+    truncated: boolean,
+    exchange: Exchange,
+    http: HttpOutcome,
+    routing: { id?: JsonRpcId; method?: string },
+    checks: string[] | undefined,
+  ): void {
     if (bytes.length === 0) return;
     const text = bytes.toString('utf8');
     let parsed: unknown;
@@ -264,7 +299,11 @@ export class HttpConnection implements Connection {
         sse.events++;
         // Past the first events of an exchange, only responses are taken: the rest are counted.
         if (sse.events > MAX_EVENTS_LOGGED && !mayBeResponse(event.data)) {
-          if (unlogged++ === 0) this.note(`more than ${MAX_EVENTS_LOGGED} SSE events in one answer: the rest are counted, only responses among them read`, checks);
+          if (unlogged++ === 0)
+            this.note(
+              `more than ${MAX_EVENTS_LOGGED} SSE events in one answer: the rest are counted, only responses among them read`,
+              checks,
+            );
           return;
         }
         let parsed: unknown;
@@ -297,7 +336,13 @@ export class HttpConnection implements Connection {
         }
       },
       onRetry: (retry) => {
-        this.context.recorder.record({ connection: this.name, direction: 'server->client', kind: 'sse-event', sse: { retry }, checks });
+        this.context.recorder.record({
+          connection: this.name,
+          direction: 'server->client',
+          kind: 'sse-event',
+          sse: { retry },
+          checks,
+        });
       },
     });
     const decoder = new TextDecoder('utf-8');
@@ -333,8 +378,10 @@ export class HttpConnection implements Connection {
     size = 512,
   ): void {
     const isOurs = isResponse(message) && routing.id !== undefined && idKey(message.id) === idKey(routing.id);
-    const isLoose = !isOurs && isResponse(message) && routing.id !== undefined && looseIdKey(message.id) === looseIdKey(routing.id);
-    const answered = isOurs || isLoose || (isResponse(message) && routing.id === undefined) ? routing.method : undefined;
+    const isLoose =
+      !isOurs && isResponse(message) && routing.id !== undefined && looseIdKey(message.id) === looseIdKey(routing.id);
+    const answered =
+      isOurs || isLoose || (isResponse(message) && routing.id === undefined) ? routing.method : undefined;
     const hasId = typeof message.id === 'string' || typeof message.id === 'number';
     let anomaly: 'unknown-id' | 'duplicate-response' | undefined;
     if (isResponse(message) && hasId && routing.id !== undefined) {
@@ -342,7 +389,12 @@ export class HttpConnection implements Connection {
       else if (exchange.response) anomaly = 'duplicate-response';
     }
     const note = anomaly ? STRAY_NOTES[anomaly] : undefined;
-    recordServerMessage(this.context, { connection: this.name, checks, sse, anomaly, note, sizeHint: size }, message, answered);
+    recordServerMessage(
+      this.context,
+      { connection: this.name, checks, sse, anomaly, note, sizeHint: size },
+      message,
+      answered,
+    );
     exchange.messages.push(message);
     options?.onMessage?.(message);
     // An error without an id in the POST's own body answers that POST: the server could not read
@@ -361,14 +413,31 @@ export class HttpConnection implements Connection {
   }
 
   private async answerServerRequest(request: JsonObject, options?: SendOptions): Promise<void> {
-    const reply = this.serverRequestHandler ? await this.serverRequestHandler(request) : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+    const reply = this.serverRequestHandler
+      ? await this.serverRequestHandler(request)
+      : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
     await this.send(reply, { timeoutMs: options?.timeoutMs ?? 5000, checkId: options?.checkId });
   }
 
   /** `waitedMs`: set when the harness gave up waiting for an answer it expected. */
-  private note(text: string, checks: string[] | undefined, anomaly?: 'unanswered', requestId?: string | number, waitedMs?: number): void {
+  private note(
+    text: string,
+    checks: string[] | undefined,
+    anomaly?: 'unanswered',
+    requestId?: string | number,
+    waitedMs?: number,
+  ): void {
     const timeout = waitedMs !== undefined ? ({ timeout: true, waitedMs } as const) : {};
-    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks, anomaly, requestId, ...timeout });
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'harness',
+      kind: 'note',
+      note: text,
+      checks,
+      anomaly,
+      requestId,
+      ...timeout,
+    });
   }
 
   async close(): Promise<void> {
@@ -402,7 +471,10 @@ function redact(headers: Record<string, string>): Record<string, string> {
   return out;
 }
 
-async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(): void }, cap: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+async function readCapped(
+  body: AsyncIterable<Uint8Array> & { destroy(): void },
+  cap: number,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {

@@ -51,7 +51,12 @@ async function* paced(pieces: Buffer[], gapMs: number): AsyncGenerator<Buffer> {
 
 /** Credentials never reach the report. */
 function redacted(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, /^(authorization|cookie|x-api-key|proxy-authorization)$/i.test(name) ? '[redacted]' : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      /^(authorization|cookie|x-api-key|proxy-authorization)$/i.test(name) ? '[redacted]' : value,
+    ]),
+  );
 }
 
 const excerpt = (text: string) => JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}...` : text);
@@ -77,7 +82,14 @@ export async function postDirect(
     http: { method: 'POST', url, headers: redacted(headers) },
     note: chunked ? `body in ${pieces.length} chunks` : undefined,
   });
-  for (const piece of pieces) recorder.record({ connection, direction: 'client->server', kind: 'raw', ...recorder.describeBytes(piece), note: chunked ? 'one body chunk' : undefined });
+  for (const piece of pieces)
+    recorder.record({
+      connection,
+      direction: 'client->server',
+      kind: 'raw',
+      ...recorder.describeBytes(piece),
+      note: chunked ? 'one body chunk' : undefined,
+    });
   const started = performance.now();
   const abort = new AbortController();
   let cut: 'timeout' | 'after-response' | undefined;
@@ -111,15 +123,26 @@ export async function postDirect(
       connection,
       direction: 'server->client',
       kind: 'http-response',
-      http: { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } },
+      http: {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? '') },
+      },
     });
     const take = (message: JsonObject) => {
       outcome.messages.push(message);
       recorder.record({ connection, direction: 'server->client', kind: 'message', message });
     };
     if (contentType === 'text/event-stream')
-      await readStream(response.body, outcome, { take, answered, record: (text, note) => recorder.record({ connection, direction: 'server->client', kind: 'sse-event', text, note }) });
-    else await readBody(response.body, outcome, take, (bytes) => recorder.record({ connection, direction: 'server->client', kind: 'raw', ...recorder.describeBytes(bytes) }));
+      await readStream(response.body, outcome, {
+        take,
+        answered,
+        record: (text, note) =>
+          recorder.record({ connection, direction: 'server->client', kind: 'sse-event', text, note }),
+      });
+    else
+      await readBody(response.body, outcome, take, (bytes) =>
+        recorder.record({ connection, direction: 'server->client', kind: 'raw', ...recorder.describeBytes(bytes) }),
+      );
   } catch (error) {
     if (cut === undefined) outcome.transportError = `POST failed: ${(error as Error).message}`;
   } finally {
@@ -153,7 +176,9 @@ async function readStream(body: AsyncIterable<unknown>, outcome: PostOutcome, si
     const parsed = parseJson(event.data);
     if (!isObject(parsed)) {
       const stray =
-        event.stray.length > 0 ? `; the event also has ${event.stray.length} line(s) that are no SSE field, the first ${excerpt(event.stray[0])} (a data line without its "data:" prefix?)` : '';
+        event.stray.length > 0
+          ? `; the event also has ${event.stray.length} line(s) that are no SSE field, the first ${excerpt(event.stray[0])} (a data line without its "data:" prefix?)`
+          : '';
       faults.push(`an SSE event whose data is not one JSON-RPC message: ${excerpt(event.data)}${stray}`);
       sink.record(event.data, 'SSE data is not a JSON object');
       return;
@@ -179,12 +204,19 @@ async function readStream(body: AsyncIterable<unknown>, outcome: PostOutcome, si
   reader.feed(decoder.decode());
   const partial = reader.end();
   if (partial !== undefined) {
-    faults.push(`the stream ended inside an event (no blank line after its last line), so a client drops it: ${excerpt(partial)}`);
+    faults.push(
+      `the stream ended inside an event (no blank line after its last line), so a client drops it: ${excerpt(partial)}`,
+    );
     sink.record(partial, 'unterminated SSE event at the end of the stream');
   }
 }
 
-async function readBody(body: AsyncIterable<unknown>, outcome: PostOutcome, take: (message: JsonObject) => void, raw: (bytes: Buffer) => void): Promise<void> {
+async function readBody(
+  body: AsyncIterable<unknown>,
+  outcome: PostOutcome,
+  take: (message: JsonObject) => void,
+  raw: (bytes: Buffer) => void,
+): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -19,7 +19,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const firstByte = (bytes: Uint8Array) => bytes.find((byte) => byte !== 0x20 && byte !== 0x09);
 const lastByte = (bytes: Uint8Array) => {
-  for (let i = bytes.length - 1; i >= 0; i--) if (bytes[i] !== 0x20 && bytes[i] !== 0x09 && bytes[i] !== 0x0d) return bytes[i];
+  for (let i = bytes.length - 1; i >= 0; i--)
+    if (bytes[i] !== 0x20 && bytes[i] !== 0x09 && bytes[i] !== 0x0d) return bytes[i];
   return undefined;
 };
 
@@ -38,7 +39,8 @@ export class SpreadMessageJoiner {
     if (!this.holding && firstByte(line) !== 0x7b) return { kind: 'released', lines: [line] };
     this.held.push(Buffer.from(line));
     this.heldBytes += line.length + 1;
-    if (this.held.length > MAX_LINES || this.heldBytes > this.maxBytes) return { kind: 'released', lines: this.drain() };
+    if (this.held.length > MAX_LINES || this.heldBytes > this.maxBytes)
+      return { kind: 'released', lines: this.drain() };
     // Only a line that could close the object is worth a parse: no quadratic re-parsing of long messages.
     if (lastByte(line) !== 0x7d) return { kind: 'held' };
     const message = this.parseHeld();
@@ -61,7 +63,9 @@ export class SpreadMessageJoiner {
 
   private parseHeld(): JsonObject | undefined {
     try {
-      const value = parseBoundedJson(utf8.decode(Buffer.concat(this.held.flatMap((line) => [line, Buffer.from('\n')]))));
+      const value = parseBoundedJson(
+        utf8.decode(Buffer.concat(this.held.flatMap((line) => [line, Buffer.from('\n')]))),
+      );
       return isObject(value) && ('method' in value || 'result' in value || 'error' in value) ? value : undefined;
     } catch {
       return undefined;

@@ -79,7 +79,8 @@ export class SseReader {
   }
 
   private dispatch(): void {
-    if (this.data.length > 0 || this.stray.length > 0) this.onEvent({ data: this.data.join('\n'), event: this.type, id: this.id, stray: this.stray });
+    if (this.data.length > 0 || this.stray.length > 0)
+      this.onEvent({ data: this.data.join('\n'), event: this.type, id: this.id, stray: this.stray });
     this.reset();
   }
 

@@ -4,8 +4,21 @@ import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.
 import { isValidUtf8 } from '../recorder/wire-log.js';
 import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
 import type { Frame } from './line-framer.js';
-import { StdioProcess, type ExitStatus, type ProcessLimits, type StdioCommand, DEFAULT_PROCESS_LIMITS } from './stdio-process.js';
-import { idKey, looseIdKey, type Connection, type Exchange, type SendOptions, type ServerRequestHandler } from './types.js';
+import {
+  StdioProcess,
+  type ExitStatus,
+  type ProcessLimits,
+  type StdioCommand,
+  DEFAULT_PROCESS_LIMITS,
+} from './stdio-process.js';
+import {
+  idKey,
+  looseIdKey,
+  type Connection,
+  type Exchange,
+  type SendOptions,
+  type ServerRequestHandler,
+} from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 import { SpreadMessageJoiner } from './spread-message.js';
 
@@ -125,7 +138,11 @@ export class StdioConnection implements Connection {
     });
   }
 
-  private transmit(bytes: Buffer, options: SendOptions, routing: { id?: JsonRpcId; method?: string; progressToken?: unknown; wantsOrphanResponse: boolean }): Promise<Exchange> {
+  private transmit(
+    bytes: Buffer,
+    options: SendOptions,
+    routing: { id?: JsonRpcId; method?: string; progressToken?: unknown; wantsOrphanResponse: boolean },
+  ): Promise<Exchange> {
     const startedAt = performance.now();
     const exchange: Exchange = {
       connection: this.name,
@@ -152,7 +169,8 @@ export class StdioConnection implements Connection {
           options.signal?.removeEventListener('abort', onAbort);
           if (routing.id !== undefined) {
             if (this.pending.get(idKey(routing.id)) === entry) this.pending.delete(idKey(routing.id));
-            if (this.loosePending.get(looseIdKey(routing.id)) === entry) this.loosePending.delete(looseIdKey(routing.id));
+            if (this.loosePending.get(looseIdKey(routing.id)) === entry)
+              this.loosePending.delete(looseIdKey(routing.id));
           }
           this.windows.delete(entry);
           exchange.durationMs = Math.round(performance.now() - startedAt);
@@ -201,7 +219,13 @@ export class StdioConnection implements Connection {
       // is judged by the check it interrupted, not again by each request written after it.
       const diedFirst = (): void => {
         exchange.transportError = this.exitDescription();
-        if (this.process.exitStatus?.endedBy === 'self') this.unanswered(entry, `${this.exitDescription()} before id ${JSON.stringify(exchange.id)} could be sent`, undefined, true);
+        if (this.process.exitStatus?.endedBy === 'self')
+          this.unanswered(
+            entry,
+            `${this.exitDescription()} before id ${JSON.stringify(exchange.id)} could be sent`,
+            undefined,
+            true,
+          );
         entry.finish();
       };
       if (!this.process.running) return diedFirst();
@@ -223,7 +247,8 @@ export class StdioConnection implements Connection {
     if (frame.kind === 'line' && this.spread.holding) return this.offerSpread(frame.bytes);
     if (frame.kind === 'oversized') {
       if (looksLikeMessage(frame.head)) this.overCap(frame.head, frame.totalBytes);
-      else this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
+      else
+        this.pollution(frame.head, `line of ${frame.totalBytes} bytes exceeds the line cap; dropped`, frame.totalBytes);
       return;
     }
     if (frame.kind === 'partial') {
@@ -247,7 +272,11 @@ export class StdioConnection implements Connection {
       for (const noise of offered.lines) this.pollution(noise, (parseFrame(noise) as { reason: string }).reason);
       return;
     }
-    this.pollution(offered.head, `a JSON-RPC message spread over ${offered.lines} lines (pretty-printed): messages MUST NOT contain embedded newlines; delivered anyway`, offered.bytes);
+    this.pollution(
+      offered.head,
+      `a JSON-RPC message spread over ${offered.lines} lines (pretty-printed): messages MUST NOT contain embedded newlines; delivered anyway`,
+      offered.bytes,
+    );
     this.route(offered.message, false, offered.bytes);
   }
 
@@ -321,14 +350,26 @@ export class StdioConnection implements Connection {
     const note = crlf ? 'line ended with CRLF' : undefined;
     if (isResponse(message)) {
       const exact = this.pending.get(idKey(message.id));
-      const loose = exact ?? (message.id !== undefined && message.id !== null ? this.loosePending.get(looseIdKey(message.id)) : undefined);
+      const loose =
+        exact ??
+        (message.id !== undefined && message.id !== null ? this.loosePending.get(looseIdKey(message.id)) : undefined);
       const owner = loose ?? [...this.windows].find((p) => p.wantsOrphanResponse && !p.exchange.response);
       const hasId = typeof message.id === 'string' || typeof message.id === 'number';
       const anomaly = owner || !hasId ? undefined : this.classifyOrphan(message.id);
-      const orphanNote = owner ? undefined : anomaly ? ORPHAN_NOTES[anomaly] : 'error response without an id, with no raw send waiting for it';
+      const orphanNote = owner
+        ? undefined
+        : anomaly
+          ? ORPHAN_NOTES[anomaly]
+          : 'error response without an id, with no raw send waiting for it';
       recordServerMessage(
         this.context,
-        { connection: this.name, sizeHint, anomaly, checks: this.tags.tags(owner?.checkId), note: orphanNote ? appendNote(note, orphanNote) : note },
+        {
+          connection: this.name,
+          sizeHint,
+          anomaly,
+          checks: this.tags.tags(owner?.checkId),
+          note: orphanNote ? appendNote(note, orphanNote) : note,
+        },
         message,
         // The method of the request it answers; a late answer is still that request's. A second answer
         // to an id already answered, or one a raw send took, is not known to answer that request (a
@@ -348,14 +389,31 @@ export class StdioConnection implements Connection {
       // A flood of server requests is counted past the first ones, and never answered faster than
       // the server reads: replies to a server that stopped reading would pile up in our memory.
       const logged = ++this.serverRequests.seen <= SERVER_REQUESTS_LOGGED;
-      if (logged) recordServerMessage(this.context, { connection: this.name, sizeHint, checks: this.tags.tags(), note }, message, undefined);
-      else if (this.serverRequests.unlogged++ === 0) this.note(`more than ${SERVER_REQUESTS_LOGGED} server requests: the rest are counted, not logged one by one`);
+      if (logged)
+        recordServerMessage(
+          this.context,
+          { connection: this.name, sizeHint, checks: this.tags.tags(), note },
+          message,
+          undefined,
+        );
+      else if (this.serverRequests.unlogged++ === 0)
+        this.note(`more than ${SERVER_REQUESTS_LOGGED} server requests: the rest are counted, not logged one by one`);
       if (this.process.stdinBacklog > MAX_STDIN_BACKLOG) this.serverRequests.unanswered++;
       else void this.answerServerRequest(message, logged);
       return;
     }
     const owners = this.notificationOwners(message);
-    recordServerMessage(this.context, { connection: this.name, sizeHint, checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(), note }, message, undefined);
+    recordServerMessage(
+      this.context,
+      {
+        connection: this.name,
+        sizeHint,
+        checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(),
+        note,
+      },
+      message,
+      undefined,
+    );
     for (const owner of owners) {
       owner.exchange.messages.push(message);
       owner.exchange.notifications.push(message);
@@ -368,15 +426,26 @@ export class StdioConnection implements Connection {
     const params = isObject(message.params) ? message.params : undefined;
     const token = params?.progressToken;
     if (token !== undefined) {
-      const match = [...this.windows].filter((p) => p.progressToken !== undefined && idKey(p.progressToken) === idKey(token));
+      const match = [...this.windows].filter(
+        (p) => p.progressToken !== undefined && idKey(p.progressToken) === idKey(token),
+      );
       if (match.length > 0) return match;
     }
     return [...this.windows];
   }
 
   private async answerServerRequest(request: JsonObject, logged: boolean): Promise<void> {
-    const reply = this.serverRequestHandler ? await this.serverRequestHandler(request) : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
-    if (logged) this.context.recorder.record({ connection: this.name, direction: 'client->server', kind: 'message', message: reply, checks: this.tags.tags() });
+    const reply = this.serverRequestHandler
+      ? await this.serverRequestHandler(request)
+      : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
+    if (logged)
+      this.context.recorder.record({
+        connection: this.name,
+        direction: 'client->server',
+        kind: 'message',
+        message: reply,
+        checks: this.tags.tags(),
+      });
     await this.process.write(JSON.stringify(reply) + '\n');
   }
 
@@ -385,7 +454,9 @@ export class StdioConnection implements Connection {
     if (unlogged === 0 && unanswered === 0) return;
     const parts = [
       unlogged > 0 ? `${unlogged} more server requests not logged one by one` : '',
-      unanswered > 0 ? `${unanswered} not answered: the server had not read ${MAX_STDIN_BACKLOG} bytes we had written to it` : '',
+      unanswered > 0
+        ? `${unanswered} not answered: the server had not read ${MAX_STDIN_BACKLOG} bytes we had written to it`
+        : '',
     ].filter(Boolean);
     this.note(parts.join('; '));
     this.serverRequests = { ...this.serverRequests, unlogged: 0, unanswered: 0 };
@@ -438,12 +509,16 @@ export class StdioConnection implements Connection {
       checks: this.tags.tags(),
     });
     const holders = this.process.heldOpenBy;
-    if (holders) this.note(`${STDOUT_HELD_OPEN} after exit${holders.length > 0 ? `; killed pid ${holders.join(', ')} that held it` : ''}`);
+    if (holders)
+      this.note(
+        `${STDOUT_HELD_OPEN} after exit${holders.length > 0 ? `; killed pid ${holders.join(', ')} that held it` : ''}`,
+      );
     for (const entry of [...this.windows]) {
       if (!entry.exchange.response) {
         entry.exchange.transportError = describeExit(status);
         // Our own teardown is not the server's fault; dying with requests in flight is.
-        if (status.endedBy === 'self') this.unanswered(entry, `${describeExit(status)} with id ${JSON.stringify(entry.exchange.id)} unanswered`);
+        if (status.endedBy === 'self')
+          this.unanswered(entry, `${describeExit(status)} with id ${JSON.stringify(entry.exchange.id)} unanswered`);
       }
       entry.finish();
     }
@@ -476,7 +551,8 @@ export class StdioConnection implements Connection {
   private startupAllowance(sentAt: number, timeoutMs: number): number {
     if (!this.process.running) return 0;
     const now = performance.now();
-    if (this.firstOutputAt === undefined) return Math.min(timeoutMs, Math.max(0, this.started + this.limits.startupMs - now));
+    if (this.firstOutputAt === undefined)
+      return Math.min(timeoutMs, Math.max(0, this.started + this.limits.startupMs - now));
     return Math.max(0, Math.max(sentAt, this.started + this.firstOutputAt) + timeoutMs - now);
   }
 
@@ -485,7 +561,13 @@ export class StdioConnection implements Connection {
   }
 
   private note(text: string, checkId?: string): void {
-    this.context.recorder.record({ connection: this.name, direction: 'harness', kind: 'note', note: text, checks: this.tags.tags(checkId) });
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'harness',
+      kind: 'note',
+      note: text,
+      checks: this.tags.tags(checkId),
+    });
   }
 
   /** Requests we stopped waiting for, with the timeout they had: close gives their answers a chance. */
@@ -502,7 +584,10 @@ export class StdioConnection implements Connection {
     // exitsWithin ends the wait at the grace too, whether or not the process exits.
     await Promise.race([new Promise<void>((resolve) => (this.lateSettled = resolve)), this.process.exitsWithin(grace)]);
     this.lateSettled = undefined;
-    if (this.awaitingLate.size > 0) this.note(`${this.awaitingLate.size} request(s) still unanswered ${grace} ms after the harness stopped waiting; closing`);
+    if (this.awaitingLate.size > 0)
+      this.note(
+        `${this.awaitingLate.size} request(s) still unanswered ${grace} ms after the harness stopped waiting; closing`,
+      );
   }
 
   async close(): Promise<void> {
@@ -517,7 +602,10 @@ export class StdioConnection implements Connection {
 export function describeExit(status: ExitStatus): string {
   if (status.endedBy === 'spawn-error') return `server could not be started: ${status.spawnError}`;
   const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
-  const why = status.endedBy === 'self' ? '' : ` (after ${status.endedBy === 'stdin-close' ? 'stdin was closed' : status.endedBy})`;
+  const why =
+    status.endedBy === 'self'
+      ? ''
+      : ` (after ${status.endedBy === 'stdin-close' ? 'stdin was closed' : status.endedBy})`;
   return `server ${how}${why}`;
 }
 
@@ -558,7 +646,8 @@ export function parseFrame(bytes: Uint8Array): ParsedFrame {
   // Cheap rejection first: a flood of log lines must not cost one exception each.
   let first = 0;
   while (first < bytes.length && (bytes[first] === 0x20 || bytes[first] === 0x09)) first++;
-  if (bytes[first] !== 0x7b) return { ok: false, reason: isValidUtf8(bytes) ? 'line is not JSON' : 'line is not valid UTF-8' };
+  if (bytes[first] !== 0x7b)
+    return { ok: false, reason: isValidUtf8(bytes) ? 'line is not JSON' : 'line is not valid UTF-8' };
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -571,7 +660,11 @@ export function parseFrame(bytes: Uint8Array): ParsedFrame {
   } catch {
     return { ok: false, reason: 'line is not JSON' };
   }
-  if (!isObject(value)) return { ok: false, reason: `line is JSON but not a JSON-RPC object (${Array.isArray(value) ? 'array' : typeof value})` };
+  if (!isObject(value))
+    return {
+      ok: false,
+      reason: `line is JSON but not a JSON-RPC object (${Array.isArray(value) ? 'array' : typeof value})`,
+    };
   // Objects that try to be JSON-RPC are messages (the schema check judges them); anything else is noise.
   if (!('method' in value) && !('result' in value) && !('error' in value)) {
     return { ok: false, reason: 'JSON object that is not a JSON-RPC message' };

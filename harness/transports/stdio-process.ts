@@ -157,7 +157,10 @@ export class StdioProcess {
       // Reap anything the server left running in its group.
       if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
       // Its last answers are still in the pipe: read them before anything is declared unanswered.
-      const ended = await Promise.race([stdoutEnded.then(() => true), delay(limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS, false)]);
+      const ended = await Promise.race([
+        stdoutEnded.then(() => true),
+        delay(limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS, false),
+      ]);
       if (!ended) {
         // Someone outside the group holds the pipe: stop them and stop reading.
         this.heldOpenBy = killHolders(this.pipeEnds);
@@ -208,7 +211,10 @@ export class StdioProcess {
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
     killHolders(this.pipeEnds);
     const grace = this.limits.gracePeriodMs;
-    const status = await Promise.race([this.exited, delay(grace + (this.limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS), undefined)]);
+    const status = await Promise.race([
+      this.exited,
+      delay(grace + (this.limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS), undefined),
+    ]);
     return status ?? { code: null, signal: null, endedBy: 'SIGKILL' };
   }
 

@@ -26,7 +26,9 @@ function responseGist(response: Record<string, unknown>): string[] {
   if (isObject(error)) return [`error ${oneLine(error.code)}: ${oneLine(error.message)}`];
   if ('result' in response) {
     const result = response.result;
-    return [isObject(result) ? `result with ${Object.keys(result).join(', ') || 'no members'}` : `result ${oneLine(result)}`];
+    return [
+      isObject(result) ? `result with ${Object.keys(result).join(', ') || 'no members'}` : `result ${oneLine(result)}`,
+    ];
   }
   return [];
 }

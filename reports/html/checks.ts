@@ -13,7 +13,8 @@ export const PROBLEM_ORDER: CellVerdict[] = ['fail', 'error', 'unstable', 'warn'
 
 function evidence(check: CheckResult): string {
   if (check.expected === undefined && check.actual === undefined) return '';
-  const expected = check.expected === undefined ? '<span class="muted">(not recorded)</span>' : escPretty(check.expected);
+  const expected =
+    check.expected === undefined ? '<span class="muted">(not recorded)</span>' : escPretty(check.expected);
   return `<div class="evidence"><div><h4>Expected</h4><pre>${expected}</pre></div><div><h4>Actual</h4>${renderActual(check.actual)}</div></div>`;
 }
 
@@ -27,13 +28,17 @@ function transcript(check: CheckResult, index: number): string {
 /** A cited row's id, linked to its spec section when the results carry the row. */
 function rowId(id: string, row: CatalogRow | undefined): string {
   const href = row && safeHref(row.url);
-  return href ? `<a href="${esc(href)}" rel="noopener noreferrer" target="_blank"><code>${esc(id)}</code></a>` : `<code>${esc(id)}</code>`;
+  return href
+    ? `<a href="${esc(href)}" rel="noopener noreferrer" target="_blank"><code>${esc(id)}</code></a>`
+    : `<code>${esc(id)}</code>`;
 }
 
 /** The requirement-index rows the check cites, each with its level and summary (results from before the index carry ids only). */
 function catalogList(check: CheckResult): string {
   if (!check.catalogRows?.length) return '';
-  const items = check.catalogRows.map((row) => `<li>${rowId(row.id, row)} <span class="muted">${esc(row.level)}</span> ${esc(row.summary)}</li>`);
+  const items = check.catalogRows.map(
+    (row) => `<li>${rowId(row.id, row)} <span class="muted">${esc(row.level)}</span> ${esc(row.summary)}</li>`,
+  );
   return `<ul class="catalog">${items.join('')}</ul>`;
 }
 
@@ -48,8 +53,12 @@ function checkBlock(check: CheckResult, index: number, problem: boolean): string
   const title = problem ? `<p class="check-title">${esc(check.title)}</p>` : '';
   const line = problem && check.reason ? esc(check.reason) : esc(check.title);
   const rows = new Map((check.catalogRows ?? []).map((row) => [row.id, row]));
-  const catalog = check.catalog?.length ? ` · catalog ${check.catalog.map((c) => rowId(c, rows.get(c))).join(', ')}` : '';
-  const notes = check.notes?.length ? `<ul class="notes">${check.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
+  const catalog = check.catalog?.length
+    ? ` · catalog ${check.catalog.map((c) => rowId(c, rows.get(c))).join(', ')}`
+    : '';
+  const notes = check.notes?.length
+    ? `<ul class="notes">${check.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`
+    : '';
   const search = `${check.id} ${check.title}`.toLowerCase();
   return `<details class="check" id="${esc(anchorId(check.id))}" data-verdict="${esc(verdict)}" data-level="${esc(check.level)}" data-area="${esc(check.area)}" data-revision="${esc(check.revision)}" data-search="${esc(search)}">
 <summary>${badge(verdict)} <span class="level">${esc(check.level)}</span> <code class="id">${esc(check.id)}</code>${esc(pendingMark(check))} <span class="line">${line}</span> <span class="muted dur">${duration(check.durationMs)}</span></summary>
@@ -63,8 +72,13 @@ export function renderProblems(results: RunResults): string {
   const problems = results.checks
     .map((check, index) => ({ check, index }))
     .filter(({ check }) => isProblem(check))
-    .sort((a, b) => PROBLEM_ORDER.indexOf(cellVerdict(a.check)) - PROBLEM_ORDER.indexOf(cellVerdict(b.check)) || a.index - b.index);
-  const body = problems.length ? problems.map(({ check, index }) => checkBlock(check, index, true)).join('\n') : '<p class="none">No check failed, erred or warned.</p>';
+    .sort(
+      (a, b) =>
+        PROBLEM_ORDER.indexOf(cellVerdict(a.check)) - PROBLEM_ORDER.indexOf(cellVerdict(b.check)) || a.index - b.index,
+    );
+  const body = problems.length
+    ? problems.map(({ check, index }) => checkBlock(check, index, true)).join('\n')
+    : '<p class="none">No check failed, erred or warned.</p>';
   return `<section id="problems"><h2>Failures and warnings <span class="muted">(${problems.length})</span></h2>${body}</section>`;
 }
 

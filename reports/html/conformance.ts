@@ -9,11 +9,20 @@ export function renderConformance(statement: ConformanceStatement): string {
     .map((line) => `<li>${esc(line)}</li>`)
     .join('');
   const skipped = statement.revisions.flatMap((r) => [...r.core.skipped, ...r.extended.flatMap((e) => e.skipped)]);
-  const open = statement.revisions.flatMap((r) => [...r.core.failures, ...r.core.inconclusive, ...r.extended.flatMap((e) => [...e.failures, ...e.inconclusive])]);
-  const list = (items: typeof skipped) => items.map((i) => `<li><code>${esc(i.id)}</code> ${badge(i.verdict)} ${esc(i.reason ?? '')}</li>`).join('');
+  const open = statement.revisions.flatMap((r) => [
+    ...r.core.failures,
+    ...r.core.inconclusive,
+    ...r.extended.flatMap((e) => [...e.failures, ...e.inconclusive]),
+  ]);
+  const list = (items: typeof skipped) =>
+    items.map((i) => `<li><code>${esc(i.id)}</code> ${badge(i.verdict)} ${esc(i.reason ?? '')}</li>`).join('');
   const more = [
-    open.length ? `<details><summary>${plural(open.length, 'MUST')} failed or without a verdict</summary><ul>${list(open)}</ul></details>` : '',
-    skipped.length ? `<details><summary>${plural(skipped.length, 'MUST')} skipped</summary><ul>${list(skipped)}</ul></details>` : '',
+    open.length
+      ? `<details><summary>${plural(open.length, 'MUST')} failed or without a verdict</summary><ul>${list(open)}</ul></details>`
+      : '',
+    skipped.length
+      ? `<details><summary>${plural(skipped.length, 'MUST')} skipped</summary><ul>${list(skipped)}</ul></details>`
+      : '',
   ].join('');
   return `<ul class="statement">${lines || '<li class="muted">no revision was run</li>'}</ul>${more}`;
 }

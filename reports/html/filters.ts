@@ -8,7 +8,9 @@ import { badge } from './parts.js';
 
 function group(name: string, legend: string, values: string[], label: (value: string) => string): string {
   if (values.length === 0) return '';
-  const boxes = values.map((v) => `<label><input type="checkbox" name="${name}" value="${esc(v)}" checked> ${label(v)}</label>`).join('');
+  const boxes = values
+    .map((v) => `<label><input type="checkbox" name="${name}" value="${esc(v)}" checked> ${label(v)}</label>`)
+    .join('');
   return `<span class="filter-group" role="group" aria-label="${legend}" data-filter="${name}"><span class="legend">${legend}</span>${boxes}</span>`;
 }
 

@@ -25,7 +25,9 @@ function findingBlock(f: FuzzFinding, index: number, kind: 'finding' | 'warning'
     ? `<details class="transcript" data-source="${kind === 'finding' ? 'fuzz' : 'fuzz-warning'}:${index}"><summary>Wire transcript (${plural(f.transcript.length, 'entry', 'entries')})</summary><div class="transcript-body"></div></details>`
     : '';
   const label = kind === 'finding' ? badge('fail', 'FINDING') : badge('warn', 'WARNING');
-  const broken = (f.failures ?? []).map((b) => `<li>${esc(b.message)} <span class="muted">${esc(b.level)}</span> ${link(b.spec)}</li>`).join('');
+  const broken = (f.failures ?? [])
+    .map((b) => `<li>${esc(b.message)} <span class="muted">${esc(b.level)}</span> ${link(b.spec)}</li>`)
+    .join('');
   return `<details class="finding" data-kind="${kind}"><summary>${label} <code class="id">${esc(f.id)}</code> <span class="line">${esc(f.message)}</span></summary><div class="body">
 ${f.title ? `<p class="check-title">${esc(f.title)}</p>` : ''}<p class="reason">${esc(f.message)}</p>${f.requirement ? `<blockquote>${esc(f.requirement)}</blockquote>` : ''}
 <p>Campaign <code>${esc(f.campaign)}</code>, property <code>${esc(f.property)}</code>${f.level ? `, ${esc(f.level)}` : ''}${f.spec ? ` · Spec: ${link(f.spec)}` : ''}</p>
@@ -40,8 +42,12 @@ export function renderFuzz(results: RunResults): string {
   if (!fuzz) return '';
   const findings = fuzz.findings.map((f, i) => findingBlock(f, i, 'finding')).join('\n');
   const warnings = (fuzz.warnings ?? []).map((f, i) => findingBlock(f, i, 'warning')).join('\n');
-  const errors = fuzz.errors?.length ? `<h3>Harness errors</h3><ul class="fuzz-errors">${fuzz.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '';
-  const budget = fuzz.budget ? `, ${esc(fuzz.budget.runs)} runs per property${fuzz.budget.timeBudgetMs !== undefined ? `, time budget ${esc(duration(fuzz.budget.timeBudgetMs))}` : ''}` : '';
+  const errors = fuzz.errors?.length
+    ? `<h3>Harness errors</h3><ul class="fuzz-errors">${fuzz.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>`
+    : '';
+  const budget = fuzz.budget
+    ? `, ${esc(fuzz.budget.runs)} runs per property${fuzz.budget.timeBudgetMs !== undefined ? `, time budget ${esc(duration(fuzz.budget.timeBudgetMs))}` : ''}`
+    : '';
   const seed = fuzz.seed !== undefined ? `<p>Seed <code>${esc(fuzz.seed)}</code>${budget}</p>` : '';
   const counts = `${plural(fuzz.findings.length, 'finding')}, ${plural(fuzz.warnings?.length ?? 0, 'warning')}${fuzz.errors?.length ? `, ${plural(fuzz.errors.length, 'error')}` : ''}`;
   const table = propertyTable(fuzz);

@@ -15,10 +15,13 @@ import { STYLE } from './style.js';
 import { renderHeader, renderSummary } from './summary.js';
 
 /** Nothing may be fetched: the page works from disk, offline, and inside strict artefact viewers. */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+export const REPORT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 function titleOf(results: RunResults): string {
-  const info = results.revisions.find((r) => isObject(r.profile?.serverInfo))?.profile?.serverInfo as { name?: unknown } | undefined;
+  const info = results.revisions.find((r) => isObject(r.profile?.serverInfo))?.profile?.serverInfo as
+    | { name?: unknown }
+    | undefined;
   return `mcp-conform: ${typeof info?.name === 'string' ? info.name : results.target.description} — ${results.outcome}`;
 }
 

@@ -9,7 +9,9 @@ function matrixRow(row: ViewRow, columns: string[]): string {
   const revisions = columns.filter((_, i) => row.cells[i].verdict).join(' ');
   const cells = row.cells
     .map((cell, i) => {
-      const content = cell.checkId ? `<a href="#${esc(anchorId(cell.checkId))}">${badge(cell.verdict, cell.text)}</a>` : badge(cell.verdict, cell.text);
+      const content = cell.checkId
+        ? `<a href="#${esc(anchorId(cell.checkId))}">${badge(cell.verdict, cell.text)}</a>`
+        : badge(cell.verdict, cell.text);
       const title = cell.note ? ` title="${esc(cell.note)}"` : '';
       return `<td class="cell" data-revision="${esc(columns[i])}" data-verdict="${esc(cell.verdict ?? '')}"${title}>${content}</td>`;
     })

@@ -21,13 +21,21 @@ const OUTCOME_TEXT: Record<string, string> = {
 
 export function renderHeader(results: RunResults): string {
   const good = results.exitCode === 0;
-  const facts: Array<[string, string]> = [['Target', `${esc(results.target.transport)} <code>${esc(results.target.description)}</code>`]];
+  const facts: Array<[string, string]> = [
+    ['Target', `${esc(results.target.transport)} <code>${esc(results.target.description)}</code>`],
+  ];
   if (results.checks.length > 0) facts.push(['Checks', countsLine(results.summary)]);
   if (results.fuzz) facts.push(['Fuzzing', fuzzLine(results)]);
-  if (results.revisions.length > 0 && results.checks.length > 0) facts.push(['Conformance', renderConformance(conformanceOf(results))]);
+  if (results.revisions.length > 0 && results.checks.length > 0)
+    facts.push(['Conformance', renderConformance(conformanceOf(results))]);
   const profiles = profileLines(results);
   if (profiles.length > 0) facts.push(['Profile', profiles.map((line) => esc(line)).join('<br>')]);
-  facts.push(['Run', esc(`${results.tool.name} ${results.tool.version} · ${results.startedAt} (${duration(results.durationMs)}) · ${optionsText(results)}`)]);
+  facts.push([
+    'Run',
+    esc(
+      `${results.tool.name} ${results.tool.version} · ${results.startedAt} (${duration(results.durationMs)}) · ${optionsText(results)}`,
+    ),
+  ]);
   if (results.mergedShards) facts.push(['Merged', esc(`shards ${results.mergedShards.join(', ')}`)]);
   if (results.probe) facts.push(['Probe', esc(results.probe.evidence.join('; '))]);
   return `<header>
@@ -39,7 +47,9 @@ export function renderHeader(results: RunResults): string {
 /** Only the verdicts that occurred, the problems first: `2 fail, 1 warn, 180 pass, 64 skip of 247`. */
 function countsLine(counts: RunResults['summary']): string {
   const order: Verdict[] = ['fail', 'error', 'unstable', 'warn', 'pass', 'skip'];
-  const parts = order.filter((v) => counts[v] > 0).map((v) => `<span class="${v === 'pass' || v === 'skip' ? '' : `n v-${v}`}">${counts[v]} ${esc(v)}</span>`);
+  const parts = order
+    .filter((v) => counts[v] > 0)
+    .map((v) => `<span class="${v === 'pass' || v === 'skip' ? '' : `n v-${v}`}">${counts[v]} ${esc(v)}</span>`);
   return `${parts.join(', ')} <span class="muted">of ${plural(counts.total, 'check')}</span>`;
 }
 
@@ -97,14 +107,22 @@ function offered(profile: ProfileSummary | undefined): string {
     ['resource templates', profile.resourceTemplates],
     ['prompts', profile.prompts],
   ];
-  for (const [label, names] of lists) if (names?.length) items.push(`<li>${plural(names.length, label.replace(/s$/, ''), label)}: ${nameList(names)}</li>`);
+  for (const [label, names] of lists)
+    if (names?.length)
+      items.push(`<li>${plural(names.length, label.replace(/s$/, ''), label)}: ${nameList(names)}</li>`);
   return items.length ? `<ul class="offers">${items.join('')}</ul>` : '<span class="muted">no capabilities</span>';
 }
 
 function serverRow(run: RevisionRun, index: number): string {
   const p = run.profile;
-  const versions = p?.protocolVersion ? `negotiated ${p.protocolVersion}` : p?.supportedVersions ? `supports ${p.supportedVersions.join(', ')}` : '';
-  const problems = p?.problems?.length ? `<ul class="problems">${p.problems.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>` : '';
+  const versions = p?.protocolVersion
+    ? `negotiated ${p.protocolVersion}`
+    : p?.supportedVersions
+      ? `supports ${p.supportedVersions.join(', ')}`
+      : '';
+  const problems = p?.problems?.length
+    ? `<ul class="problems">${p.problems.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`
+    : '';
   const stderr = run.stderr ? `<details><summary>server stderr</summary><pre>${esc(run.stderr)}</pre></details>` : '';
   const discovery = run.discoveryTranscript?.length
     ? `<details class="transcript" data-source="revision:${index}"><summary>discovery transcript (${plural(run.discoveryTranscript.length, 'entry', 'entries')})</summary><div class="transcript-body"></div></details>`
@@ -130,20 +148,29 @@ function countsTable(caption: string, rows: Array<[string, VerdictCounts | undef
 export function renderSummary(results: RunResults): string {
   const expectedBy = (pick: (c: RunResults['checks'][number]) => string) => {
     const counts = new Map<string, number>();
-    for (const c of results.checks) if (c.expectedFailure && c.verdict === 'fail') counts.set(pick(c), (counts.get(pick(c)) ?? 0) + 1);
+    for (const c of results.checks)
+      if (c.expectedFailure && c.verdict === 'fail') counts.set(pick(c), (counts.get(pick(c)) ?? 0) + 1);
     return counts;
   };
   const byRev = expectedBy((c) => c.revision);
   const byLevel = expectedBy((c) => c.level);
   const s = results.summary;
-  const revisionRows: Array<[string, VerdictCounts | undefined, number]> = Object.entries(s.byRevision).map(([r, c]) => [r, c, byRev.get(r) ?? 0]);
+  const revisionRows: Array<[string, VerdictCounts | undefined, number]> = Object.entries(s.byRevision).map(
+    ([r, c]) => [r, c, byRev.get(r) ?? 0],
+  );
   revisionRows.push(['all', s, [...byRev.values()].reduce((a, b) => a + b, 0)]);
-  const levelRows: Array<[string, VerdictCounts | undefined, number]> = Object.entries(s.byLevel).map(([l, c]) => [l, c, byLevel.get(l) ?? 0]);
+  const levelRows: Array<[string, VerdictCounts | undefined, number]> = Object.entries(s.byLevel).map(([l, c]) => [
+    l,
+    c,
+    byLevel.get(l) ?? 0,
+  ]);
   const servers = results.revisions.length
     ? `<table class="servers"><thead><tr><th scope="col">revision</th><th scope="col">server</th><th scope="col">offers</th><th scope="col">why tested</th></tr></thead><tbody>${results.revisions.map(serverRow).join('')}</tbody></table>`
     : '<p class="muted">No revision was run.</p>';
   // A fuzz-only run has no check to count: no table of zeros.
-  const tables = results.checks.length ? `<div class="count-tables">${countsTable('verdicts per revision', revisionRows)}${countsTable('verdicts per level', levelRows)}</div>` : '';
+  const tables = results.checks.length
+    ? `<div class="count-tables">${countsTable('verdicts per revision', revisionRows)}${countsTable('verdicts per level', levelRows)}</div>`
+    : '';
   if (!tables) return `<section id="summary"><h2>Server</h2>${servers}</section>`;
   return `<section id="summary"><h2>Summary</h2>
 ${tables}

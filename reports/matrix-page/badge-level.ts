@@ -23,6 +23,11 @@ export function badgeLevel(matrix: ImplementationMatrix, index: number, revision
   if (scopes.some((s) => s.status === 'not-conformant')) return 'must-failures';
   if (scopes.some((s) => s.status === 'inconclusive')) return 'inconclusive';
   if (!scopes.some((s) => s.status === 'conformant')) return 'not-tested';
-  const missed = matrix.rows.some((row) => row.level === 'SHOULD' && (revision === undefined || row.revision === revision) && row.cells[index]?.verdict === 'fail');
+  const missed = matrix.rows.some(
+    (row) =>
+      row.level === 'SHOULD' &&
+      (revision === undefined || row.revision === revision) &&
+      row.cells[index]?.verdict === 'fail',
+  );
   return missed ? 'should-misses' : 'conformant';
 }

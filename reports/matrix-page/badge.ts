@@ -1,7 +1,11 @@
 // A small SVG badge per implementation for READMEs: "<label> | <pass rate>% <revision>". Text
 // is escaped for XML, widths come from the text length alone, so the same matrix gives the
 // same bytes.
-import { badgeRevision, type ImplementationColumn, type ImplementationMatrix } from '../../harness/results/implementation-matrix.js';
+import {
+  badgeRevision,
+  type ImplementationColumn,
+  type ImplementationMatrix,
+} from '../../harness/results/implementation-matrix.js';
 import { esc } from '../html/escape.js';
 import { BADGE_COLOURS, badgeLevel } from './badge-level.js';
 
@@ -34,5 +38,7 @@ export function renderBadge(matrix: ImplementationMatrix, index: number): string
 /** One file name per column: the label made safe for a path; a clash gets the column key. */
 export function badgeFileNames(columns: ImplementationColumn[]): string[] {
   const safe = columns.map((c) => c.label.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || c.key);
-  return safe.map((name, i) => (safe.indexOf(name) === safe.lastIndexOf(name) ? `${name}.svg` : `${name}-${columns[i].key}.svg`));
+  return safe.map((name, i) =>
+    safe.indexOf(name) === safe.lastIndexOf(name) ? `${name}.svg` : `${name}-${columns[i].key}.svg`,
+  );
 }

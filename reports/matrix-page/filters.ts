@@ -8,14 +8,20 @@ import { badge } from '../html/parts.js';
 
 function group(name: string, legend: string, values: Array<[string, string]>): string {
   if (values.length === 0) return '';
-  const boxes = values.map(([value, label]) => `<label><input type="checkbox" name="${name}" value="${esc(value)}" checked> ${label}</label>`).join('');
+  const boxes = values
+    .map(
+      ([value, label]) =>
+        `<label><input type="checkbox" name="${name}" value="${esc(value)}" checked> ${label}</label>`,
+    )
+    .join('');
   return `<fieldset data-filter="${name}"><legend>${legend}</legend>${boxes}</fieldset>`;
 }
 
 const ORDER: Verdict[] = ['fail', 'error', 'unstable', 'warn', 'pass', 'skip'];
 
 export function renderMatrixFilters(matrix: ImplementationMatrix): string {
-  const unique = (pick: (row: ImplementationMatrix['rows'][number]) => string) => [...new Set(matrix.rows.map(pick))].map((v): [string, string] => [v, esc(v)]);
+  const unique = (pick: (row: ImplementationMatrix['rows'][number]) => string) =>
+    [...new Set(matrix.rows.map(pick))].map((v): [string, string] => [v, esc(v)]);
   return `<form id="filters" class="filters" aria-label="filter the matrix">
 ${group(
   'verdict',

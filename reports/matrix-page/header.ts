@@ -12,7 +12,9 @@ function implementationRow(column: ImplementationColumn): string {
   const report = evidenceHref(column.report);
   const name = report ? `<a href="${esc(report)}">${esc(column.label)}</a>` : esc(column.label);
   const server = [column.server.name, column.server.version].filter(Boolean).join(' ') || 'no serverInfo';
-  const counts = VERDICTS.map((v) => `<td class="${column.totals[v] > 0 ? `n v-${v}` : 'zero'}">${column.totals[v]}</td>`).join('');
+  const counts = VERDICTS.map(
+    (v) => `<td class="${column.totals[v] > 0 ? `n v-${v}` : 'zero'}">${column.totals[v]}</td>`,
+  ).join('');
   const rate = column.totals.passRate === null ? '—' : `${column.totals.passRate}%`;
   return `<tr data-impl="${esc(column.key)}"><th scope="row">${name}<div class="muted">${esc(server)}</div></th><td>${esc(transportBesideLabel(column))}<div class="muted"><code>${esc(column.target)}</code></div><div class="muted">${esc(column.file)} · ${esc(column.tool.name)} ${esc(column.tool.version)} · ${esc(column.outcome)}</div></td>${counts}<td>${column.totals.total}</td><td class="rate">${esc(rate)}</td><td class="${column.uniqueFailures > 0 ? 'n v-fail' : 'zero'}">${column.uniqueFailures}</td><td class="conformance">${renderConformance(column.conformance)}</td></tr>`;
 }

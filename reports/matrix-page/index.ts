@@ -35,7 +35,11 @@ ${renderMatrixDetails(matrix)}
 `;
 }
 
-export function writeMatrixHtml(matrix: ImplementationMatrix, tool: { name: string; version: string }, file: string): void {
+export function writeMatrixHtml(
+  matrix: ImplementationMatrix,
+  tool: { name: string; version: string },
+  file: string,
+): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, renderMatrixHtml(matrix, tool));
 }

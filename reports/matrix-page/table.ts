@@ -1,7 +1,12 @@
 // The matrix itself: a row per check, grouped by revision and area, a column per implementation;
 // each cell the verdict (colour and text), its reason on hover, a link to that run's evidence.
 // Then the details section every cell without a report of its own links to.
-import type { ImplementationCell, ImplementationColumn, ImplementationMatrix, ImplementationRow } from '../../harness/results/implementation-matrix.js';
+import type {
+  ImplementationCell,
+  ImplementationColumn,
+  ImplementationMatrix,
+  ImplementationRow,
+} from '../../harness/results/implementation-matrix.js';
 import { CELL_LABELS, type CellVerdict } from '../compat-matrix.js';
 import { esc, escPretty } from '../html/escape.js';
 import { badge, link, plural } from '../html/parts.js';
@@ -13,7 +18,8 @@ function cellVerdict(cell: ImplementationCell): CellVerdict {
 }
 
 function cell(row: ImplementationRow, value: ImplementationCell | null, column: ImplementationColumn): string {
-  if (!value) return `<td class="cell" data-impl="${esc(column.key)}" data-verdict="" title="not run by this implementation">${badge(undefined)}</td>`;
+  if (!value)
+    return `<td class="cell" data-impl="${esc(column.key)}" data-verdict="" title="not run by this implementation">${badge(undefined)}</td>`;
   const verdict = cellVerdict(value);
   const unique = row.uniqueFailure === column.key;
   const title = `${column.label}: ${CELL_LABELS[verdict]}${value.reason ? ` — ${value.reason}` : ''}${unique ? ' (unique failure)' : ''}`;
@@ -56,9 +62,12 @@ export function renderMatrixTable(matrix: ImplementationMatrix): string {
 }
 
 function entry(row: ImplementationRow, value: ImplementationCell | null, column: ImplementationColumn): string {
-  if (!value) return `<li id="${esc(entryId(column.key, row.id))}">${esc(column.label)}: <span class="muted">not run</span></li>`;
+  if (!value)
+    return `<li id="${esc(entryId(column.key, row.id))}">${esc(column.label)}: <span class="muted">not run</span></li>`;
   const reason = value.reason ? `<pre>${escPretty(value.reason)}</pre>` : '';
-  const report = column.report ? ` <span class="muted">(full evidence in <a href="${esc(cellHref(column.report, column.key, row.id))}">its report</a>)</span>` : '';
+  const report = column.report
+    ? ` <span class="muted">(full evidence in <a href="${esc(cellHref(column.report, column.key, row.id))}">its report</a>)</span>`
+    : '';
   return `<li id="${esc(entryId(column.key, row.id))}">${badge(cellVerdict(value))} ${esc(column.label)}${row.uniqueFailure === column.key ? ' <strong class="bad">unique failure</strong>' : ''}${report}${reason}</li>`;
 }
 

@@ -58,7 +58,11 @@ async function floor(target: TargetSpec, revision: Revision): Promise<number | u
         const { message, headers } = built(`floor-${next++}`);
         const response = await fetch(target.url, {
           method: 'POST',
-          headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...(headers as Record<string, string>) },
+          headers: {
+            accept: 'application/json, text/event-stream',
+            'content-type': 'application/json',
+            ...(headers as Record<string, string>),
+          },
           body: JSON.stringify(message),
         });
         await response.text();
@@ -120,7 +124,10 @@ interface Measured {
   findings: number;
 }
 
-async function measure(target: TargetSpec, options: { runs: number; seed: number; campaigns?: string[]; revisions: Revision[]; single: boolean }): Promise<Measured> {
+async function measure(
+  target: TargetSpec,
+  options: { runs: number; seed: number; campaigns?: string[]; revisions: Revision[]; single: boolean },
+): Promise<Measured> {
   const results = await runFuzz({
     target,
     revisions: options.revisions,
@@ -132,10 +139,20 @@ async function measure(target: TargetSpec, options: { runs: number; seed: number
     execute: { ...DEFAULT_EXECUTE, pipeline: !options.single },
     toolCalls: 'safe',
     strict: false,
-    findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(os.tmpdir(), 'bench-fuzz-')) },
+    findings: {
+      targetWords: [],
+      targetDescription: 'reference server',
+      findingsDir: mkdtempSync(path.join(os.tmpdir(), 'bench-fuzz-')),
+    },
   });
   const campaigns = results.fuzz?.campaigns ?? [];
-  const byCampaign = campaigns.map((c) => ({ campaign: c.campaign, revision: c.revision ?? '', cases: c.runs, seconds: (c.durationMs ?? 0) / 1000, pipelined: c.pipelined ?? 0 }));
+  const byCampaign = campaigns.map((c) => ({
+    campaign: c.campaign,
+    revision: c.revision ?? '',
+    cases: c.runs,
+    seconds: (c.durationMs ?? 0) / 1000,
+    pipelined: c.pipelined ?? 0,
+  }));
   const floors = new Map<string, number | undefined>();
   for (const revision of options.revisions) floors.set(revision, await floor(target, revision));
   return {
@@ -181,8 +198,10 @@ async function main(): Promise<void> {
   const http = await startHttp();
   const measured: Measured[] = [];
   try {
-    if (transports.includes('stdio')) measured.push(await measure({ kind: 'stdio', command: process.execPath, args: [REFERENCE, '--stdio'] }, options));
-    if (transports.includes('http')) measured.push(await measure({ kind: 'http', url: http.url, headers: {} }, options));
+    if (transports.includes('stdio'))
+      measured.push(await measure({ kind: 'stdio', command: process.execPath, args: [REFERENCE, '--stdio'] }, options));
+    if (transports.includes('http'))
+      measured.push(await measure({ kind: 'http', url: http.url, headers: {} }, options));
   } finally {
     http.stop();
   }
@@ -198,15 +217,21 @@ async function main(): Promise<void> {
       `\n${m.transport}: ${m.cases} cases in ${m.seconds.toFixed(1)} s = ${rate(m.cases, m.seconds)} cases/s (${m.findings} findings); framing, ids and meta alone: ${rate(cases, seconds)} cases/s`,
     );
     for (const [revision, value] of m.floors)
-      console.log(`  floor ${revision}: ${value === undefined ? 'not measured' : `${value.toFixed(0)} requests/s`} (${FLOOR_REQUESTS} cheap requests from a minimal pipelined client)`);
+      console.log(
+        `  floor ${revision}: ${value === undefined ? 'not measured' : `${value.toFixed(0)} requests/s`} (${FLOOR_REQUESTS} cheap requests from a minimal pipelined client)`,
+      );
     for (const c of m.byCampaign) {
       const perSecond = c.seconds > 0 ? c.cases / c.seconds : undefined;
       const base = m.floors.get(c.revision);
-      const ratio = perSecond !== undefined && base ? `${((perSecond / base) * 100).toFixed(1).padStart(5)}% of floor` : '';
+      const ratio =
+        perSecond !== undefined && base ? `${((perSecond / base) * 100).toFixed(1).padStart(5)}% of floor` : '';
       const own = campaignFloor(c.campaign.split('/')[1], m.transport as 'stdio' | 'http');
-      const below = perSecond !== undefined && own !== undefined && perSecond < own ? `  BELOW its own floor of ${own}/s` : '';
+      const below =
+        perSecond !== undefined && own !== undefined && perSecond < own ? `  BELOW its own floor of ${own}/s` : '';
       const batched = m.transport === 'stdio' ? `, ${String(c.pipelined).padStart(4)} pipelined` : '';
-      console.log(`  ${c.campaign.padEnd(26)} ${String(c.cases).padStart(5)} cases${batched} ${c.seconds.toFixed(1).padStart(6)} s ${rate(c.cases, c.seconds).padStart(6)} cases/s ${ratio}${below}`);
+      console.log(
+        `  ${c.campaign.padEnd(26)} ${String(c.cases).padStart(5)} cases${batched} ${c.seconds.toFixed(1).padStart(6)} s ${rate(c.cases, c.seconds).padStart(6)} cases/s ${ratio}${below}`,
+      );
     }
     if (m.transport === 'stdio') for (const line of goalLines(m, options.single)) console.log(line);
   }
@@ -218,14 +243,20 @@ function goalLines(m: Measured, single: boolean): string[] {
   const slow = goal.filter((c) => c.seconds > 0 && c.cases / c.seconds < GOAL_CASES_PER_SECOND);
   if (goal.length === 0) return [];
   if (slow.length === 0) return [`\ngoal met: framing, ids and meta at ${GOAL_CASES_PER_SECOND}+ cases/s over stdio`];
-  const lines = [`\ngoal of ${GOAL_CASES_PER_SECOND} cases/s over stdio not met by ${slow.map((c) => c.campaign).join(', ')}. In the way:`];
+  const lines = [
+    `\ngoal of ${GOAL_CASES_PER_SECOND} cases/s over stdio not met by ${slow.map((c) => c.campaign).join(', ')}. In the way:`,
+  ];
   for (const [revision, value] of m.floors)
     if (value !== undefined && value < GOAL_CASES_PER_SECOND * 1.2)
-      lines.push(`  - the floor for ${revision} is ${value.toFixed(0)} requests/s: the server and machine leave little or no room for ${GOAL_CASES_PER_SECOND} cases/s`);
+      lines.push(
+        `  - the floor for ${revision} is ${value.toFixed(0)} requests/s: the server and machine leave little or no room for ${GOAL_CASES_PER_SECOND} cases/s`,
+      );
   for (const c of slow) {
     const alone = c.cases - c.pipelined;
     const why = single ? '--single' : 'id-less answers, timed pieces, steps that wait, a fresh process after';
-    lines.push(`  - ${c.campaign}: ${alone} of ${c.cases} cases went alone (${why}), each at least two round trips and the 3 ms settle; ${c.seconds.toFixed(1)} s in all`);
+    lines.push(
+      `  - ${c.campaign}: ${alone} of ${c.cases} cases went alone (${why}), each at least two round trips and the 3 ms settle; ${c.seconds.toFixed(1)} s in all`,
+    );
   }
   lines.push('  (README, fuzz Throughput: the profile and what would go further)');
   return lines;

@@ -28,14 +28,23 @@ interface BenchTarget {
 
 const stdio = (name: string, command: string, args: string[]): BenchTarget => ({
   name,
-  start: async () => ({ target: { kind: 'stdio', command, args }, cliArgs: ['--', command, ...args], stop: () => undefined }),
+  start: async () => ({
+    target: { kind: 'stdio', command, args },
+    cliArgs: ['--', command, ...args],
+    stop: () => undefined,
+  }),
 });
 
 function sdkHttp(name: string, file: string): BenchTarget {
   return {
     name,
     start: async () => {
-      const server = await httpServer([path.join(ROOT, `dist/test/fixtures/sdk-servers/${file}.js`)], {}, (port) => `http://127.0.0.1:${port}/mcp`, /MCP_CONFORM_LISTENING/);
+      const server = await httpServer(
+        [path.join(ROOT, `dist/test/fixtures/sdk-servers/${file}.js`)],
+        {},
+        (port) => `http://127.0.0.1:${port}/mcp`,
+        /MCP_CONFORM_LISTENING/,
+      );
       return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
     },
   };
@@ -46,7 +55,12 @@ const TARGETS: BenchTarget[] = [
   {
     name: 'reference-http',
     start: async () => {
-      const server = await httpServer([REFERENCE, '--http'], {}, (port) => `http://127.0.0.1:${port}/mcp`, /MCP_CONFORM_LISTENING/);
+      const server = await httpServer(
+        [REFERENCE, '--http'],
+        {},
+        (port) => `http://127.0.0.1:${port}/mcp`,
+        /MCP_CONFORM_LISTENING/,
+      );
       return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
     },
   },
@@ -58,7 +72,12 @@ const TARGETS: BenchTarget[] = [
   {
     name: 'everything-http',
     start: async () => {
-      const server = await httpServer(['--import', LOOPBACK, EVERYTHING, 'streamableHttp'], {}, (port) => `http://127.0.0.1:${port}/mcp`, /listening|running/i);
+      const server = await httpServer(
+        ['--import', LOOPBACK, EVERYTHING, 'streamableHttp'],
+        {},
+        (port) => `http://127.0.0.1:${port}/mcp`,
+        /listening|running/i,
+      );
       return { target: { kind: 'http', url: server.url }, cliArgs: ['--url', server.url], stop: server.stop };
     },
   },
@@ -67,7 +86,11 @@ const TARGETS: BenchTarget[] = [
 function runCli(cliArgs: string[], json: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--quiet', '--concurrency', String(DEFAULT_CONCURRENCY), '--json', json, ...cliArgs], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', '--quiet', '--concurrency', String(DEFAULT_CONCURRENCY), '--json', json, ...cliArgs],
+      { stdio: 'ignore' },
+    );
     child.once('error', reject);
     child.once('exit', () => resolve(performance.now() - started));
   });
@@ -75,7 +98,10 @@ function runCli(cliArgs: string[], json: string): Promise<number> {
 
 /** Time the run's checks spent waiting for answers that did not come in time. */
 function waitedMs(results: RunResults): number {
-  const waits = [...results.checks.flatMap((check) => check.transcript), ...results.revisions.flatMap((run) => run.discoveryTranscript)];
+  const waits = [
+    ...results.checks.flatMap((check) => check.transcript),
+    ...results.revisions.flatMap((run) => run.discoveryTranscript),
+  ];
   return waits.reduce((sum, entry) => sum + (entry.waitedMs ?? 0), 0);
 }
 
@@ -94,12 +120,16 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   });
-  console.log(`mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${DEFAULT_CONCURRENCY}`);
+  console.log(
+    `mcp-conform bench: node ${process.version}, ${os.cpus().length} cores, ${repeat} runs per target, concurrency ${DEFAULT_CONCURRENCY}`,
+  );
   // longest: the slowest single check, a bound no concurrency beats (a check that waits for an answer
   // that never comes waits its timeout; the floor does not wait for answers that never came).
   // waited: the time checks spent waiting out timeouts (answers that never came in time); against a
   // correct, responsive server it should be near zero, since barriers end every wait when answered.
-  console.log('target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s   longest s   waited s');
+  console.log(
+    'target             checks  pass fail warn skip   harness s   floor s   ratio   checks/s   longest s   waited s',
+  );
   try {
     await benchAll(
       TARGETS.filter((t) => !values.only || values.only.includes(t.name)),

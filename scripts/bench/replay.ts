@@ -25,7 +25,8 @@ export function recordedTraffic(results: RunResults): Map<string, Sent[]> {
   const answeredIds = new Set<string>();
   for (const entry of ordered) {
     const message = entry.message as { id?: unknown; result?: unknown; error?: unknown } | undefined;
-    if (entry.direction === 'server->client' && message && ('result' in message || 'error' in message)) answeredIds.add(`${entry.connection} ${JSON.stringify(message.id)}`);
+    if (entry.direction === 'server->client' && message && ('result' in message || 'error' in message))
+      answeredIds.add(`${entry.connection} ${JSON.stringify(message.id)}`);
   }
   const byConnection = new Map<string, Sent[]>();
   let pendingHeaders: Record<string, string> | undefined;
@@ -43,7 +44,12 @@ export function recordedTraffic(results: RunResults): Map<string, Sent[]> {
     const message = entry.message as { id?: unknown; method?: unknown } | undefined;
     const isRequest = message !== undefined && 'id' in message && typeof message.method === 'string';
     const list = byConnection.get(entry.connection) ?? [];
-    list.push({ seq: entry.seq, body, id: isRequest ? message!.id : undefined, answered: isRequest && answeredIds.has(`${entry.connection} ${JSON.stringify(message!.id)}`) });
+    list.push({
+      seq: entry.seq,
+      body,
+      id: isRequest ? message!.id : undefined,
+      answered: isRequest && answeredIds.has(`${entry.connection} ${JSON.stringify(message!.id)}`),
+    });
     byConnection.set(entry.connection, list);
   }
   return byConnection;
@@ -79,7 +85,11 @@ async function replayStdio(command: string, args: string[], messages: Sent[], ti
 }
 
 /** Reads a POST's answer the way a minimal client would: up to the response to `id`, no further. */
-async function readAnswer(body: AsyncIterable<Buffer> & { destroy(): void }, contentType: string, sent: Sent): Promise<void> {
+async function readAnswer(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  contentType: string,
+  sent: Sent,
+): Promise<void> {
   if (!contentType.includes('text/event-stream')) {
     for await (const chunk of body) void chunk;
     return;
@@ -91,7 +101,8 @@ async function readAnswer(body: AsyncIterable<Buffer> & { destroy(): void }, con
     onEvent: (event) => {
       try {
         const message = JSON.parse(event.data) as { id?: unknown; result?: unknown; error?: unknown };
-        if (('result' in message || 'error' in message) && JSON.stringify(message.id) === JSON.stringify(sent.id)) done = true;
+        if (('result' in message || 'error' in message) && JSON.stringify(message.id) === JSON.stringify(sent.id))
+          done = true;
       } catch {
         /* not JSON: the floor does not care */
       }
@@ -106,10 +117,19 @@ async function readAnswer(body: AsyncIterable<Buffer> & { destroy(): void }, con
 async function replayHttp(url: string, messages: Sent[], timeoutMs: number): Promise<void> {
   const agent = new Agent();
   for (const sent of messages) {
-    const headers = { ...(sent.headers ?? { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }) };
+    const headers = {
+      ...(sent.headers ?? { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
+    };
     for (const [name, value] of Object.entries(headers)) if (value === '[redacted]') delete headers[name];
     try {
-      const response = await request(url, { method: 'POST', body: sent.body, headers, dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      const response = await request(url, {
+        method: 'POST',
+        body: sent.body,
+        headers,
+        dispatcher: agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
       await readAnswer(response.body, String(response.headers['content-type'] ?? ''), sent);
     } catch {
       /* a refused or timed-out request costs what it costs */
@@ -121,7 +141,12 @@ async function replayHttp(url: string, messages: Sent[], timeoutMs: number): Pro
 export type Target = { kind: 'stdio'; command: string; args: string[] } | { kind: 'http'; url: string };
 
 /** Wall time of the replay, with up to `parallel` connections at once. */
-export async function replayFloor(results: RunResults, target: Target, parallel: number, timeoutMs = 5000): Promise<{ ms: number; requests: number; connections: number }> {
+export async function replayFloor(
+  results: RunResults,
+  target: Target,
+  parallel: number,
+  timeoutMs = 5000,
+): Promise<{ ms: number; requests: number; connections: number }> {
   const traffic = [...recordedTraffic(results).values()];
   const started = performance.now();
   let next = 0;

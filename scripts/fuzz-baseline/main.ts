@@ -32,7 +32,11 @@ interface Target {
   start(): Promise<{ cliArgs: string[]; stop(): void | Promise<void> }>;
 }
 
-const stdio = (name: string, file: string): Target => ({ name, known: KNOWN, start: async () => ({ cliArgs: ['--', process.execPath, file], stop: () => undefined }) });
+const stdio = (name: string, file: string): Target => ({
+  name,
+  known: KNOWN,
+  start: async () => ({ cliArgs: ['--', process.execPath, file], stop: () => undefined }),
+});
 const http = (name: string, file: string): Target => ({
   name,
   known: KNOWN,
@@ -59,7 +63,9 @@ async function interopTargets(only: string[] | undefined): Promise<{ targets: Ta
   const notBuilt: string[] = [];
   for (const lab of discover(INTEROP)) {
     const { id } = lab.manifest;
-    const names = transports.filter((t) => t === 'stdio' || lab.manifest.http).map((t) => ({ transport: t, name: `${id}.${t}` }));
+    const names = transports
+      .filter((t) => t === 'stdio' || lab.manifest.http)
+      .map((t) => ({ transport: t, name: `${id}.${t}` }));
     if (!names.some(({ name }) => wanted(name, id))) continue;
     const built = await build(lab, cache, buildTimeoutMs, () => undefined);
     if (!built.built) {
@@ -72,7 +78,10 @@ async function interopTargets(only: string[] | undefined): Promise<{ targets: Ta
         known: path.join(INTEROP, 'fuzz-known', `${id}.yaml`),
         start: async () => {
           const launched = await launchTarget(lab, transport, built);
-          return { cliArgs: launched.args, stop: async () => void (await launched.stop(), sweep([built.src, built.out])) };
+          return {
+            cliArgs: launched.args,
+            stop: async () => void (await launched.stop(), sweep([built.src, built.out])),
+          };
         },
       });
     }
@@ -80,13 +89,34 @@ async function interopTargets(only: string[] | undefined): Promise<{ targets: Ta
   return { targets, notBuilt };
 }
 
-function fuzzOnce(cliArgs: string[], known: string, seed: number, runs: number, timeout: string | undefined, dir: string): Promise<RunResults> {
+function fuzzOnce(
+  cliArgs: string[],
+  known: string,
+  seed: number,
+  runs: number,
+  timeout: string | undefined,
+  dir: string,
+): Promise<RunResults> {
   const json = path.join(dir, `fuzz-${seed}.json`);
   const knownArgs = existsSync(known) ? ['--known', known] : [];
   // --timeout goes to fuzz as given (the answer wait per case; fuzz checks it).
   const timeoutArgs = timeout === undefined ? [] : ['--timeout', timeout];
   // Our flags first: everything after `--` belongs to the server's command line.
-  const args = [BIN, 'fuzz', '--quiet', '--seed', String(seed), '--runs', String(runs), ...timeoutArgs, ...knownArgs, '--findings-dir', path.join(dir, 'cases'), '--json', json];
+  const args = [
+    BIN,
+    'fuzz',
+    '--quiet',
+    '--seed',
+    String(seed),
+    '--runs',
+    String(runs),
+    ...timeoutArgs,
+    ...knownArgs,
+    '--findings-dir',
+    path.join(dir, 'cases'),
+    '--json',
+    json,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, ...cliArgs], { stdio: 'ignore' });
     child.once('error', reject);
@@ -138,14 +168,18 @@ async function main(): Promise<void> {
   });
   const seeds = values.seeds.split(',').map(Number);
   const only = values.only?.split(',');
-  const lab = values.interop ? await interopTargets(only) : { targets: TARGETS.filter((t) => !only || only.includes(t.name)), notBuilt: [] };
+  const lab = values.interop
+    ? await interopTargets(only)
+    : { targets: TARGETS.filter((t) => !only || only.includes(t.name)), notBuilt: [] };
   for (const line of lab.notBuilt) process.stdout.write(`${line}\n`);
   const targets = lab.targets;
   let unexplained = 0;
   for (const target of targets) {
     for (const seed of seeds) {
       // --keep DIR keeps each run's results JSON and saved cases, to read the findings.
-      const dir = values.keep ? path.join(values.keep, `${target.name}-seed${seed}`) : mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-fuzz-baseline-'));
+      const dir = values.keep
+        ? path.join(values.keep, `${target.name}-seed${seed}`)
+        : mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-fuzz-baseline-'));
       mkdirSync(dir, { recursive: true });
       let server: Awaited<ReturnType<Target['start']>>;
       try {
@@ -156,7 +190,9 @@ async function main(): Promise<void> {
         continue;
       }
       try {
-        const outcome = describe(await fuzzOnce(server.cliArgs, target.known, seed, Number(values.runs), values.timeout, dir));
+        const outcome = describe(
+          await fuzzOnce(server.cliArgs, target.known, seed, Number(values.runs), values.timeout, dir),
+        );
         unexplained += outcome.unexplained;
         process.stdout.write(`${target.name} seed ${seed}: ${outcome.line}\n`);
       } catch (error) {
@@ -170,7 +206,11 @@ async function main(): Promise<void> {
     }
   }
   const servers = values.interop ? 'interop servers' : 'SDK servers';
-  process.stdout.write(unexplained === 0 ? `fuzz baseline: clean (every finding and silence on the ${servers} is known)\n` : `fuzz baseline: ${unexplained} unexplained\n`);
+  process.stdout.write(
+    unexplained === 0
+      ? `fuzz baseline: clean (every finding and silence on the ${servers} is known)\n`
+      : `fuzz baseline: ${unexplained} unexplained\n`,
+  );
   process.exitCode = unexplained === 0 ? 0 : 1;
 }
 

@@ -1,7 +1,17 @@
 // Finding, copying and building the lab's implementations into the cache. A build is skipped
 // when the hash of the folder's files (sources, lock files, lab.json) matches the last good one.
 import { createHash } from 'node:crypto';
-import { accessSync, constants, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { validateManifest, type LabManifest } from './manifest.js';
 import { expandArgv } from './placeholders.js';
@@ -51,7 +61,11 @@ const IGNORED = new Set(['.git', 'node_modules', 'target', '__pycache__', '.venv
 function filesOf(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => !IGNORED.has(entry.name))
-    .flatMap((entry) => (entry.isDirectory() ? filesOf(path.join(dir, entry.name), base) : [path.relative(base, path.join(dir, entry.name))]))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? filesOf(path.join(dir, entry.name), base)
+        : [path.relative(base, path.join(dir, entry.name))],
+    )
     .sort();
 }
 
@@ -79,17 +93,29 @@ export interface BuildOutcome {
 const STAMP = '.mcp-conform-build';
 
 /** Copies the folder to <cache>/src/<id> and builds into <cache>/build/<id>, unless already built from the same files. */
-export async function build(lab: Lab, cache: string, timeoutMs: number, log: (line: string) => void): Promise<BuildOutcome> {
+export async function build(
+  lab: Lab,
+  cache: string,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<BuildOutcome> {
   const began = performance.now();
   const { id, toolchain, env } = lab.manifest;
   const src = path.join(cache, 'src', id);
   const out = path.join(cache, 'build', id);
-  const result = (fields: Partial<BuildOutcome>): BuildOutcome => ({ built: false, ms: performance.now() - began, src, out, ...fields });
+  const result = (fields: Partial<BuildOutcome>): BuildOutcome => ({
+    built: false,
+    ms: performance.now() - began,
+    src,
+    out,
+    ...fields,
+  });
   const missing = missingCommands(toolchain);
   if (missing.length > 0) return result({ reason: `${missing.join(', ')} not on PATH` });
   const hash = sourceHash(lab.folder);
   const stamp = path.join(out, STAMP);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(src)) return result({ built: true, reused: true });
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(src))
+    return result({ built: true, reused: true });
   rmSync(src, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -100,7 +126,9 @@ export async function build(lab: Lab, cache: string, timeoutMs: number, log: (li
     const finished = await runBounded(argv, { cwd: src, env, timeoutMs });
     if (finished.timedOut || finished.code !== 0) {
       const tail = finished.output.trim().split('\n').slice(-3).join(' | ');
-      const how = finished.timedOut ? `timed out after ${timeoutMs / 1000} s` : `exited ${finished.code ?? finished.signal}`;
+      const how = finished.timedOut
+        ? `timed out after ${timeoutMs / 1000} s`
+        : `exited ${finished.code ?? finished.signal}`;
       return result({ reason: `${argv[0]} ${how}${tail ? `: ${tail}` : ''}` });
     }
   }

@@ -28,27 +28,40 @@ export interface RevisionExpectations {
 /** impl id -> transport -> revision -> what that cell's non-passes are. */
 export type Expectations = Map<string, Map<TransportKind, Map<Revision, RevisionExpectations>>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseExpectation(value: unknown, where: string, problems: string[]): Expectation | undefined {
   if (!isObject(value)) return void problems.push(`${where}: must be a mapping with verdict, kind, why`);
   const { verdict, kind, why, repro, reason } = value;
   const before = problems.length;
-  if (typeof verdict !== 'string' || !LISTED_VERDICTS.includes(verdict as Verdict)) problems.push(`${where}.verdict: must be one of ${LISTED_VERDICTS.join(', ')}`);
-  if (typeof kind !== 'string' || !(KINDS as readonly string[]).includes(kind)) problems.push(`${where}.kind: must be one of ${KINDS.join(', ')}`);
-  if (typeof why !== 'string' || why.trim().length < 10) problems.push(`${where}.why: the spec sentence and what the server does instead`);
-  if (kind === 'defect' && (typeof repro !== 'string' || repro.trim() === '')) problems.push(`${where}.repro: required for a defect`);
+  if (typeof verdict !== 'string' || !LISTED_VERDICTS.includes(verdict as Verdict))
+    problems.push(`${where}.verdict: must be one of ${LISTED_VERDICTS.join(', ')}`);
+  if (typeof kind !== 'string' || !(KINDS as readonly string[]).includes(kind))
+    problems.push(`${where}.kind: must be one of ${KINDS.join(', ')}`);
+  if (typeof why !== 'string' || why.trim().length < 10)
+    problems.push(`${where}.why: the spec sentence and what the server does instead`);
+  if (kind === 'defect' && (typeof repro !== 'string' || repro.trim() === ''))
+    problems.push(`${where}.repro: required for a defect`);
   if (reason !== undefined && typeof reason !== 'string') problems.push(`${where}.reason: the reason class, a string`);
-  for (const key of Object.keys(value)) if (!['verdict', 'kind', 'why', 'repro', 'reason'].includes(key)) problems.push(`${where}.${key}: unknown field`);
+  for (const key of Object.keys(value))
+    if (!['verdict', 'kind', 'why', 'repro', 'reason'].includes(key)) problems.push(`${where}.${key}: unknown field`);
   if (problems.length > before) return undefined;
-  return { verdict: verdict as Verdict, kind: kind as Kind, why: why as string, ...(typeof repro === 'string' ? { repro } : {}), ...(typeof reason === 'string' ? { reason } : {}) };
+  return {
+    verdict: verdict as Verdict,
+    kind: kind as Kind,
+    why: why as string,
+    ...(typeof repro === 'string' ? { repro } : {}),
+    ...(typeof reason === 'string' ? { reason } : {}),
+  };
 }
 
 function parseSkipped(value: unknown, where: string, problems: string[]): Map<string, string> {
   const skipped = new Map<string, string>();
   if (!isObject(value)) return (problems.push(`${where}: must map a reason to a list of check ids`), skipped);
   for (const [reason, ids] of Object.entries(value)) {
-    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) problems.push(`${where}["${reason}"]: must be a list of check ids`);
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+      problems.push(`${where}["${reason}"]: must be a list of check ids`);
     else for (const id of ids) skipped.set(id, reason);
   }
   return skipped;
@@ -60,14 +73,16 @@ function parseRevision(value: unknown, revision: Revision, where: string, proble
   if (!isObject(value)) return (problems.push(`${where}: must be a mapping of check ids`), { checks, skipped });
   for (const [key, entry] of Object.entries(value)) {
     if (key === SKIPPED_KEY) skipped = parseSkipped(entry, `${where}.${SKIPPED_KEY}`, problems);
-    else if (!key.startsWith(`${revision}/`)) problems.push(`${where}.${key}: a check id of this revision starts with "${revision}/"`);
+    else if (!key.startsWith(`${revision}/`))
+      problems.push(`${where}.${key}: a check id of this revision starts with "${revision}/"`);
     else {
       const expectation = parseExpectation(entry, `${where}.${key}`, problems);
       if (expectation) checks.set(key, expectation);
     }
   }
   for (const id of skipped.keys()) {
-    if (!id.startsWith(`${revision}/`)) problems.push(`${where}.${SKIPPED_KEY}: ${id} is not a check id of ${revision}`);
+    if (!id.startsWith(`${revision}/`))
+      problems.push(`${where}.${SKIPPED_KEY}: ${id} is not a check id of ${revision}`);
     if (checks.has(id)) problems.push(`${where}: ${id} is both listed and pinned as skipped`);
   }
   return { checks, skipped };
@@ -120,13 +135,15 @@ export interface Difference {
 }
 
 /** A skip decided by the check's own transport list, the same for every server on that transport. */
-export const isTransportSkip = (reason: string | undefined): boolean => /^applies to .+ only; this target is (stdio|http)$/.test(reason ?? '');
+export const isTransportSkip = (reason: string | undefined): boolean =>
+  /^applies to .+ only; this target is (stdio|http)$/.test(reason ?? '');
 
 /** Every way the cell's verdicts differ from what is expected of it. */
 export function compareCell(run: CellRun, expected: Map<Revision, RevisionExpectations> | undefined): Difference[] {
   const differences: Difference[] = [];
   const seen = new Set<string>();
-  const revisionOf = (revision: Revision) => expected?.get(revision) ?? { checks: new Map<string, Expectation>(), skipped: new Map<string, string>() };
+  const revisionOf = (revision: Revision) =>
+    expected?.get(revision) ?? { checks: new Map<string, Expectation>(), skipped: new Map<string, string>() };
   for (const check of run.checks) {
     seen.add(check.id);
     const { checks, skipped } = revisionOf(check.revision);
@@ -135,7 +152,8 @@ export function compareCell(run: CellRun, expected: Map<Revision, RevisionExpect
     const actual = check.reason ? `${check.verdict} (${check.reason})` : check.verdict;
     if (check.verdict === 'skip' && isTransportSkip(check.reason)) continue;
     if (listed) {
-      if (listed.verdict !== check.verdict) differences.push({ check: check.id, expected: `${listed.verdict} (${listed.kind})`, actual });
+      if (listed.verdict !== check.verdict)
+        differences.push({ check: check.id, expected: `${listed.verdict} (${listed.kind})`, actual });
       else if (listed.reason !== undefined && listed.reason !== reasonClassOf(check.reason)) {
         differences.push({
           check: check.id,
@@ -150,14 +168,16 @@ export function compareCell(run: CellRun, expected: Map<Revision, RevisionExpect
     }
   }
   for (const state of run.revisions) {
-    if (state.error) differences.push({ check: state.revision, expected: 'the revision is run', actual: `error: ${state.error}` });
+    if (state.error)
+      differences.push({ check: state.revision, expected: 'the revision is run', actual: `error: ${state.error}` });
   }
   for (const [revision, { checks, skipped }] of expected ?? []) {
     const state = run.revisions.find((r) => r.revision === revision);
     if (!state) differences.push({ check: revision, expected: 'the revision is run', actual: 'not run' });
     if (!state || state.error) continue;
     for (const id of [...checks.keys(), ...skipped.keys()]) {
-      if (!seen.has(id)) differences.push({ check: id, expected: checks.get(id)?.verdict ?? 'skip', actual: 'absent from the run' });
+      if (!seen.has(id))
+        differences.push({ check: id, expected: checks.get(id)?.verdict ?? 'skip', actual: 'absent from the run' });
     }
   }
   return differences;

@@ -18,10 +18,16 @@ export async function launchTarget(lab: Lab, transport: TransportKind, built: Bu
   const { manifest } = lab;
   if (transport === 'stdio') {
     const env = Object.entries(manifest.env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
-    return { args: ['--cwd', built.src, ...env, '--', ...expandArgv(manifest.stdio, { src: built.src, out: built.out })], stop: async () => undefined };
+    return {
+      args: ['--cwd', built.src, ...env, '--', ...expandArgv(manifest.stdio, { src: built.src, out: built.out })],
+      stop: async () => undefined,
+    };
   }
   const port = String(await freePort());
-  const server = start(expandArgv(manifest.http!.command, { src: built.src, out: built.out, port }), { cwd: built.src, env: manifest.env });
+  const server = start(expandArgv(manifest.http!.command, { src: built.src, out: built.out, port }), {
+    cwd: built.src,
+    env: manifest.env,
+  });
   try {
     await waitForPort(Number(port), server, HTTP_START_MS);
   } catch (error) {

@@ -28,7 +28,13 @@ interface CellRun {
   file?: string;
 }
 
-async function runCell(lab: Lab, transport: TransportKind, built: BuildOutcome, options: InteropOptions, expectations: Expectations): Promise<CellRun> {
+async function runCell(
+  lab: Lab,
+  transport: TransportKind,
+  built: BuildOutcome,
+  options: InteropOptions,
+  expectations: Expectations,
+): Promise<CellRun> {
   const label = `${lab.manifest.id}.${transport}`;
   const file = path.join(options.cache, 'results', `${label}.json`);
   const failed = (reason: string): CellRun => ({
@@ -44,17 +50,30 @@ async function runCell(lab: Lab, transport: TransportKind, built: BuildOutcome, 
   }
   let finished;
   try {
-    finished = await runBounded([process.execPath, BIN, 'run', '--revision', 'auto', '--quiet', '--json', file, ...target.args], { cwd: ROOT, env: {}, timeoutMs: options.runTimeoutMs });
+    finished = await runBounded(
+      [process.execPath, BIN, 'run', '--revision', 'auto', '--quiet', '--json', file, ...target.args],
+      { cwd: ROOT, env: {}, timeoutMs: options.runTimeoutMs },
+    );
   } finally {
     await target.stop();
     sweep([built.src, built.out]);
   }
   if (finished.timedOut) return failed(`mcp-conform run killed after ${options.runTimeoutMs / 1000} s`);
-  if (!existsSync(file)) return failed(`mcp-conform run exited ${finished.code ?? finished.signal} without results: ${finished.output.trim().split('\n').slice(-2).join(' | ')}`);
+  if (!existsSync(file))
+    return failed(
+      `mcp-conform run exited ${finished.code ?? finished.signal} without results: ${finished.output.trim().split('\n').slice(-2).join(' | ')}`,
+    );
   const results = JSON.parse(readFileSync(file, 'utf8')) as RunResults;
-  if (results.exitCode === 2) return { ...failed(`mcp-conform run: ${results.outcome}${results.error ? `: ${results.error}` : ''}`), file };
+  if (results.exitCode === 2)
+    return { ...failed(`mcp-conform run: ${results.outcome}${results.error ? `: ${results.error}` : ''}`), file };
   const differences = compareCell(results, expectations.get(lab.manifest.id)?.get(transport));
-  const cell: Cell = { label, state: 'ran', checks: results.checks, differing: new Set(differences.map((d) => d.check)), ms: finished.ms };
+  const cell: Cell = {
+    label,
+    state: 'ran',
+    checks: results.checks,
+    differing: new Set(differences.map((d) => d.check)),
+    ms: finished.ms,
+  };
   return { cell, results, differences, file };
 }
 
@@ -80,7 +99,10 @@ async function main(): Promise<number> {
     const expectationsFile = path.join(INTEROP, 'expectations.yaml');
     expectations = parseExpectations(existsSync(expectationsFile) ? readFileSync(expectationsFile, 'utf8') : '');
     const unknown = (options.only ?? []).filter((id) => !labs.some((lab) => lab.manifest.id === id));
-    if (unknown.length > 0) throw new Error(`--only: no interop/<id>/lab.json for ${unknown.join(', ')} (found: ${labs.map((l) => l.manifest.id).join(', ')})`);
+    if (unknown.length > 0)
+      throw new Error(
+        `--only: no interop/<id>/lab.json for ${unknown.join(', ')} (found: ${labs.map((l) => l.manifest.id).join(', ')})`,
+      );
     if (!existsSync(BIN)) throw new Error(`${path.relative(ROOT, BIN)} is missing: run npm run build first`);
   } catch (error) {
     console.error((error as Error).message);
@@ -89,14 +111,18 @@ async function main(): Promise<number> {
   }
   const chosen = labs.filter((lab) => !options.only || options.only.includes(lab.manifest.id));
   mkdirSync(path.join(options.cache, 'results'), { recursive: true });
-  console.log(`mcp-conform interop: ${chosen.length} implementation(s), ${options.transports.join(' + ')}; cache ${options.cache}`);
+  console.log(
+    `mcp-conform interop: ${chosen.length} implementation(s), ${options.transports.join(' + ')}; cache ${options.cache}`,
+  );
 
   const builds = new Map<string, BuildOutcome>();
   for (const lab of chosen) {
     const outcome = await build(lab, options.cache, options.buildTimeoutMs, (line) => console.log(line));
     builds.set(lab.manifest.id, outcome);
     const seconds = (outcome.ms / 1000).toFixed(1);
-    console.log(`build ${lab.manifest.id}: ${outcome.built ? (outcome.reused ? 'unchanged, reused' : `built in ${seconds} s`) : `not built: ${outcome.reason}`}`);
+    console.log(
+      `build ${lab.manifest.id}: ${outcome.built ? (outcome.reused ? 'unchanged, reused' : `built in ${seconds} s`) : `not built: ${outcome.reason}`}`,
+    );
   }
 
   const runs: CellRun[] = [];
@@ -106,7 +132,10 @@ async function main(): Promise<number> {
       const built = builds.get(lab.manifest.id)!;
       const label = `${lab.manifest.id}.${transport}`;
       if (!built.built) {
-        runs.push({ cell: { label, state: 'not built', reason: built.reason, checks: [], differing: new Set() }, differences: [] });
+        runs.push({
+          cell: { label, state: 'not built', reason: built.reason, checks: [], differing: new Set() },
+          differences: [],
+        });
         continue;
       }
       const run = await runCell(lab, transport, built, options, expectations);
@@ -130,7 +159,9 @@ async function main(): Promise<number> {
     for (const d of run.differences) console.log(`  ${d.check}\n    expected ${d.expected}\n    actual   ${d.actual}`);
     if (options.suggest && run.results) {
       const [impl, transport] = run.cell.label.split('.');
-      console.log(`\n# --suggest for ${run.cell.label} (review every entry; a TODO is not an explanation):\n${suggestYaml(impl!, transport!, run.results.checks)}`);
+      console.log(
+        `\n# --suggest for ${run.cell.label} (review every entry; a TODO is not an explanation):\n${suggestYaml(impl!, transport!, run.results.checks)}`,
+      );
     }
   }
 
@@ -138,11 +169,20 @@ async function main(): Promise<number> {
   if (files.length > 0 && reportHasMatrix()) {
     const html = path.join(options.cache, 'matrix.html');
     const json = path.join(options.cache, 'matrix.json');
-    const finished = await runBounded([process.execPath, BIN, 'report', 'matrix', ...files, '--html', html, '--json', json], { cwd: ROOT, env: {}, timeoutMs: 120_000 });
-    console.log(finished.code === 0 || finished.code === 1 ? `matrix: ${html}, ${json}` : `report matrix exited ${finished.code}: ${finished.output.trim().split('\n').slice(-2).join(' | ')}`);
+    const finished = await runBounded(
+      [process.execPath, BIN, 'report', 'matrix', ...files, '--html', html, '--json', json],
+      { cwd: ROOT, env: {}, timeoutMs: 120_000 },
+    );
+    console.log(
+      finished.code === 0 || finished.code === 1
+        ? `matrix: ${html}, ${json}`
+        : `report matrix exited ${finished.code}: ${finished.output.trim().split('\n').slice(-2).join(' | ')}`,
+    );
   }
   const total = runs.reduce((n, run) => n + run.differences.length, 0);
-  console.log(`\n${total === 0 ? 'every cell as expected' : `${total} difference(s) in ${differing.length} cell(s)`}; results in ${path.join(options.cache, 'results')}`);
+  console.log(
+    `\n${total === 0 ? 'every cell as expected' : `${total} difference(s) in ${differing.length} cell(s)`}; results in ${path.join(options.cache, 'results')}`,
+  );
   return total === 0 ? 0 : 1;
 }
 

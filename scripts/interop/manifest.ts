@@ -22,14 +22,19 @@ const BUILD_VARS = ['src', 'out'];
 const RUN_VARS = ['src', 'out'];
 const HTTP_VARS = ['src', 'out', 'port'];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isArgv = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string' && part.length > 0);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isArgv = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string' && part.length > 0);
 
 function placeholderProblems(field: string, parts: string[], allowed: string[]): string[] {
   const problems: string[] = [];
   for (const part of parts) {
     for (const match of part.matchAll(PLACEHOLDER)) {
-      if (!allowed.includes(match[1]!)) problems.push(`${field}: unknown placeholder {${match[1]}} (allowed here: ${allowed.map((v) => `{${v}}`).join(', ')})`);
+      if (!allowed.includes(match[1]!))
+        problems.push(
+          `${field}: unknown placeholder {${match[1]}} (allowed here: ${allowed.map((v) => `{${v}}`).join(', ')})`,
+        );
     }
   }
   return problems;
@@ -43,24 +48,38 @@ export function validateManifest(raw: unknown, folder: string): LabManifest {
   if (typeof id !== 'string' || !ID.test(id)) problems.push('id: must be lower-case [a-z0-9-]');
   else if (id !== folder) problems.push(`id: "${id}" must equal its folder name "${folder}"`);
   if (typeof name !== 'string' || name.trim() === '') problems.push('name: must be a non-empty string');
-  if (typeof language !== 'string' || !(LANGUAGES as readonly string[]).includes(language)) problems.push(`language: must be one of ${LANGUAGES.join(', ')}`);
-  if (!isObject(sdk) || typeof sdk.package !== 'string' || typeof sdk.version !== 'string' || sdk.package === '' || sdk.version === '') {
+  if (typeof language !== 'string' || !(LANGUAGES as readonly string[]).includes(language))
+    problems.push(`language: must be one of ${LANGUAGES.join(', ')}`);
+  if (
+    !isObject(sdk) ||
+    typeof sdk.package !== 'string' ||
+    typeof sdk.version !== 'string' ||
+    sdk.package === '' ||
+    sdk.version === ''
+  ) {
     problems.push('sdk: must be {"package": string, "version": string}');
   }
   if (!isArgv(toolchain)) problems.push('toolchain: must be a non-empty list of command names');
   else if (toolchain.some((command) => command.includes('/'))) problems.push('toolchain: command names, not paths');
-  if (!Array.isArray(build) || !build.every(isArgv)) problems.push('build: must be a list of argv lists (may be empty)');
+  if (!Array.isArray(build) || !build.every(isArgv))
+    problems.push('build: must be a list of argv lists (may be empty)');
   else build.forEach((argv, index) => problems.push(...placeholderProblems(`build[${index}]`, argv, BUILD_VARS)));
   if (!isArgv(stdio)) problems.push('stdio: must be a non-empty argv list');
   else problems.push(...placeholderProblems('stdio', stdio, RUN_VARS));
   if (http !== undefined) {
-    if (!isObject(http) || !isArgv(http.command) || typeof http.url !== 'string') problems.push('http: must be {"command": argv, "url": string}');
+    if (!isObject(http) || !isArgv(http.command) || typeof http.url !== 'string')
+      problems.push('http: must be {"command": argv, "url": string}');
     else {
-      problems.push(...placeholderProblems('http.command', http.command, HTTP_VARS), ...placeholderProblems('http.url', [http.url], ['port']));
-      if (!/^http:\/\/127\.0\.0\.1:\{port\}\//.test(http.url)) problems.push('http.url: must start with http://127.0.0.1:{port}/ (lab servers bind loopback only)');
+      problems.push(
+        ...placeholderProblems('http.command', http.command, HTTP_VARS),
+        ...placeholderProblems('http.url', [http.url], ['port']),
+      );
+      if (!/^http:\/\/127\.0\.0\.1:\{port\}\//.test(http.url))
+        problems.push('http.url: must start with http://127.0.0.1:{port}/ (lab servers bind loopback only)');
     }
   }
-  if (env !== undefined && (!isObject(env) || !Object.values(env).every((value) => typeof value === 'string'))) problems.push('env: must map names to strings');
+  if (env !== undefined && (!isObject(env) || !Object.values(env).every((value) => typeof value === 'string')))
+    problems.push('env: must map names to strings');
   const known = new Set(['id', 'name', 'language', 'sdk', 'toolchain', 'build', 'stdio', 'http', 'env']);
   for (const key of Object.keys(raw)) if (!known.has(key)) problems.push(`${key}: unknown field`);
   if (problems.length > 0) throw new Error(`interop/${folder}/lab.json:\n  ${problems.join('\n  ')}`);

@@ -66,10 +66,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     transports = slice.transports;
   }
   if (values.transport !== undefined) {
-    if (values.transport !== 'stdio' && values.transport !== 'http') throw new Error(`--transport: stdio or http, not "${values.transport}"`);
+    if (values.transport !== 'stdio' && values.transport !== 'http')
+      throw new Error(`--transport: stdio or http, not "${values.transport}"`);
     transports = [values.transport];
   }
-  const cache = path.resolve(values.cache ?? env.MCP_CONFORM_INTEROP_CACHE ?? path.join(os.homedir(), '.cache', 'mcp-conform-interop'));
+  const cache = path.resolve(
+    values.cache ?? env.MCP_CONFORM_INTEROP_CACHE ?? path.join(os.homedir(), '.cache', 'mcp-conform-interop'),
+  );
   return {
     ...(only ? { only } : {}),
     transports,

@@ -10,4 +10,5 @@ export function expand(text: string, values: PlaceholderValues): string {
   });
 }
 
-export const expandArgv = (argv: string[], values: PlaceholderValues): string[] => argv.map((part) => expand(part, values));
+export const expandArgv = (argv: string[], values: PlaceholderValues): string[] =>
+  argv.map((part) => expand(part, values));

@@ -46,7 +46,12 @@ const TAIL = 64 * 1024;
 export function start(argv: string[], options: { cwd: string; env: Record<string, string> }): Started {
   hookExit();
   const [command, ...args] = argv;
-  const child = spawn(command!, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command!, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   live.add(child);
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -84,7 +89,10 @@ export interface Finished {
 }
 
 /** Runs argv to its end, or stops it after timeoutMs. */
-export async function runBounded(argv: string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<Finished> {
+export async function runBounded(
+  argv: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<Finished> {
   const began = performance.now();
   const started = start(argv, options);
   let timedOut = false;

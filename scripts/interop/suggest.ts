@@ -10,7 +10,11 @@ function findingReason(check: { verdict: Verdict; reason?: string }): { reason?:
   return check.verdict === 'fail' || check.verdict === 'warn' ? { reason: reasonClassOf(check.reason) } : {};
 }
 
-export function suggestYaml(impl: string, transport: string, checks: { id: string; revision: Revision; verdict: Verdict; reason?: string }[]): string {
+export function suggestYaml(
+  impl: string,
+  transport: string,
+  checks: { id: string; revision: Revision; verdict: Verdict; reason?: string }[],
+): string {
   const byRevision: Record<string, Record<string, unknown>> = {};
   for (const check of checks) {
     if (check.verdict === 'pass' || (check.verdict === 'skip' && isTransportSkip(check.reason))) continue;
@@ -19,7 +23,12 @@ export function suggestYaml(impl: string, transport: string, checks: { id: strin
       const skipped = (revision.skipped ??= {}) as Record<string, string[]>;
       (skipped[check.reason ?? 'no reason given'] ??= []).push(check.id);
     } else {
-      revision[check.id] = { verdict: check.verdict, kind: 'TODO', why: `TODO (the run said: ${check.reason ?? 'no reason'})`, ...findingReason(check) };
+      revision[check.id] = {
+        verdict: check.verdict,
+        kind: 'TODO',
+        why: `TODO (the run said: ${check.reason ?? 'no reason'})`,
+        ...findingReason(check),
+      };
     }
   }
   return YAML.stringify({ [impl]: { [transport]: byRevision } }, { lineWidth: 0 });

@@ -18,7 +18,8 @@ export function sweep(folders: string[]): number {
     } catch {
       continue;
     }
-    if (!folders.some((folder) => commandLine.includes(`${folder}/`) || commandLine.split('\0').includes(folder))) continue;
+    if (!folders.some((folder) => commandLine.includes(`${folder}/`) || commandLine.split('\0').includes(folder)))
+      continue;
     try {
       process.kill(Number(pid), 'SIGKILL');
       killed++;

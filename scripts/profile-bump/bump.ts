@@ -22,11 +22,16 @@ export function nextVersion(previous: string | undefined, today: string): string
 }
 
 /** The profiles after a bump, and which revisions changed. */
-export function bumpProfiles(current: readonly FrozenProfile[], checks: readonly CheckLevel[], today: string): { profiles: FrozenProfile[]; changed: Revision[] } {
+export function bumpProfiles(
+  current: readonly FrozenProfile[],
+  checks: readonly CheckLevel[],
+  today: string,
+): { profiles: FrozenProfile[]; changed: Revision[] } {
   const changed: Revision[] = [];
   const profiles = REVISIONS.map((revision): FrozenProfile => {
     const now: Record<string, Level> = {};
-    for (const check of [...checks].filter((c) => c.revision === revision).sort((x, y) => x.id.localeCompare(y.id))) now[check.id] = check.level;
+    for (const check of [...checks].filter((c) => c.revision === revision).sort((x, y) => x.id.localeCompare(y.id)))
+      now[check.id] = check.level;
     const frozen = current.find((profile) => profile.revision === revision);
     if (frozen && sameChecks(frozen.checks, now)) return frozen;
     changed.push(revision);

@@ -15,12 +15,15 @@ const today = new Date().toISOString().slice(0, 10);
 
 for (const profile of FROZEN_PROFILES) {
   const pending = ALL_CHECKS.filter((check) => check.revision === profile.revision && pendingReason(check, profile));
-  console.log(`${profileName(profile)} (${profileHash(profile)}): ${pending.length} pending check(s)${pending.length ? `: ${pending.map((c) => c.id).join(', ')}` : ''}`);
+  console.log(
+    `${profileName(profile)} (${profileHash(profile)}): ${pending.length} pending check(s)${pending.length ? `: ${pending.map((c) => c.id).join(', ')}` : ''}`,
+  );
 }
 const { profiles, changed } = bumpProfiles(FROZEN_PROFILES, ALL_CHECKS, today);
 if (changed.length === 0) console.log('every profile already scores every check: nothing to bump');
 else if (dry) console.log(`would bump ${changed.join(', ')}`);
 else {
   fs.writeFileSync(FILE, renderProfiles(profiles));
-  for (const profile of profiles.filter((p) => changed.includes(p.revision))) console.log(`bumped to ${profileName(profile)} (${profileHash(profile)})`);
+  for (const profile of profiles.filter((p) => changed.includes(p.revision)))
+    console.log(`bumped to ${profileName(profile)} (${profileHash(profile)})`);
 }

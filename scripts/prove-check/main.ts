@@ -25,9 +25,16 @@ const ids = ALL_CHECKS.map((check) => check.id);
 const matched = ids.filter((id) => matchesPattern(id, pattern));
 if (matched.length === 0) {
   const area = pattern.split('/').slice(0, 2).join('/');
-  process.stderr.write(`"${pattern}" matches no check (the ids of an area: node dist/harness/faces/cli/bin.js list ${area})\n`);
+  process.stderr.write(
+    `"${pattern}" matches no check (the ids of an area: node dist/harness/faces/cli/bin.js list ${area})\n`,
+  );
   process.exit(2);
 }
-process.stderr.write(`proving ${matched.length} check(s): ${matched.slice(0, 5).join(', ')}${matched.length > 5 ? ', ...' : ''}\n`);
-const vitest = spawn('npx', ['vitest', 'run', 'test/system/mutants.test.ts'], { stdio: 'inherit', env: { ...process.env, MUTANTS_CHECK: pattern } });
+process.stderr.write(
+  `proving ${matched.length} check(s): ${matched.slice(0, 5).join(', ')}${matched.length > 5 ? ', ...' : ''}\n`,
+);
+const vitest = spawn('npx', ['vitest', 'run', 'test/system/mutants.test.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, MUTANTS_CHECK: pattern },
+});
 vitest.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -18,7 +18,9 @@ export function levelReasonTable(checks: readonly LevelledCheck[]): string {
     .filter((check) => check.levelReason)
     .map((check) => `| \`${check.id}\` | ${check.level} | ${cell(check.levelReason ?? '')} |`)
     .sort();
-  return [START, '| check | level | why not the keyword of its sentence |', '| --- | --- | --- |', ...rows, END].join('\n');
+  return [START, '| check | level | why not the keyword of its sentence |', '| --- | --- | --- |', ...rows, END].join(
+    '\n',
+  );
 }
 
 /** The README with its table section replaced; throws when the markers are missing. */

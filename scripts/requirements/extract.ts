@@ -38,7 +38,8 @@ function catalogRows(revision: Revision): Draft[] {
         if (!url.startsWith(root)) throw new Error(`${revision} ${id}: source ${url} is not under ${root}`);
         return url.slice(root.length);
       });
-      if (transport !== 'any' && transport !== 'stdio' && transport !== 'http') throw new Error(`${revision} ${id}: transport ${transport}`);
+      if (transport !== 'any' && transport !== 'stdio' && transport !== 'http')
+        throw new Error(`${revision} ${id}: transport ${transport}`);
       const spec = SOURCE_FIXES[revision]?.[id] ?? pages[0];
       return { id, level: level.trim(), spec, also: pages.slice(1), transport, summary: '' };
     });
@@ -163,5 +164,6 @@ for (const revision of REVISIONS) {
   const problems = checkAnchors(revision, rows);
   console.log(`${revision}: ${rows.length} rows, ${rows.filter((row) => !row.summary).length} without a summary`);
   for (const problem of problems) console.log(`  anchor: ${problem}`);
-  if (process.argv.includes('--write')) fs.writeFileSync(path.join(ROOT, 'suites', revision, 'requirements.ts'), render(revision, rows));
+  if (process.argv.includes('--write'))
+    fs.writeFileSync(path.join(ROOT, 'suites', revision, 'requirements.ts'), render(revision, rows));
 }

@@ -4,7 +4,11 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-export function scriptArgs<T extends Options>(usage: string, options: T, argv: string[] = process.argv.slice(2)): ReturnType<typeof parseArgs<{ options: T; args: string[] }>>['values'] {
+export function scriptArgs<T extends Options>(
+  usage: string,
+  options: T,
+  argv: string[] = process.argv.slice(2),
+): ReturnType<typeof parseArgs<{ options: T; args: string[] }>>['values'] {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${usage}\n`);
     process.exit(0);

@@ -12,9 +12,18 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a node HTTP server on a free port (PORT) and waits until its output matches `ready`. */
-export async function httpServer(args: string[], env: Record<string, string>, url: (port: number) => string, ready: RegExp): Promise<{ url: string; stop(): void }> {
+export async function httpServer(
+  args: string[],
+  env: Record<string, string>,
+  url: (port: number) => string,
+  ready: RegExp,
+): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const stop = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');

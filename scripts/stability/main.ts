@@ -77,14 +77,20 @@ function differences(quiet: RunResults, loaded: RunResults): string[] {
   for (const id of new Set([...a.keys(), ...b.keys()])) {
     const x = a.get(id);
     const y = b.get(id);
-    if (x?.verdict !== y?.verdict) out.push(`${id}: quiet ${x?.verdict ?? 'absent'}${x?.reason ? ` (${x.reason})` : ''}, loaded ${y?.verdict ?? 'absent'}${y?.reason ? ` (${y.reason})` : ''}`);
+    if (x?.verdict !== y?.verdict)
+      out.push(
+        `${id}: quiet ${x?.verdict ?? 'absent'}${x?.reason ? ` (${x.reason})` : ''}, loaded ${y?.verdict ?? 'absent'}${y?.reason ? ` (${y.reason})` : ''}`,
+      );
   }
-  const revisions = (results: RunResults) => results.revisions.map((run) => `${run.revision}${run.error ? ' error' : ''}`).join(',');
-  if (revisions(quiet) !== revisions(loaded)) out.push(`revisions: quiet ${revisions(quiet)}, loaded ${revisions(loaded)}`);
+  const revisions = (results: RunResults) =>
+    results.revisions.map((run) => `${run.revision}${run.error ? ' error' : ''}`).join(',');
+  if (revisions(quiet) !== revisions(loaded))
+    out.push(`revisions: quiet ${revisions(quiet)}, loaded ${revisions(loaded)}`);
   return out;
 }
 
-const counts = (results: RunResults) => `${results.summary.pass}p ${results.summary.fail}f ${results.summary.warn}w ${results.summary.unstable}u ${results.summary.error}e ${results.summary.skip}s`;
+const counts = (results: RunResults) =>
+  `${results.summary.pass}p ${results.summary.fail}f ${results.summary.warn}w ${results.summary.unstable}u ${results.summary.error}e ${results.summary.skip}s`;
 
 const USAGE = `Usage: npm run stability -- [options]
   --only <target>     only this target (repeatable), e.g. reference-stdio
@@ -92,9 +98,15 @@ const USAGE = `Usage: npm run stability -- [options]
   --with-everything   also the SDK's everything server`;
 
 async function main(): Promise<void> {
-  const values = scriptArgs(USAGE, { only: { type: 'string', multiple: true }, load: { type: 'string' }, 'with-everything': { type: 'boolean' } });
+  const values = scriptArgs(USAGE, {
+    only: { type: 'string', multiple: true },
+    load: { type: 'string' },
+    'with-everything': { type: 'boolean' },
+  });
   const loops = Number(values.load ?? 2 * os.cpus().length);
-  const targets = [...TARGETS, ...(values['with-everything'] ? EVERYTHING_TARGETS : [])].filter((t) => !values.only || values.only.includes(t.name));
+  const targets = [...TARGETS, ...(values['with-everything'] ? EVERYTHING_TARGETS : [])].filter(
+    (t) => !values.only || values.only.includes(t.name),
+  );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-conform-stability-'));
   let stopLoad: (() => void) | undefined;
   process.once('SIGINT', () => {
@@ -102,7 +114,9 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   });
-  console.log(`mcp-conform stability: node ${process.version}, ${os.cpus().length} cores; each target quiet, then beside ${loops} busy loops`);
+  console.log(
+    `mcp-conform stability: node ${process.version}, ${os.cpus().length} cores; each target quiet, then beside ${loops} busy loops`,
+  );
   console.log('target             checks   quiet verdicts          s   loaded verdicts         s   differ   confirmed');
   let differing = 0;
   try {
@@ -111,7 +125,9 @@ async function main(): Promise<void> {
       try {
         const quiet = await runCli(started.cliArgs, path.join(dir, `${target.name}-quiet.json`));
         stopLoad = startLoad(loops);
-        const loaded = await runCli(started.cliArgs, path.join(dir, `${target.name}-loaded.json`)).finally(() => stopLoad?.());
+        const loaded = await runCli(started.cliArgs, path.join(dir, `${target.name}-loaded.json`)).finally(() =>
+          stopLoad?.(),
+        );
         stopLoad = undefined;
         const diff = differences(quiet.results, loaded.results);
         differing += diff.length;

@@ -17,7 +17,9 @@ const LIST_CHANGED: Record<string, string> = {
 function serverNotifications(ctx: Ctx, method: string | ((method: string) => boolean)): JsonObject[] {
   const matches = typeof method === 'string' ? (m: string) => m === method : method;
   return sessionEntries(ctx)
-    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isObject(wholeMessage(entry)))
+    .filter(
+      (entry) => entry.direction === 'server->client' && entry.kind === 'message' && isObject(wholeMessage(entry)),
+    )
     .map((entry) => wholeMessage(entry) as JsonObject)
     .filter((message) => typeof message.method === 'string' && !('id' in message) && matches(message.method));
 }
@@ -38,7 +40,10 @@ export default defineArea('2025-11-25', 'capabilities', [
       for (const probe of probes) {
         const exchange = await ctx.client.request(probe.method, probe.params);
         if (!resultOf(exchange))
-          ctx.fail(`${probe.capability} is declared but ${probe.method} got ${describeOutcome(exchange)}`, { expected: `a result for ${probe.method}`, actual: observed(exchange) });
+          ctx.fail(`${probe.capability} is declared but ${probe.method} got ${describeOutcome(exchange)}`, {
+            expected: `a result for ${probe.method}`,
+            actual: observed(exchange),
+          });
       }
     },
   },
@@ -55,7 +60,11 @@ export default defineArea('2025-11-25', 'capabilities', [
       if (probes.length === 0) ctx.skip('server declares every one of tools, resources, prompts, completions, logging');
       for (const probe of probes) {
         const exchange = await ctx.client.request(probe.method, probe.params);
-        if (resultOf(exchange)) ctx.fail(`${probe.method} was served although ${probe.capability} is not declared`, { expected: `no result without ${probe.capability}`, actual: observed(exchange) });
+        if (resultOf(exchange))
+          ctx.fail(`${probe.method} was served although ${probe.capability} is not declared`, {
+            expected: `no result without ${probe.capability}`,
+            actual: observed(exchange),
+          });
       }
     },
   },
@@ -75,7 +84,11 @@ export default defineArea('2025-11-25', 'capabilities', [
         // Serving a top-level feature undeclared is undeclared-not-served's finding (a MUST).
         if (resultOf(exchange) && probe.topLevel) continue;
         const code = errorOf(exchange)?.code;
-        if (code !== -32601) ctx.fail(`${probe.method} without ${probe.capability} got ${describeOutcome(exchange)}`, { expected: 'error -32601', actual: observed(exchange) });
+        if (code !== -32601)
+          ctx.fail(`${probe.method} without ${probe.capability} got ${describeOutcome(exchange)}`, {
+            expected: 'error -32601',
+            actual: observed(exchange),
+          });
       }
     },
   },
@@ -90,7 +103,11 @@ export default defineArea('2025-11-25', 'capabilities', [
     async run(ctx) {
       if (isObject(ctx.profile.capabilities?.logging)) ctx.skip('server declares logging');
       const logs = serverNotifications(ctx, 'notifications/message');
-      if (logs.length > 0) ctx.fail(`${logs.length} notifications/message arrived, but logging is not declared`, { expected: 'no log messages', actual: logs.slice(0, 5) });
+      if (logs.length > 0)
+        ctx.fail(`${logs.length} notifications/message arrived, but logging is not declared`, {
+          expected: 'no log messages',
+          actual: logs.slice(0, 5),
+        });
     },
   },
   {
@@ -109,10 +126,13 @@ export default defineArea('2025-11-25', 'capabilities', [
         return !(isObject(cap) && cap.listChanged === true);
       });
       if (undeclared.length > 0) {
-        ctx.fail(`${String(undeclared[0].method)} arrived without ${LIST_CHANGED[undeclared[0].method as string]}.listChanged declared`, {
-          expected: 'list_changed only where declared',
-          actual: undeclared.slice(0, 5),
-        });
+        ctx.fail(
+          `${String(undeclared[0].method)} arrived without ${LIST_CHANGED[undeclared[0].method as string]}.listChanged declared`,
+          {
+            expected: 'list_changed only where declared',
+            actual: undeclared.slice(0, 5),
+          },
+        );
       }
     },
   },
@@ -129,51 +149,67 @@ export default defineArea('2025-11-25', 'capabilities', [
       const embedding = sessionEntries(ctx).filter((entry) => {
         const message = wholeMessage(entry);
         const result = isObject(message) && isObject(message.result) ? message.result : undefined;
-        return entry.direction === 'server->client' && Array.isArray(result?.content) && result.content.some((block) => isObject(block) && block.type === 'resource');
+        return (
+          entry.direction === 'server->client' &&
+          Array.isArray(result?.content) &&
+          result.content.some((block) => isObject(block) && block.type === 'resource')
+        );
       });
       if (embedding.length > 0)
-        ctx.fail('a tool result embeds a resource, but resources is not declared', { expected: 'resources declared', actual: embedding.slice(0, 3).map((entry) => entry.message) });
+        ctx.fail('a tool result embeds a resource, but resources is not declared', {
+          expected: 'resources declared',
+          actual: embedding.slice(0, 3).map((entry) => entry.message),
+        });
     },
   },
   negotiatedRequestCheck({
     slug: 'server-requests-negotiated',
     title: 'No sampling, elicitation or roots request to a client that declared none',
-    requirement: 'Both parties MUST only use capabilities that were successfully negotiated: a client declaring no capabilities gets no sampling/createMessage, elicitation/create or roots/list.',
+    requirement:
+      'Both parties MUST only use capabilities that were successfully negotiated: a client declaring no capabilities gets no sampling/createMessage, elicitation/create or roots/list.',
     level: 'MUST',
     spec: 'basic/lifecycle#operation',
     catalog: ['CAP-003', 'CAP-004', 'CAP-006', 'LIFE-008'],
     declare: {},
-    offending: (request) => ['sampling/createMessage', 'elicitation/create', 'roots/list'].includes(String(request.method)),
+    offending: (request) =>
+      ['sampling/createMessage', 'elicitation/create', 'roots/list'].includes(String(request.method)),
   }),
   negotiatedRequestCheck({
     slug: 'elicitation-mode-declared',
     title: 'No URL-mode elicitation to a client that declared form mode only',
-    requirement: 'Servers MUST NOT send elicitation requests with modes that are not supported by the client; `elicitation: {}` declares form mode only.',
+    requirement:
+      'Servers MUST NOT send elicitation requests with modes that are not supported by the client; `elicitation: {}` declares form mode only.',
     level: 'MUST',
     spec: 'client/elicitation#capabilities',
     catalog: ['CAP-005'],
     declare: { elicitation: {} },
-    offending: (request, params) => request.method === 'elicitation/create' && params.mode !== undefined && params.mode !== 'form',
+    offending: (request, params) =>
+      request.method === 'elicitation/create' && params.mode !== undefined && params.mode !== 'form',
   }),
   negotiatedRequestCheck({
     slug: 'sampling-tools-declared',
     title: 'No tool-enabled sampling to a client without sampling.tools',
-    requirement: 'Servers MUST NOT send tool-enabled sampling requests (tools or toolChoice) to clients that have not declared sampling.tools.',
+    requirement:
+      'Servers MUST NOT send tool-enabled sampling requests (tools or toolChoice) to clients that have not declared sampling.tools.',
     level: 'MUST',
     spec: 'client/sampling#tools-in-sampling',
     catalog: ['CAP-007'],
     declare: { sampling: {} },
-    offending: (request, params) => request.method === 'sampling/createMessage' && ('tools' in params || 'toolChoice' in params),
+    offending: (request, params) =>
+      request.method === 'sampling/createMessage' && ('tools' in params || 'toolChoice' in params),
   }),
   negotiatedRequestCheck({
     slug: 'sampling-context-declared',
     title: 'No includeContext thisServer/allServers without sampling.context',
-    requirement: 'Servers SHOULD NOT use includeContext "thisServer" or "allServers" unless the client declares sampling.context.',
+    requirement:
+      'Servers SHOULD NOT use includeContext "thisServer" or "allServers" unless the client declares sampling.context.',
     level: 'SHOULD',
     spec: 'client/sampling#capabilities',
     catalog: ['CAP-008'],
     declare: { sampling: {} },
-    offending: (request, params) => request.method === 'sampling/createMessage' && (params.includeContext === 'thisServer' || params.includeContext === 'allServers'),
+    offending: (request, params) =>
+      request.method === 'sampling/createMessage' &&
+      (params.includeContext === 'thisServer' || params.includeContext === 'allServers'),
   }),
   negotiatedRequestCheck({
     slug: 'no-task-augmented-requests',

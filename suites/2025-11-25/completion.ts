@@ -14,13 +14,17 @@ function completionTargets(ctx: Ctx): Array<{ ref: JsonObject; argument: string 
   const targets: Array<{ ref: JsonObject; argument: string }> = [];
   for (const prompt of ctx.profile.prompts) {
     for (const arg of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
-      if (typeof arg.name === 'string') targets.push({ ref: { type: 'ref/prompt', name: prompt.name }, argument: arg.name });
+      if (typeof arg.name === 'string')
+        targets.push({ ref: { type: 'ref/prompt', name: prompt.name }, argument: arg.name });
     }
   }
   for (const template of ctx.profile.resourceTemplates) {
-    for (const variable of templateVariables(String(template.uriTemplate))) targets.push({ ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: variable });
+    for (const variable of templateVariables(String(template.uriTemplate)))
+      targets.push({ ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: variable });
   }
-  return targets.length > 0 ? targets.slice(0, REQUEST_LIMIT) : ctx.skip('server lists no prompt argument or template variable to complete');
+  return targets.length > 0
+    ? targets.slice(0, REQUEST_LIMIT)
+    : ctx.skip('server lists no prompt argument or template variable to complete');
 }
 
 export default defineArea('2025-11-25', 'completion', [
@@ -34,13 +38,20 @@ export default defineArea('2025-11-25', 'completion', [
     requires: ['completions'],
     async run(ctx) {
       for (const { ref, argument } of completionTargets(ctx)) {
-        const result = expectResult(await ctx.client.request('completion/complete', { ref, argument: { name: argument, value: '' } }));
+        const result = expectResult(
+          await ctx.client.request('completion/complete', { ref, argument: { name: argument, value: '' } }),
+        );
         expectValid(ctx.schema, 'CompleteResult', result, `the completion of ${argument}`);
-        const values = isObject(result.completion) && Array.isArray(result.completion.values) ? result.completion.values : [];
-        expectThat(values.length <= MAX_VALUES, `the completion of ${argument} has ${values.length} values (at most ${MAX_VALUES} allowed)`, {
-          expected: `<= ${MAX_VALUES} values`,
-          actual: values.length,
-        });
+        const values =
+          isObject(result.completion) && Array.isArray(result.completion.values) ? result.completion.values : [];
+        expectThat(
+          values.length <= MAX_VALUES,
+          `the completion of ${argument} has ${values.length} values (at most ${MAX_VALUES} allowed)`,
+          {
+            expected: `<= ${MAX_VALUES} values`,
+            actual: values.length,
+          },
+        );
       }
     },
   },
@@ -54,20 +65,29 @@ export default defineArea('2025-11-25', 'completion', [
     requires: ['completions'],
     async run(ctx) {
       const ref = { type: 'ref/prompt', name: `x-mcp-conform-missing-${Date.now()}` };
-      expectError(await ctx.client.request('completion/complete', { ref, argument: { name: 'x', value: '' } }), -32602, '-32602 for an unknown prompt');
+      expectError(
+        await ctx.client.request('completion/complete', { ref, argument: { name: 'x', value: '' } }),
+        -32602,
+        '-32602 for an unknown prompt',
+      );
     },
   },
   {
     slug: 'missing-argument',
     title: 'completion/complete without its argument gets -32602',
-    requirement: 'Servers SHOULD return standard JSON-RPC errors: missing required arguments get -32602 (Invalid params).',
+    requirement:
+      'Servers SHOULD return standard JSON-RPC errors: missing required arguments get -32602 (Invalid params).',
     level: 'SHOULD',
     spec: 'server/utilities/completion#error-handling',
     catalog: ['COMP-005'],
     requires: ['completions'],
     async run(ctx) {
       const [{ ref }] = completionTargets(ctx);
-      expectError(await ctx.client.request('completion/complete', { ref }), -32602, '-32602 for completion/complete without argument');
+      expectError(
+        await ctx.client.request('completion/complete', { ref }),
+        -32602,
+        '-32602 for completion/complete without argument',
+      );
     },
   },
 ]);

@@ -4,7 +4,14 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError } from '../../harness/checks/expect.js';
 import type { JsonObject } from '../../harness/model.js';
 import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
-import { errorMessageCheck, errorsIn, invalidRequests, judgeInvalidRequests, judgeParseError, truncatedRequest } from '../shared/rpc-errors.js';
+import {
+  errorMessageCheck,
+  errorsIn,
+  invalidRequests,
+  judgeInvalidRequests,
+  judgeParseError,
+  truncatedRequest,
+} from '../shared/rpc-errors.js';
 import { sendAsRaw, sessionEntries } from './kit/helpers.js';
 
 const ping = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'ping', ...envelope });
@@ -13,7 +20,8 @@ export default defineArea('2025-11-25', 'errors', [
   {
     slug: 'method-not-found',
     title: 'An unknown method gets -32601',
-    requirement: 'A request for a method the server does not implement gets the JSON-RPC 2.0 error -32601 (Method not found).',
+    requirement:
+      'A request for a method the server does not implement gets the JSON-RPC 2.0 error -32601 (Method not found).',
     level: 'SHOULD',
     spec: 'basic#messages',
     catalog: ['RPC-010'],
@@ -35,7 +43,12 @@ export default defineArea('2025-11-25', 'errors', [
     async run(ctx) {
       const text = truncatedRequest('ping') + (ctx.transport === 'stdio' ? '\n' : '');
       await fenceBeforeIdlessAnswer(ctx.client, 'the text that is not JSON');
-      judgeParseError(ctx, await answerRequired(ctx, 'the text that is not JSON', () => ctx.client.sendRaw(text, { expectResponse: true })));
+      judgeParseError(
+        ctx,
+        await answerRequired(ctx, 'the text that is not JSON', () =>
+          ctx.client.sendRaw(text, { expectResponse: true }),
+        ),
+      );
     },
   },
   {
@@ -44,7 +57,8 @@ export default defineArea('2025-11-25', 'errors', [
     requirement:
       'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 Invalid Request (derived, so a SHOULD), and ping works afterwards. Each malformed request goes on a session of its own, all at once, so none hides another.',
     level: 'SHOULD',
-    levelReason: 'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
+    levelReason:
+      'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
     spec: 'basic#requests',
     catalog: ['RPC-011'],
     exclusive: true,

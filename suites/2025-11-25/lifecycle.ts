@@ -18,19 +18,29 @@ const OLDER_VERSIONS = ['2025-06-18', '2025-03-26', '2024-11-05'];
 const QUIET_WINDOW_MS = 250;
 /** Error codes a dual-era client reads as "this server is modern" (2026-07-28). */
 const MODERN_ERRORS = [-32020, -32021, -32022];
-const TEMPTING_CAPABILITIES = { roots: { listChanged: true }, sampling: { context: {}, tools: {} }, elicitation: { form: {}, url: {} } };
+const TEMPTING_CAPABILITIES = {
+  roots: { listChanged: true },
+  sampling: { context: {}, tools: {} },
+  elicitation: { form: {}, url: {} },
+};
 
 /** initialize for a version: a result naming a version, or the spec page's own -32602 example (warned). */
 function expectNegotiated(ctx: Ctx, exchange: Exchange, requested: string): string {
   if (errorOf(exchange)) {
     // The lifecycle page's Error Handling example answers this case with -32602.
-    ctx.warn(`initialize for ${requested} was answered with an error; the normative text asks for a result naming a version the server supports, though the spec page's example shows this error`, {
-      expected: 'a result naming a supported protocolVersion',
-      actual: observed(exchange),
-    });
+    ctx.warn(
+      `initialize for ${requested} was answered with an error; the normative text asks for a result naming a version the server supports, though the spec page's example shows this error`,
+      {
+        expected: 'a result naming a supported protocolVersion',
+        actual: observed(exchange),
+      },
+    );
   }
   const result = expectResult(exchange);
-  expectThat(typeof result.protocolVersion === 'string', 'the initialize result has no protocolVersion string', { expected: 'protocolVersion: string', actual: result });
+  expectThat(typeof result.protocolVersion === 'string', 'the initialize result has no protocolVersion string', {
+    expected: 'protocolVersion: string',
+    actual: result,
+  });
   return result.protocolVersion as string;
 }
 
@@ -47,36 +57,53 @@ export default defineArea('2025-11-25', 'lifecycle', [
     async run(ctx) {
       const result = expectResult(await ctx.client.initialize());
       expectValid(ctx.schema, 'InitializeResult', result, 'the initialize result');
-      expectThat(result.protocolVersion === LEGACY_VERSION, `initialize for ${LEGACY_VERSION} was answered with ${JSON.stringify(result.protocolVersion)}`, {
-        expected: { protocolVersion: LEGACY_VERSION },
-        actual: { protocolVersion: result.protocolVersion },
-      });
+      expectThat(
+        result.protocolVersion === LEGACY_VERSION,
+        `initialize for ${LEGACY_VERSION} was answered with ${JSON.stringify(result.protocolVersion)}`,
+        {
+          expected: { protocolVersion: LEGACY_VERSION },
+          actual: { protocolVersion: result.protocolVersion },
+        },
+      );
     },
   },
   {
     slug: 'version-negotiation',
     title: 'initialize with an unsupported version still succeeds, with a version the server supports',
-    requirement: 'If the server does not support the requested version it MUST respond with another protocol version it supports (SHOULD be its latest) — a result, not an error.',
+    requirement:
+      'If the server does not support the requested version it MUST respond with another protocol version it supports (SHOULD be its latest) — a result, not an error.',
     level: 'MUST',
     spec: 'basic/lifecycle#version-negotiation',
     catalog: ['VER-002'],
     connection: 'fresh-uninitialized',
     async run(ctx) {
-      const version = expectNegotiated(ctx, await ctx.client.initialize(ctx.client.initializeParams({ protocolVersion: BOGUS_VERSION })), BOGUS_VERSION);
-      expectThat(version !== BOGUS_VERSION, `the server echoed the unsupported version ${BOGUS_VERSION}`, { expected: 'a protocolVersion the server supports', actual: { protocolVersion: version } });
+      const version = expectNegotiated(
+        ctx,
+        await ctx.client.initialize(ctx.client.initializeParams({ protocolVersion: BOGUS_VERSION })),
+        BOGUS_VERSION,
+      );
+      expectThat(version !== BOGUS_VERSION, `the server echoed the unsupported version ${BOGUS_VERSION}`, {
+        expected: 'a protocolVersion the server supports',
+        actual: { protocolVersion: version },
+      });
     },
   },
   {
     slug: 'older-versions',
     title: 'initialize for an older revision is echoed or answered with another supported version',
-    requirement: 'Whatever version the client asks for, the server MUST answer initialize with a result: the same version if it supports it, otherwise another version it supports.',
+    requirement:
+      'Whatever version the client asks for, the server MUST answer initialize with a result: the same version if it supports it, otherwise another version it supports.',
     level: 'MUST',
     spec: 'basic/lifecycle#version-negotiation',
     catalog: ['VER-003'],
     async run(ctx) {
       for (const requested of OLDER_VERSIONS) {
         const client = await ctx.fresh({ initialize: false });
-        const version = expectNegotiated(ctx, await client.initialize(client.initializeParams({ protocolVersion: requested })), requested);
+        const version = expectNegotiated(
+          ctx,
+          await client.initialize(client.initializeParams({ protocolVersion: requested })),
+          requested,
+        );
         ctx.note(`initialize for ${requested} negotiated ${version}`);
       }
     },
@@ -92,25 +119,45 @@ export default defineArea('2025-11-25', 'lifecycle', [
     connection: 'fresh-uninitialized',
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
-      if (method === 'ping') ctx.skip('server offers no list method to send before initialize (ping is allowed at any time)');
+      if (method === 'ping')
+        ctx.skip('server offers no list method to send before initialize (ping is allowed at any time)');
       const mark = wireMark(ctx);
-      const early = await answerOrSilence(ctx.client, `${method} before initialize`, (signal) => ctx.client.request(method, {}, { signal, expectSilence: true }));
+      const early = await answerOrSilence(ctx.client, `${method} before initialize`, (signal) =>
+        ctx.client.request(method, {}, { signal, expectSilence: true }),
+      );
       const after = await ctx.client.handshake();
       // A concurrent server may answer after the barrier: the wire log still has it.
-      const exchange = early.response ? early : { ...early, response: responsesSince(ctx, ctx.client.connection.name, mark).find((r) => idKey(r.id) === idKey(early.id)) };
-      expectThat(ctx.client.state.initialized, `the server no longer accepts initialize after an early ${method}: ${describeOutcome(after)}`, {
-        expected: 'an initialize result',
-        actual: observed(after),
-      });
+      const exchange = early.response
+        ? early
+        : {
+            ...early,
+            response: responsesSince(ctx, ctx.client.connection.name, mark).find(
+              (r) => idKey(r.id) === idKey(early.id),
+            ),
+          };
+      expectThat(
+        ctx.client.state.initialized,
+        `the server no longer accepts initialize after an early ${method}: ${describeOutcome(after)}`,
+        {
+          expected: 'an initialize result',
+          actual: observed(after),
+        },
+      );
       // Without sessions, an HTTP server cannot tell which requests came before an initialize.
-      if (ctx.transport === 'http' && !ctx.client.state.sessionId) ctx.skip('server keeps no sessions on HTTP: it cannot relate a request to an initialize');
-      if (resultOf(exchange)) ctx.fail(`${method} sent before initialize was served with a result`, { expected: 'an error, an HTTP 4xx, or no answer', actual: observed(exchange) });
+      if (ctx.transport === 'http' && !ctx.client.state.sessionId)
+        ctx.skip('server keeps no sessions on HTTP: it cannot relate a request to an initialize');
+      if (resultOf(exchange))
+        ctx.fail(`${method} sent before initialize was served with a result`, {
+          expected: 'an error, an HTTP 4xx, or no answer',
+          actual: observed(exchange),
+        });
     },
   },
   {
     slug: 'second-initialize',
     title: 'A second initialize gets an answer and leaves a working session',
-    requirement: 'No rule covers a second initialize on an initialized session; an error or a new handshake are both acceptable, but the server should still answer, and afterwards ping must work.',
+    requirement:
+      'No rule covers a second initialize on an initialized session; an error or a new handshake are both acceptable, but the server should still answer, and afterwards ping must work.',
     level: 'SHOULD',
     spec: 'basic/lifecycle#initialization',
     catalog: ['LIFE-006'],
@@ -119,9 +166,15 @@ export default defineArea('2025-11-25', 'lifecycle', [
       // Through initialize(): a new session id (HTTP) is the one to ping next.
       const again = await ctx.client.initialize();
       const refused = again.http !== undefined && again.http.status >= 400 && again.http.status < 500;
-      expectThat(again.response !== undefined || refused, `a second initialize got ${describeOutcome(again)}`, { expected: 'a result, an error, or an HTTP 4xx', actual: observed(again) });
+      expectThat(again.response !== undefined || refused, `a second initialize got ${describeOutcome(again)}`, {
+        expected: 'a result, an error, or an HTTP 4xx',
+        actual: observed(again),
+      });
       const ping = await ctx.client.request('ping');
-      expectThat(resultOf(ping) !== undefined, `after a second initialize, ping got ${describeOutcome(ping)}`, { expected: 'ping answered with {}', actual: observed(ping) });
+      expectThat(resultOf(ping) !== undefined, `after a second initialize, ping got ${describeOutcome(ping)}`, {
+        expected: 'ping answered with {}',
+        actual: observed(ping),
+      });
     },
   },
   {
@@ -137,7 +190,8 @@ export default defineArea('2025-11-25', 'lifecycle', [
       expectResult(await ctx.client.initialize());
       for (const method of ['notifications/initialized', 'notifications/x-mcp-conform-unknown']) {
         const { reading, said, exchange } = await notifyUnanswerable(ctx.client, method);
-        if (reading === 'answered' || reading === 'other') ctx.fail(`${method} got ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
+        if (reading === 'answered' || reading === 'other')
+          ctx.fail(`${method} got ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
         if (reading === 'refused') ctx.note(`${method} was refused with ${said}, as the transport allows`);
       }
     },
@@ -145,7 +199,8 @@ export default defineArea('2025-11-25', 'lifecycle', [
   {
     slug: 'no-requests-before-initialized',
     title: 'Before notifications/initialized the server sends no requests but ping',
-    requirement: 'The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification.',
+    requirement:
+      'The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification.',
     level: 'SHOULD',
     spec: 'basic/lifecycle#initialization',
     catalog: ['LIFE-002'],
@@ -156,8 +211,14 @@ export default defineArea('2025-11-25', 'lifecycle', [
       expectResult(await ctx.client.initialize());
       await ctx.sleep(QUIET_WINDOW_MS);
       await barrier(ctx.client, 'the initialize result');
-      const early = serverRequestsSince(ctx, ctx.client.connection.name, mark).filter((request) => request.method !== 'ping');
-      if (early.length > 0) ctx.fail(`the server sent ${early.map((r) => String(r.method)).join(', ')} before notifications/initialized`, { expected: 'no requests but ping', actual: early });
+      const early = serverRequestsSince(ctx, ctx.client.connection.name, mark).filter(
+        (request) => request.method !== 'ping',
+      );
+      if (early.length > 0)
+        ctx.fail(`the server sent ${early.map((r) => String(r.method)).join(', ')} before notifications/initialized`, {
+          expected: 'no requests but ping',
+          actual: early,
+        });
     },
   },
   {
@@ -173,23 +234,34 @@ export default defineArea('2025-11-25', 'lifecycle', [
       const exchange = await modern.request('server/discover');
       const result = resultOf(exchange);
       if (result && Array.isArray(result.supportedVersions) && result.supportedVersions.includes('2026-07-28'))
-        ctx.skip('the server answers server/discover listing 2026-07-28: it is dual-era (the 2026-07-28 suite covers it)');
+        ctx.skip(
+          'the server answers server/discover listing 2026-07-28: it is dual-era (the 2026-07-28 suite covers it)',
+        );
       if (result)
-        ctx.fail('server/discover was answered with a result, though the server does not list 2026-07-28: a dual-era client takes it for a modern server', {
-          expected: 'an error or no answer',
-          actual: observed(exchange),
-        });
+        ctx.fail(
+          'server/discover was answered with a result, though the server does not list 2026-07-28: a dual-era client takes it for a modern server',
+          {
+            expected: 'an error or no answer',
+            actual: observed(exchange),
+          },
+        );
       const error = errorOf(exchange);
       if (error && MODERN_ERRORS.includes(error.code as number)) {
-        ctx.fail(`server/discover was answered with the modern error ${String(error.code)}, so a dual-era client would not fall back to initialize`, {
-          expected: 'any other error, an HTTP error without a modern error body, or no answer',
-          actual: observed(exchange),
-        });
+        ctx.fail(
+          `server/discover was answered with the modern error ${String(error.code)}, so a dual-era client would not fall back to initialize`,
+          {
+            expected: 'any other error, an HTTP error without a modern error body, or no answer',
+            actual: observed(exchange),
+          },
+        );
       }
       if (!heard(exchange)) {
         // Silence passes only once the server answers a 2025-11-25 ping (allowed before initialize) sent after the probe.
         const ping = await modern.sendMessage({ jsonrpc: '2.0', id: modern.nextId(), method: 'ping' });
-        if (!ping.response) inconclusive(`server/discover got ${describeOutcome(exchange)}, and a ping sent after it got ${describeOutcome(ping)}: silence proves nothing`);
+        if (!ping.response)
+          inconclusive(
+            `server/discover got ${describeOutcome(exchange)}, and a ping sent after it got ${describeOutcome(ping)}: silence proves nothing`,
+          );
       }
     },
   },

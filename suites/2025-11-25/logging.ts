@@ -15,14 +15,16 @@ export default defineArea('2025-11-25', 'logging', [
   {
     slug: 'set-level',
     title: 'logging/setLevel accepts each of the eight levels with an empty result',
-    requirement: 'A client sets the minimum log level with logging/setLevel; every RFC 5424 level (debug to emergency) is a valid request, answered with an empty result (inferred).',
+    requirement:
+      'A client sets the minimum log level with logging/setLevel; every RFC 5424 level (debug to emergency) is a valid request, answered with an empty result (inferred).',
     level: 'SHOULD',
     spec: 'server/utilities/logging#setting-log-level',
     catalog: ['LOG-002'],
     requires: ['logging'],
     connection: 'fresh',
     async run(ctx) {
-      for (const level of LEVELS) expectResult(await ctx.client.request('logging/setLevel', { level }), `a result for logging/setLevel ${level}`);
+      for (const level of LEVELS)
+        expectResult(await ctx.client.request('logging/setLevel', { level }), `a result for logging/setLevel ${level}`);
     },
   },
   {
@@ -34,13 +36,19 @@ export default defineArea('2025-11-25', 'logging', [
     catalog: ['LOG-003'],
     requires: ['logging'],
     async run(ctx) {
-      for (const level of ['verbose', 3]) expectError(await ctx.client.request('logging/setLevel', { level }), -32602, `-32602 for level ${JSON.stringify(level)}`);
+      for (const level of ['verbose', 3])
+        expectError(
+          await ctx.client.request('logging/setLevel', { level }),
+          -32602,
+          `-32602 for level ${JSON.stringify(level)}`,
+        );
     },
   },
   {
     slug: 'level-respected',
     title: 'After setLevel, no log message below that level arrives',
-    requirement: 'After logging/setLevel the server sends notifications/message only at that level or more severe (the schema: the server should send all logs at this level and higher).',
+    requirement:
+      'After logging/setLevel the server sends notifications/message only at that level or more severe (the schema: the server should send all logs at this level and higher).',
     level: 'SHOULD',
     spec: 'server/utilities/logging#setting-log-level',
     catalog: ['LOG-004', 'LOG-001'],
@@ -56,10 +64,14 @@ export default defineArea('2025-11-25', 'logging', [
         const level = isObject(m.params) ? LEVELS.indexOf(String(m.params.level)) : -1;
         return m.method === 'notifications/message' && level >= 0 && level < LEVELS.indexOf(THRESHOLD);
       });
-      expectThat(below.length === 0, `${below.length} log message(s) below ${THRESHOLD} arrived after logging/setLevel ${THRESHOLD}`, {
-        expected: `only ${THRESHOLD} and above`,
-        actual: below.slice(0, 3),
-      });
+      expectThat(
+        below.length === 0,
+        `${below.length} log message(s) below ${THRESHOLD} arrived after logging/setLevel ${THRESHOLD}`,
+        {
+          expected: `only ${THRESHOLD} and above`,
+          actual: below.slice(0, 3),
+        },
+      );
     },
   },
 ]);

@@ -24,7 +24,8 @@ function metaKeys(ctx: Ctx): Array<{ key: string; seq: number }> {
       visit(child, seq, depth + 1);
     }
   };
-  for (const entry of sessionEntries(ctx)) if (entry.direction === 'server->client' && entry.kind === 'message') visit(entry.message, entry.seq, 0);
+  for (const entry of sessionEntries(ctx))
+    if (entry.direction === 'server->client' && entry.kind === 'message') visit(entry.message, entry.seq, 0);
   return found;
 }
 
@@ -41,7 +42,8 @@ function iconsSent(ctx: Ctx): Array<{ icon: unknown; seq: number }> {
     if (Array.isArray(value.icons)) found.push(...value.icons.map((icon) => ({ icon, seq })));
     for (const child of Object.values(value)) visit(child, seq, depth + 1);
   };
-  for (const entry of sessionEntries(ctx)) if (entry.direction === 'server->client' && entry.kind === 'message') visit(entry.message, entry.seq, 0);
+  for (const entry of sessionEntries(ctx))
+    if (entry.direction === 'server->client' && entry.kind === 'message') visit(entry.message, entry.seq, 0);
   return found;
 }
 
@@ -49,14 +51,19 @@ export default defineArea('2025-11-25', 'meta', [
   {
     slug: 'key-names',
     title: 'Every _meta key the server sends follows the key grammar',
-    requirement: '_meta keys are an optional prefix of dot-separated labels ending in a slash, then a name that begins and ends with a letter or digit (with -, _ and . inside).',
+    requirement:
+      '_meta keys are an optional prefix of dot-separated labels ending in a slash, then a name that begins and ends with a letter or digit (with -, _ and . inside).',
     level: 'MUST',
     spec: 'basic#meta',
     catalog: ['META-001'],
     phase: 'post',
     async run(ctx) {
       const bad = metaKeys(ctx).filter(({ key }) => !KEY.test(key));
-      expectThat(bad.length === 0, `_meta key(s) outside the grammar: ${[...new Set(bad.map((b) => JSON.stringify(b.key)))].join(', ')}`, { expected: String(KEY), actual: bad.slice(0, MAX_LISTED) });
+      expectThat(
+        bad.length === 0,
+        `_meta key(s) outside the grammar: ${[...new Set(bad.map((b) => JSON.stringify(b.key)))].join(', ')}`,
+        { expected: String(KEY), actual: bad.slice(0, MAX_LISTED) },
+      );
     },
   },
   {
@@ -70,7 +77,11 @@ export default defineArea('2025-11-25', 'meta', [
     phase: 'post',
     async run(ctx) {
       const bad = metaKeys(ctx).filter(({ key }) => RESERVED.test(key) && !DEFINED.has(key));
-      expectThat(bad.length === 0, `reserved _meta key(s) the spec does not define: ${[...new Set(bad.map((b) => b.key))].join(', ')}`, { expected: [...DEFINED], actual: bad.slice(0, MAX_LISTED) });
+      expectThat(
+        bad.length === 0,
+        `reserved _meta key(s) the spec does not define: ${[...new Set(bad.map((b) => b.key))].join(', ')}`,
+        { expected: [...DEFINED], actual: bad.slice(0, MAX_LISTED) },
+      );
     },
   },
   {
@@ -79,19 +90,26 @@ export default defineArea('2025-11-25', 'meta', [
     requirement:
       'An icon src is an HTTP(S) URL or a data: URI, and clients MUST ensure it is an https: or data: URI, rejecting other schemes; so the icons a server lists use https: or data: (derived: a SHOULD).',
     level: 'SHOULD',
-    levelReason: 'derived: the MUST binds clients, which reject other schemes; a server that wants its icons shown uses https: or data:',
+    levelReason:
+      'derived: the MUST binds clients, which reject other schemes; a server that wants its icons shown uses https: or data:',
     spec: 'basic#icons',
     catalog: ['META-003'],
     phase: 'post',
     async run(ctx) {
       const icons = iconsSent(ctx);
       if (icons.length === 0) ctx.skip('the server listed no icons');
-      const bad = icons.filter(({ icon }) => !(isObject(icon) && typeof icon.src === 'string' && SAFE_ICON_SCHEME.test(icon.src)));
+      const bad = icons.filter(
+        ({ icon }) => !(isObject(icon) && typeof icon.src === 'string' && SAFE_ICON_SCHEME.test(icon.src)),
+      );
       const srcOf = (icon: unknown) => (isObject(icon) ? String(icon.src).slice(0, 80) : JSON.stringify(icon));
-      expectThat(bad.length === 0, `icon(s) with a src clients must reject: ${[...new Set(bad.map(({ icon }) => srcOf(icon)))].slice(0, 3).join(', ')}`, {
-        expected: 'src an https: or data: URI',
-        actual: bad.slice(0, MAX_LISTED).map(({ icon, seq }) => ({ seq, src: srcOf(icon) })),
-      });
+      expectThat(
+        bad.length === 0,
+        `icon(s) with a src clients must reject: ${[...new Set(bad.map(({ icon }) => srcOf(icon)))].slice(0, 3).join(', ')}`,
+        {
+          expected: 'src an https: or data: URI',
+          actual: bad.slice(0, MAX_LISTED).map(({ icon, seq }) => ({ seq, src: srcOf(icon) })),
+        },
+      );
       ctx.note(`${icons.length} icon(s) seen`);
     },
   },

@@ -25,7 +25,8 @@ export default defineArea('2025-11-25', 'pagination', [
   {
     slug: 'cursors',
     title: 'Every list can be walked to its end through string cursors, without loops',
-    requirement: 'nextCursor, when present, is an opaque string leading to the next page, and its absence marks the end; a cursor that comes back again would loop forever.',
+    requirement:
+      'nextCursor, when present, is an opaque string leading to the next page, and its absence marks the end; a cursor that comes back again would loop forever.',
     level: 'MUST',
     spec: 'server/utilities/pagination#response-format',
     catalog: ['PAGE-002'],
@@ -35,11 +36,21 @@ export default defineArea('2025-11-25', 'pagination', [
         let cursor: string | undefined;
         for (let page = 0; page < MAX_PAGES; page++) {
           const result = expectResult(await ctx.client.request(method, cursor === undefined ? {} : { cursor }));
-          expectThat(Array.isArray(result[key]), `a ${method} page has no ${key} array`, { expected: `${key}: []`, actual: result });
+          expectThat(Array.isArray(result[key]), `a ${method} page has no ${key} array`, {
+            expected: `${key}: []`,
+            actual: result,
+          });
           const next = result.nextCursor;
           if (next === undefined) break;
-          expectThat(typeof next === 'string', `${method} returned nextCursor ${JSON.stringify(next)}, not a string`, { expected: 'a string cursor', actual: result });
-          expectThat(!seen.has(next), `${method} returned the cursor ${JSON.stringify(next)} twice: the walk would never end`, { expected: 'new cursors only', actual: [...seen] });
+          expectThat(typeof next === 'string', `${method} returned nextCursor ${JSON.stringify(next)}, not a string`, {
+            expected: 'a string cursor',
+            actual: result,
+          });
+          expectThat(
+            !seen.has(next),
+            `${method} returned the cursor ${JSON.stringify(next)} twice: the walk would never end`,
+            { expected: 'new cursors only', actual: [...seen] },
+          );
           seen.add(next);
           cursor = next;
         }
@@ -49,7 +60,8 @@ export default defineArea('2025-11-25', 'pagination', [
   {
     slug: 'cursor-stable',
     title: 'The same cursor gives the same page twice',
-    requirement: 'Servers SHOULD provide stable cursors: with nothing changed in between, following one cursor again returns the same page.',
+    requirement:
+      'Servers SHOULD provide stable cursors: with nothing changed in between, following one cursor again returns the same page.',
     level: 'SHOULD',
     spec: 'server/utilities/pagination#implementation-guidelines',
     catalog: ['PAGE-003'],
@@ -57,8 +69,14 @@ export default defineArea('2025-11-25', 'pagination', [
       for (const { method } of declaredLists(ctx)) {
         const cursor = expectResult(await ctx.client.request(method, {})).nextCursor;
         if (typeof cursor !== 'string') continue;
-        const [first, second] = [expectResult(await ctx.client.request(method, { cursor })), expectResult(await ctx.client.request(method, { cursor }))];
-        expectThat(canonical(first) === canonical(second), `${method} returned two different pages for one cursor`, { expected: first, actual: second });
+        const [first, second] = [
+          expectResult(await ctx.client.request(method, { cursor })),
+          expectResult(await ctx.client.request(method, { cursor })),
+        ];
+        expectThat(canonical(first) === canonical(second), `${method} returned two different pages for one cursor`, {
+          expected: first,
+          actual: second,
+        });
         return;
       }
       ctx.skip('no list the server declares has a second page');
@@ -73,7 +91,11 @@ export default defineArea('2025-11-25', 'pagination', [
     catalog: ['PAGE-001'],
     async run(ctx) {
       for (const { method } of declaredLists(ctx)) {
-        expectError(await ctx.client.request(method, { cursor: `x-mcp-conform-bad-cursor-${Date.now()}` }), -32602, `-32602 for ${method} with a bogus cursor`);
+        expectError(
+          await ctx.client.request(method, { cursor: `x-mcp-conform-bad-cursor-${Date.now()}` }),
+          -32602,
+          `-32602 for ${method} with a bogus cursor`,
+        );
       }
     },
   },

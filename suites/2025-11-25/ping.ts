@@ -14,7 +14,10 @@ const BUSY_MS = 800;
 function expectEmptyPing(ctx: Ctx, exchange: Exchange, when: string): void {
   const result = expectResult(exchange, `a result for ping ${when}`);
   const keys = Object.keys(result).filter((key) => key !== '_meta');
-  expectThat(keys.length === 0, `the ping result ${when} is not empty: it has ${keys.join(', ')}`, { expected: {}, actual: result });
+  expectThat(keys.length === 0, `the ping result ${when} is not empty: it has ${keys.join(', ')}`, {
+    expected: {},
+    actual: result,
+  });
 }
 
 export default defineArea('2025-11-25', 'ping', [
@@ -33,7 +36,8 @@ export default defineArea('2025-11-25', 'ping', [
   {
     slug: 'before-initialized',
     title: 'ping between the initialize result and notifications/initialized is answered',
-    requirement: 'Either side may ping at any time, including before the initialized notification; the receiver MUST respond promptly with an empty result.',
+    requirement:
+      'Either side may ping at any time, including before the initialized notification; the receiver MUST respond promptly with an empty result.',
     level: 'MUST',
     spec: 'basic/utilities/ping#behavior-requirements',
     catalog: ['PING-001', 'LIFE-002'],
@@ -46,7 +50,8 @@ export default defineArea('2025-11-25', 'ping', [
   {
     slug: 'during-initialize',
     title: 'ping written right behind initialize is answered too',
-    requirement: 'The client may send pings before the server has answered initialize, and the receiver of a ping MUST respond promptly with an empty result.',
+    requirement:
+      'The client may send pings before the server has answered initialize, and the receiver of a ping MUST respond promptly with an empty result.',
     level: 'MUST',
     spec: 'basic/lifecycle#initialization',
     catalog: ['LIFE-004'],
@@ -61,28 +66,39 @@ export default defineArea('2025-11-25', 'ping', [
   {
     slug: 'while-busy',
     title: 'ping is answered while a slow request is in flight',
-    requirement: 'The receiver of a ping MUST respond promptly, so a ping sent while other work is in progress is answered before that work ends (inferred).',
+    requirement:
+      'The receiver of a ping MUST respond promptly, so a ping sent while other work is in progress is answered before that work ends (inferred).',
     level: 'SHOULD',
     spec: 'basic/utilities/ping#behavior-requirements',
     catalog: ['PING-002'],
     requires: ['tools'],
     async run(ctx) {
-      const slow = durationTool(ctx.profile.tools) ?? ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep it busy');
-      if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
+      const slow =
+        durationTool(ctx.profile.tools) ??
+        ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep it busy');
+      if (!mayCall(ctx, slow.tool))
+        ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
       let toolDoneAt: number | undefined;
       const busy = ctx.client
-        .request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { timeoutMs: ctx.requestTimeoutMs + BUSY_MS })
+        .request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, {
+          timeoutMs: ctx.requestTimeoutMs + BUSY_MS,
+        })
         .then((exchange) => ((toolDoneAt = performance.now()), exchange));
       await ctx.sleep(100);
-      if (toolDoneAt !== undefined) ctx.skip(`the duration tool ${String(slow.tool.name)} finished within 100 ms; nothing kept the server busy`);
+      if (toolDoneAt !== undefined)
+        ctx.skip(`the duration tool ${String(slow.tool.name)} finished within 100 ms; nothing kept the server busy`);
       const ping = await ctx.client.request('ping');
       const pingDoneAt = performance.now();
       expectEmptyPing(ctx, ping, 'while a tool call is in flight');
       const tool = await busy;
-      expectThat(toolDoneAt === undefined || pingDoneAt <= toolDoneAt, `ping was answered only after the slow tool call finished (${describeOutcome(tool)})`, {
-        expected: 'the ping result before the tool result',
-        actual: observed(ping),
-      });
+      expectThat(
+        toolDoneAt === undefined || pingDoneAt <= toolDoneAt,
+        `ping was answered only after the slow tool call finished (${describeOutcome(tool)})`,
+        {
+          expected: 'the ping result before the tool result',
+          actual: observed(ping),
+        },
+      );
     },
   },
 ]);

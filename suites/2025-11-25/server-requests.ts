@@ -10,18 +10,26 @@ import { where } from '../shared/wire-pairs.js';
 import { serverMessagesSince, sessionEntries, type Ctx } from './kit/helpers.js';
 import { sensitiveFormFields, unsafeUrlProblems } from '../shared/elicitation-safety.js';
 import { toolConversation, toolRuleBroken } from '../shared/sampling-tools.js';
-import { elicitationIdsIn, elicitationsOfRun, temptedSession, URL_ELICITATION_REQUIRED } from './kit/server-request-helpers.js';
+import {
+  elicitationIdsIn,
+  elicitationsOfRun,
+  temptedSession,
+  URL_ELICITATION_REQUIRED,
+} from './kit/server-request-helpers.js';
 
 const MAX_LISTED = 5;
 
 /** Every -32042 error of the run's sessions, with whether that session's initialize declared URL elicitation. */
-function urlElicitationErrors(ctx: Ctx): Array<{ error: JsonObject; declaredUrl: boolean; at: ReturnType<typeof where> }> {
+function urlElicitationErrors(
+  ctx: Ctx,
+): Array<{ error: JsonObject; declaredUrl: boolean; at: ReturnType<typeof where> }> {
   const declared = new Map<string, unknown>();
   const found: Array<{ error: JsonObject; declaredUrl: boolean; at: ReturnType<typeof where> }> = [];
   for (const entry of sessionEntries(ctx)) {
     const message = entry.kind === 'message' && isObject(entry.message) ? entry.message : undefined;
     if (!message) continue;
-    if (entry.direction === 'client->server' && message.method === 'initialize' && isObject(message.params)) declared.set(entry.connection, message.params.capabilities);
+    if (entry.direction === 'client->server' && message.method === 'initialize' && isObject(message.params))
+      declared.set(entry.connection, message.params.capabilities);
     const error = entry.direction === 'server->client' && isObject(message.error) ? message.error : undefined;
     if (error?.code !== URL_ELICITATION_REQUIRED) continue;
     const caps = declared.get(entry.connection);
@@ -34,7 +42,10 @@ function urlElicitationErrors(ctx: Ctx): Array<{ error: JsonObject; declaredUrl:
 /** data.elicitations: a non-empty list of URL-mode elicitations, each with an elicitationId. */
 function listsUrlElicitations(data: unknown): boolean {
   const list = isObject(data) && Array.isArray(data.elicitations) ? data.elicitations : [];
-  return list.length > 0 && list.every((item) => isObject(item) && item.mode === 'url' && typeof item.elicitationId === 'string');
+  return (
+    list.length > 0 &&
+    list.every((item) => isObject(item) && item.mode === 'url' && typeof item.elicitationId === 'string')
+  );
 }
 
 export default defineArea('2025-11-25', 'server-requests', [
@@ -48,11 +59,19 @@ export default defineArea('2025-11-25', 'server-requests', [
     catalog: ['SAMP-002'],
     async run(ctx) {
       const { requests } = await temptedSession(ctx);
-      const conversations = requests.map(toolConversation).filter((messages): messages is JsonObject[] => messages !== undefined);
-      if (conversations.length === 0) ctx.skip('the server sent no sampling/createMessage with tool use or tool results to a client declaring sampling.tools');
+      const conversations = requests
+        .map(toolConversation)
+        .filter((messages): messages is JsonObject[] => messages !== undefined);
+      if (conversations.length === 0)
+        ctx.skip(
+          'the server sent no sampling/createMessage with tool use or tool results to a client declaring sampling.tools',
+        );
       for (const messages of conversations) {
         const broken = toolRuleBroken(messages);
-        expectThat(broken === undefined, `a sampling/createMessage breaks the tool rules: ${broken}`, { expected: 'tool_use answered by tool_result-only user messages', actual: messages });
+        expectThat(broken === undefined, `a sampling/createMessage breaks the tool rules: ${broken}`, {
+          expected: 'tool_use answered by tool_result-only user messages',
+          actual: messages,
+        });
       }
     },
   },
@@ -76,11 +95,16 @@ export default defineArea('2025-11-25', 'server-requests', [
         const id = isObject(message.params) ? message.params.elicitationId : undefined;
         if (typeof id !== 'string' || !known.has(id)) stray.push(message);
       }
-      if (completions.length === 0) ctx.skip('the server sent no notifications/elicitation/complete to a client declaring URL elicitation');
-      expectThat(stray.length === 0, `${stray.length} notifications/elicitation/complete name an elicitation this session never started`, {
-        expected: `elicitationId among ${JSON.stringify([...known])}`,
-        actual: stray.slice(0, MAX_LISTED),
-      });
+      if (completions.length === 0)
+        ctx.skip('the server sent no notifications/elicitation/complete to a client declaring URL elicitation');
+      expectThat(
+        stray.length === 0,
+        `${stray.length} notifications/elicitation/complete name an elicitation this session never started`,
+        {
+          expected: `elicitationId among ${JSON.stringify([...known])}`,
+          actual: stray.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
@@ -96,10 +120,14 @@ export default defineArea('2025-11-25', 'server-requests', [
       const errors = urlElicitationErrors(ctx);
       if (errors.length === 0) ctx.skip('the server returned no -32042 error during the run');
       const malformed = errors.filter(({ error }) => !listsUrlElicitations(error.data));
-      expectThat(malformed.length === 0, `${malformed.length} -32042 error(s) do not list URL-mode elicitations with an elicitationId`, {
-        expected: { data: { elicitations: [{ mode: 'url', elicitationId: '…', url: '…', message: '…' }] } },
-        actual: malformed.slice(0, MAX_LISTED),
-      });
+      expectThat(
+        malformed.length === 0,
+        `${malformed.length} -32042 error(s) do not list URL-mode elicitations with an elicitationId`,
+        {
+          expected: { data: { elicitations: [{ mode: 'url', elicitationId: '…', url: '…', message: '…' }] } },
+          actual: malformed.slice(0, MAX_LISTED),
+        },
+      );
       const undeclared = errors.filter(({ declaredUrl }) => !declaredUrl);
       if (undeclared.length > 0)
         ctx.warn(`${undeclared.length} -32042 error(s) went to a session that did not declare elicitation.url`, {
@@ -118,9 +146,16 @@ export default defineArea('2025-11-25', 'server-requests', [
     catalog: ['ELIC-003'],
     phase: 'post',
     async run(ctx) {
-      const forms = elicitationsOfRun(ctx).filter(({ via, params }) => via === 'elicitation/create' && params.mode !== 'url');
-      if (forms.length === 0) ctx.skip('the server sent no form-mode elicitation/create during the run, not even to sessions declaring elicitation');
-      const asking = forms.map((form) => ({ fields: sensitiveFormFields(form.params), message: form.params.message, at: form.at })).filter((form) => form.fields.length > 0);
+      const forms = elicitationsOfRun(ctx).filter(
+        ({ via, params }) => via === 'elicitation/create' && params.mode !== 'url',
+      );
+      if (forms.length === 0)
+        ctx.skip(
+          'the server sent no form-mode elicitation/create during the run, not even to sessions declaring elicitation',
+        );
+      const asking = forms
+        .map((form) => ({ fields: sensitiveFormFields(form.params), message: form.params.message, at: form.at }))
+        .filter((form) => form.fields.length > 0);
       expectThat(
         asking.length === 0,
         `${asking.length} form-mode elicitation(s) ask for what looks like a secret: ${[...new Set(asking.flatMap((form) => form.fields))].slice(0, MAX_LISTED).join(', ')}`,
@@ -143,33 +178,54 @@ export default defineArea('2025-11-25', 'server-requests', [
     phase: 'post',
     async run(ctx) {
       const urls = elicitationsOfRun(ctx).filter(({ params }) => params.mode === 'url');
-      if (urls.length === 0) ctx.skip('the server sent no URL-mode elicitation during the run (by elicitation/create or in a -32042 error)');
-      const unsafe = urls.map((seen) => ({ url: seen.params.url, problems: unsafeUrlProblems(seen.params.url), via: seen.via, at: seen.at })).filter((seen) => seen.problems.length > 0);
-      expectThat(unsafe.length === 0, `${unsafe.length} URL-mode elicitation URL(s) look unsafe; first: ${unsafe[0]?.problems.join('; ')}`, {
-        expected: 'https URLs (loopback excepted) with no credentials in them',
-        actual: unsafe.slice(0, MAX_LISTED),
-      });
+      if (urls.length === 0)
+        ctx.skip('the server sent no URL-mode elicitation during the run (by elicitation/create or in a -32042 error)');
+      const unsafe = urls
+        .map((seen) => ({
+          url: seen.params.url,
+          problems: unsafeUrlProblems(seen.params.url),
+          via: seen.via,
+          at: seen.at,
+        }))
+        .filter((seen) => seen.problems.length > 0);
+      expectThat(
+        unsafe.length === 0,
+        `${unsafe.length} URL-mode elicitation URL(s) look unsafe; first: ${unsafe[0]?.problems.join('; ')}`,
+        {
+          expected: 'https URLs (loopback excepted) with no credentials in them',
+          actual: unsafe.slice(0, MAX_LISTED),
+        },
+      );
       ctx.note(`${urls.length} URL-mode elicitation(s) judged`);
     },
   },
   {
     slug: 'client-response-accepted',
     title: 'Our answer to a server request, POSTed, gets 202 Accepted with no body',
-    requirement: 'If the input is a JSON-RPC response or notification and the server accepts it, the server MUST return HTTP status 202 Accepted with no body.',
+    requirement:
+      'If the input is a JSON-RPC response or notification and the server accepts it, the server MUST return HTTP status 202 Accepted with no body.',
     level: 'MUST',
     spec: 'basic/transports#sending-messages-to-the-server',
     catalog: ['HTTP-002'],
     transports: ['http'],
     async run(ctx) {
       const { requests, replies } = await temptedSession(ctx, { keepReplies: true });
-      if (replies.length === 0) ctx.skip('the server sent no request (roots, sampling, elicitation, ping) to a client declaring every capability: no answer to POST');
+      if (replies.length === 0)
+        ctx.skip(
+          'the server sent no request (roots, sampling, elicitation, ping) to a client declaring every capability: no answer to POST',
+        );
       for (const reply of replies) await proveRead(ctx.client, reply, 'our answer to a server request');
       const readings = replies.map(readNoAnswer);
       for (const [index, { reading, said, exchange }] of readings.entries()) {
-        if (reading === 'answered' || reading === 'other') ctx.fail(`our answer to ${String(requests[index].method)} got ${said}`, { expected: 'HTTP 202 with no body', actual: observed(exchange) });
+        if (reading === 'answered' || reading === 'other')
+          ctx.fail(`our answer to ${String(requests[index].method)} got ${said}`, {
+            expected: 'HTTP 202 with no body',
+            actual: observed(exchange),
+          });
       }
       // Cannot accept it: an HTTP error status, as the transport allows; the requirement is about answers it accepts.
-      if (readings.every(({ reading }) => reading === 'refused')) ctx.skip(`the server refused every answer we POSTed (${readings[0].said}): none was accepted`);
+      if (readings.every(({ reading }) => reading === 'refused'))
+        ctx.skip(`the server refused every answer we POSTed (${readings[0].said}): none was accepted`);
       ctx.note(`${replies.length} answer(s) POSTed: ${[...new Set(requests.map((r) => String(r.method)))].join(', ')}`);
     },
   },

@@ -23,8 +23,14 @@ export default defineArea('2025-11-25', 'stdio', [
       // "A reasonable time": longer for a server that answered slowly on this connection.
       const window = exitWindowFor(ctx);
       const exited = await ctx.client.exitsWithin(window);
-      if (!exited) ctx.fail(`the server was still running ${window} ms after its stdin closed`, { expected: 'exit after stdin EOF', actual: 'still running' });
-      ctx.note(`exited ${Math.round(performance.now() - started)} ms after stdin closed (${ctx.client.exitDescription()})`);
+      if (!exited)
+        ctx.fail(`the server was still running ${window} ms after its stdin closed`, {
+          expected: 'exit after stdin EOF',
+          actual: 'still running',
+        });
+      ctx.note(
+        `exited ${Math.round(performance.now() - started)} ms after stdin closed (${ctx.client.exitDescription()})`,
+      );
       await expectStdoutEndedWithExit(ctx.client);
     },
   },

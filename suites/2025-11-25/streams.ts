@@ -33,7 +33,9 @@ async function streamed(ctx: Ctx, client: SessionClient, method: string, params:
   const mark = wireMark(ctx);
   const token = `mcp-conform-${++tokens}`;
   const exchange = await client.request(method, { ...params, _meta: { progressToken: token } });
-  const events = entriesSince(ctx, client.connection.name, mark).filter((entry) => entry.direction === 'server->client' && entry.sse !== undefined && entry.sse.retry === undefined);
+  const events = entriesSince(ctx, client.connection.name, mark).filter(
+    (entry) => entry.direction === 'server->client' && entry.sse !== undefined && entry.sse.retry === undefined,
+  );
   return { exchange, events, token };
 }
 
@@ -47,7 +49,10 @@ async function sseAnswers(ctx: Ctx, client: SessionClient, count = 2): Promise<S
 
 function sseOnly(ctx: Ctx, answers: Streamed[]): Streamed[] {
   const sse = answers.filter((answer) => answer.exchange.http?.bodyKind === 'sse');
-  if (sse.length === 0) ctx.skip('server answered every request with application/json, even ones asking for progress: no SSE stream to examine');
+  if (sse.length === 0)
+    ctx.skip(
+      'server answered every request with application/json, even ones asking for progress: no SSE stream to examine',
+    );
   return sse;
 }
 
@@ -62,7 +67,11 @@ function unrelatedOn(answer: Streamed): JsonObject[] {
 }
 
 /** An abort signal that fires at the first wire entry of this client's connection that matches. */
-function abortOn(ctx: Ctx, client: SessionClient, matches: (entry: WireEntry) => boolean): { signal: AbortSignal; seen: () => WireEntry | undefined; stop: () => void } {
+function abortOn(
+  ctx: Ctx,
+  client: SessionClient,
+  matches: (entry: WireEntry) => boolean,
+): { signal: AbortSignal; seen: () => WireEntry | undefined; stop: () => void } {
   const abort = new AbortController();
   let seen: WireEntry | undefined;
   const stop = ctx.wire.subscribe((entry) => {
@@ -81,7 +90,11 @@ interface CutCall {
 
 /** A slow tools/call asking for progress (so for an SSE answer), its stream closed by us at the first event id. */
 async function callCutAtFirstEventId(ctx: Ctx, params: JsonObject): Promise<CutCall> {
-  const cut = abortOn(ctx, ctx.client, (entry) => entry.direction === 'server->client' && typeof entry.sse?.id === 'string' && entry.sse.id.length > 0);
+  const cut = abortOn(
+    ctx,
+    ctx.client,
+    (entry) => entry.direction === 'server->client' && typeof entry.sse?.id === 'string' && entry.sse.id.length > 0,
+  );
   try {
     const exchange = await ctx.client.request(
       'tools/call',
@@ -101,11 +114,16 @@ export const RESUME_RETRY_DELAYS_MS = [100, 300, 900];
  * A resume GET, tried again while it gets 409 Conflict: the server may not yet have seen the cut
  * stream close (it still holds it as active), which says nothing about resumption being offered.
  */
-export async function resumeRetryingConflict(ctx: Pick<Ctx, 'sleep' | 'note'>, resume: () => Promise<Exchange>): Promise<Exchange> {
+export async function resumeRetryingConflict(
+  ctx: Pick<Ctx, 'sleep' | 'note'>,
+  resume: () => Promise<Exchange>,
+): Promise<Exchange> {
   for (const delay of RESUME_RETRY_DELAYS_MS) {
     const exchange = await resume();
     if (exchange.http?.status !== 409) return exchange;
-    ctx.note(`GET with Last-Event-ID got 409 (the cut stream may still be open on the server's side); trying again in ${delay} ms`);
+    ctx.note(
+      `GET with Last-Event-ID got 409 (the cut stream may still be open on the server's side); trying again in ${delay} ms`,
+    );
     await ctx.sleep(delay);
   }
   return resume();
@@ -113,21 +131,32 @@ export async function resumeRetryingConflict(ctx: Pick<Ctx, 'sleep' | 'note'>, r
 
 /** GET with Last-Event-ID, closed by us as soon as the response to `id` arrives on it. */
 async function resumeUntilAnswered(ctx: Ctx, eventId: string, id: unknown): Promise<Exchange> {
-  const answered = abortOn(ctx, ctx.client, (entry) => entry.direction === 'server->client' && isResponse(entry.message) && idKey((entry.message as JsonObject).id) === idKey(id));
+  const answered = abortOn(
+    ctx,
+    ctx.client,
+    (entry) =>
+      entry.direction === 'server->client' &&
+      isResponse(entry.message) &&
+      idKey((entry.message as JsonObject).id) === idKey(id),
+  );
   try {
-    return await resumeRetryingConflict(ctx, () => openGet(ctx.client, { 'last-event-id': eventId }, CUT_WORK_MS + ctx.requestTimeoutMs, answered.signal));
+    return await resumeRetryingConflict(ctx, () =>
+      openGet(ctx.client, { 'last-event-id': eventId }, CUT_WORK_MS + ctx.requestTimeoutMs, answered.signal),
+    );
   } finally {
     answered.stop();
   }
 }
 
-const eventIds = (events: WireEntry[]): string[] => events.map((entry) => entry.sse?.id).filter((id): id is string => typeof id === 'string' && id.length > 0);
+const eventIds = (events: WireEntry[]): string[] =>
+  events.map((entry) => entry.sse?.id).filter((id): id is string => typeof id === 'string' && id.length > 0);
 
 export default defineArea('2025-11-25', 'streams', [
   {
     slug: 'get-stream',
     title: 'GET on the MCP endpoint opens an SSE stream or gets 405',
-    requirement: 'The server MUST either return Content-Type: text/event-stream in response to an HTTP GET, or else return HTTP 405 Method Not Allowed.',
+    requirement:
+      'The server MUST either return Content-Type: text/event-stream in response to an HTTP GET, or else return HTTP 405 Method Not Allowed.',
     level: 'MUST',
     spec: 'basic/transports#listening-for-messages-from-the-server',
     catalog: ['HTTP-001', 'HTTP-008'],
@@ -136,16 +165,21 @@ export default defineArea('2025-11-25', 'streams', [
     async run(ctx) {
       const exchange = await openGet(ctx.client, {}, GET_WINDOW_MS);
       if (exchange.http?.status === 405) return ctx.note('GET answered 405: the server offers no SSE stream here');
-      expectThat(exchange.http?.status === 200 && exchange.http.contentType === 'text/event-stream', `GET got HTTP ${exchange.http?.status ?? 'nothing'} ${exchange.http?.contentType ?? ''}`, {
-        expected: 'HTTP 200 text/event-stream, or 405',
-        actual: observed(exchange),
-      });
+      expectThat(
+        exchange.http?.status === 200 && exchange.http.contentType === 'text/event-stream',
+        `GET got HTTP ${exchange.http?.status ?? 'nothing'} ${exchange.http?.contentType ?? ''}`,
+        {
+          expected: 'HTTP 200 text/event-stream, or 405',
+          actual: observed(exchange),
+        },
+      );
     },
   },
   {
     slug: 'get-stream-no-responses',
     title: 'No JSON-RPC response travels on the GET stream',
-    requirement: 'On the GET stream the server MUST NOT send a JSON-RPC response unless it is resuming a stream associated with a previous client request.',
+    requirement:
+      'On the GET stream the server MUST NOT send a JSON-RPC response unless it is resuming a stream associated with a previous client request.',
     level: 'MUST',
     spec: 'basic/transports#listening-for-messages-from-the-server',
     catalog: ['HTTP-009', 'HTTP-010'],
@@ -157,16 +191,21 @@ export default defineArea('2025-11-25', 'streams', [
       await ctx.client.request('ping');
       await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {});
       const stream = await get;
-      if (stream.http?.status !== 200) ctx.skip(`GET got HTTP ${stream.http?.status ?? 'nothing'}: no GET stream to watch`);
+      if (stream.http?.status !== 200)
+        ctx.skip(`GET got HTTP ${stream.http?.status ?? 'nothing'}: no GET stream to watch`);
       const responses = stream.messages.filter(isResponse);
       if (responses.length > 0)
-        ctx.fail(`${responses.length} JSON-RPC response(s) arrived on the GET stream`, { expected: 'only requests and notifications on the GET stream', actual: responses.slice(0, 3) });
+        ctx.fail(`${responses.length} JSON-RPC response(s) arrived on the GET stream`, {
+          expected: 'only requests and notifications on the GET stream',
+          actual: responses.slice(0, 3),
+        });
     },
   },
   {
     slug: 'sse-priming-event',
     title: 'An SSE answer starts with an event that has an id and empty data',
-    requirement: 'If the server initiates an SSE stream, it SHOULD immediately send an SSE event consisting of an event ID and an empty data field, to prime the client to reconnect.',
+    requirement:
+      'If the server initiates an SSE stream, it SHOULD immediately send an SSE event consisting of an event ID and an empty data field, to prime the client to reconnect.',
     level: 'SHOULD',
     spec: 'basic/transports#sending-messages-to-the-server',
     catalog: ['SSE-001', 'SSE-007'],
@@ -175,10 +214,17 @@ export default defineArea('2025-11-25', 'streams', [
     async run(ctx) {
       for (const { exchange, events } of await sseAnswers(ctx, ctx.client)) {
         const first = events[0];
-        const primes = first !== undefined && first.kind === 'sse-event' && (first.text ?? '') === '' && typeof first.sse?.id === 'string' && first.sse.id.length > 0;
+        const primes =
+          first !== undefined &&
+          first.kind === 'sse-event' &&
+          (first.text ?? '') === '' &&
+          typeof first.sse?.id === 'string' &&
+          first.sse.id.length > 0;
         expectThat(primes, `the SSE answer to ${String(exchange.method)} does not start with an id and empty data`, {
           expected: 'first event: id, empty data',
-          actual: events.slice(0, 3).map((entry) => ({ kind: entry.kind, sse: entry.sse, text: entry.text, message: entry.message })),
+          actual: events
+            .slice(0, 3)
+            .map((entry) => ({ kind: entry.kind, sse: entry.sse, text: entry.text, message: entry.message })),
         });
       }
     },
@@ -194,10 +240,14 @@ export default defineArea('2025-11-25', 'streams', [
     connection: 'fresh',
     async run(ctx) {
       for (const { exchange } of await sseAnswers(ctx, ctx.client)) {
-        expectThat(exchange.http?.sse?.endedAfterResponse !== false, `the SSE stream answering ${String(exchange.method)} stayed open after its response`, {
-          expected: 'the stream ends after the response',
-          actual: observed(exchange),
-        });
+        expectThat(
+          exchange.http?.sse?.endedAfterResponse !== false,
+          `the SSE stream answering ${String(exchange.method)} stayed open after its response`,
+          {
+            expected: 'the stream ends after the response',
+            actual: observed(exchange),
+          },
+        );
       }
     },
   },
@@ -213,14 +263,22 @@ export default defineArea('2025-11-25', 'streams', [
     connection: 'fresh',
     async run(ctx) {
       const answers: Streamed[] = [];
-      for (const method of ['ping', cheapRequest(ctx.profile, ctx.revision)]) answers.push(await streamed(ctx, ctx.client, method));
-      for (const tool of callableTools(ctx).slice(0, TOOLS_STREAMED)) answers.push(await streamed(ctx, ctx.client, 'tools/call', { name: tool.name, arguments: toolArguments(tool) }));
+      for (const method of ['ping', cheapRequest(ctx.profile, ctx.revision)])
+        answers.push(await streamed(ctx, ctx.client, method));
+      for (const tool of callableTools(ctx).slice(0, TOOLS_STREAMED))
+        answers.push(
+          await streamed(ctx, ctx.client, 'tools/call', { name: tool.name, arguments: toolArguments(tool) }),
+        );
       for (const answer of sseOnly(ctx, answers)) {
         const unrelated = unrelatedOn(answer);
-        expectThat(unrelated.length === 0, `the SSE stream answering ${String(answer.exchange.method)} carried ${unrelated.map((m) => String(m.method)).join(', ')}`, {
-          expected: 'only messages about that request (its progress, logging, requests it needs)',
-          actual: unrelated.slice(0, 5),
-        });
+        expectThat(
+          unrelated.length === 0,
+          `the SSE stream answering ${String(answer.exchange.method)} carried ${unrelated.map((m) => String(m.method)).join(', ')}`,
+          {
+            expected: 'only messages about that request (its progress, logging, requests it needs)',
+            actual: unrelated.slice(0, 5),
+          },
+        );
       }
     },
   },
@@ -237,11 +295,17 @@ export default defineArea('2025-11-25', 'streams', [
       const answers = await sseAnswers(ctx, ctx.client, 3);
       const mark = wireMark(ctx);
       await openGet(ctx.client, {}, 200);
-      const get = entriesSince(ctx, ctx.client.connection.name, mark).filter((entry) => entry.direction === 'server->client' && entry.sse !== undefined);
+      const get = entriesSince(ctx, ctx.client.connection.name, mark).filter(
+        (entry) => entry.direction === 'server->client' && entry.sse !== undefined,
+      );
       const ids = [...answers.flatMap((answer) => eventIds(answer.events)), ...eventIds(get)];
       if (ids.length === 0) ctx.skip('server puts no id on its SSE events');
       const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
-      expectThat(repeated.length === 0, `SSE event id(s) used on more than one event: ${[...new Set(repeated)].join(', ')}`, { expected: 'every event id once per session', actual: ids });
+      expectThat(
+        repeated.length === 0,
+        `SSE event id(s) used on more than one event: ${[...new Set(repeated)].join(', ')}`,
+        { expected: 'every event id once per session', actual: ids },
+      );
     },
   },
   {
@@ -256,22 +320,42 @@ export default defineArea('2025-11-25', 'streams', [
     requires: ['tools'],
     connection: 'fresh',
     async run(ctx) {
-      const slow = durationTool(ctx.profile.tools) ?? ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a call in flight');
-      if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
-      const cut = await callCutAtFirstEventId(ctx, { name: slow.tool.name, arguments: slow.arguments(CUT_WORK_MS) } as JsonObject);
+      const slow =
+        durationTool(ctx.profile.tools) ??
+        ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a call in flight');
+      if (!mayCall(ctx, slow.tool))
+        ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
+      const cut = await callCutAtFirstEventId(ctx, {
+        name: slow.tool.name,
+        arguments: slow.arguments(CUT_WORK_MS),
+      } as JsonObject);
       const exchange = cut.exchange;
       const eventId =
         cut.eventId ??
-        ctx.skip(`the call of ${String(slow.tool.name)} got ${exchange.response ? 'its response' : 'nothing'} without any SSE event id: the stream cannot be resumed, so a cut cannot be judged`);
-      if (exchange.response) ctx.skip(`the response of ${String(slow.tool.name)} came with the first event id, before the stream could be cut`);
+        ctx.skip(
+          `the call of ${String(slow.tool.name)} got ${exchange.response ? 'its response' : 'nothing'} without any SSE event id: the stream cannot be resumed, so a cut cannot be judged`,
+        );
+      if (exchange.response)
+        ctx.skip(
+          `the response of ${String(slow.tool.name)} came with the first event id, before the stream could be cut`,
+        );
       const resumed = await resumeUntilAnswered(ctx, eventId, exchange.id);
       const resumable = resumed.http?.status === 200 && resumed.http.contentType === 'text/event-stream';
-      if (!resumable) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'} ${resumed.http?.contentType ?? ''}: the server offers no resumption, so a cut cannot be judged`);
-      const response = resumed.messages.find((message) => isResponse(message) && idKey(message.id) === idKey(exchange.id));
-      expectThat(response !== undefined, `the stream of ${String(slow.tool.name)} was cut at event ${eventId}, and resuming from it brought no response: the request was lost with its stream`, {
-        expected: `the tools/call response (id ${JSON.stringify(exchange.id)}) on the stream resumed from ${eventId}`,
-        actual: { ...observed(resumed), messages: resumed.messages.slice(0, 5) },
-      });
+      if (!resumable)
+        ctx.skip(
+          `GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'} ${resumed.http?.contentType ?? ''}: the server offers no resumption, so a cut cannot be judged`,
+        );
+      const response = resumed.messages.find(
+        (message) => isResponse(message) && idKey(message.id) === idKey(exchange.id),
+      );
+      expectThat(
+        response !== undefined,
+        `the stream of ${String(slow.tool.name)} was cut at event ${eventId}, and resuming from it brought no response: the request was lost with its stream`,
+        {
+          expected: `the tools/call response (id ${JSON.stringify(exchange.id)}) on the stream resumed from ${eventId}`,
+          actual: { ...observed(resumed), messages: resumed.messages.slice(0, 5) },
+        },
+      );
     },
   },
   {
@@ -287,14 +371,23 @@ export default defineArea('2025-11-25', 'streams', [
     async run(ctx) {
       const [first, second] = await sseAnswers(ctx, ctx.client, 2);
       if (!second) ctx.skip('only one request was answered with SSE: no second stream to keep apart');
-      const resumeFrom = eventIds(first.events)[0] ?? ctx.skip('server puts no id on its SSE events: streams cannot be resumed');
+      const resumeFrom =
+        eventIds(first.events)[0] ?? ctx.skip('server puts no id on its SSE events: streams cannot be resumed');
       const mark = wireMark(ctx);
-      const resumed = await resumeRetryingConflict(ctx, () => openGet(ctx.client, { 'last-event-id': resumeFrom }, GET_WINDOW_MS));
-      if (resumed.http?.status !== 200) ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'}: no resumption offered`);
+      const resumed = await resumeRetryingConflict(ctx, () =>
+        openGet(ctx.client, { 'last-event-id': resumeFrom }, GET_WINDOW_MS),
+      );
+      if (resumed.http?.status !== 200)
+        ctx.skip(`GET with Last-Event-ID got HTTP ${resumed.http?.status ?? 'nothing'}: no resumption offered`);
       // The second stream's messages: its response, and notifications carrying its progress token.
-      const ofSecond = (message: JsonObject) => (isResponse(message) && idKey(message.id) === idKey(second.exchange.id)) || (isObject(message.params) && message.params.progressToken === second.token);
+      const ofSecond = (message: JsonObject) =>
+        (isResponse(message) && idKey(message.id) === idKey(second.exchange.id)) ||
+        (isObject(message.params) && message.params.progressToken === second.token);
       const foreign = resumed.messages.filter(ofSecond);
-      expectThat(foreign.length === 0, 'resuming the first stream replayed messages of the second', { expected: `only events after ${resumeFrom} of its own stream`, actual: foreign.slice(0, 5) });
+      expectThat(foreign.length === 0, 'resuming the first stream replayed messages of the second', {
+        expected: `only events after ${resumeFrom} of its own stream`,
+        actual: foreign.slice(0, 5),
+      });
       ctx.note(`resumed from ${resumeFrom}: ${resumed.messages.length} message(s) replayed`);
     },
   },

@@ -38,13 +38,15 @@ export default defineArea('2025-11-25', 'tools', [
   {
     slug: 'list-result',
     title: 'tools/list answers with a valid ListToolsResult, with or without params',
-    requirement: 'The tools/list result has a tools array of Tool definitions (name, inputSchema with type "object"); params, and the cursor in it, are optional.',
+    requirement:
+      'The tools/list result has a tools array of Tool definitions (name, inputSchema with type "object"); params, and the cursor in it, are optional.',
     level: 'MUST',
     spec: 'server/tools#listing-tools',
     catalog: ['TOOL-001', 'TOOL-015', 'PAGE-004'],
     requires: ['tools'],
     async run(ctx) {
-      for (const result of await listBothWays(ctx, 'tools/list')) expectValid(ctx.schema, 'ListToolsResult', result, 'the tools/list result');
+      for (const result of await listBothWays(ctx, 'tools/list'))
+        expectValid(ctx.schema, 'ListToolsResult', result, 'the tools/list result');
     },
   },
   {
@@ -62,7 +64,8 @@ export default defineArea('2025-11-25', 'tools', [
       const visit = (tool: JsonObject) => {
         const name = JSON.stringify(tool.name);
         const input = schemaProblem(tool.inputSchema, `the inputSchema of ${name}`);
-        const output = tool.outputSchema === undefined ? undefined : schemaProblem(tool.outputSchema, `the outputSchema of ${name}`);
+        const output =
+          tool.outputSchema === undefined ? undefined : schemaProblem(tool.outputSchema, `the outputSchema of ${name}`);
         problems.push(...[input, output].filter((problem): problem is string => problem !== undefined));
       };
       await walkSchemas(ctx.profile.tools, visit, (text) => ctx.note(text));
@@ -72,7 +75,8 @@ export default defineArea('2025-11-25', 'tools', [
   {
     slug: 'names',
     title: 'Tool names are 1-128 characters of A-Z a-z 0-9 _ - . and unique',
-    requirement: 'Tool names SHOULD be 1 to 128 characters of ASCII letters, digits, underscore, hyphen and dot, and SHOULD be unique within a server.',
+    requirement:
+      'Tool names SHOULD be 1 to 128 characters of ASCII letters, digits, underscore, hyphen and dot, and SHOULD be unique within a server.',
     level: 'SHOULD',
     spec: 'server/tools#tool-names',
     catalog: ['TOOL-004'],
@@ -80,36 +84,55 @@ export default defineArea('2025-11-25', 'tools', [
     async run(ctx) {
       const names = ctx.profile.tools.map((tool) => String(tool.name));
       const bad = names.filter((name) => !TOOL_NAME.test(name));
-      expectThat(bad.length === 0, `tool name(s) outside the allowed characters or length: ${bad.map((n) => JSON.stringify(n)).join(', ')}`, { expected: String(TOOL_NAME), actual: bad });
+      expectThat(
+        bad.length === 0,
+        `tool name(s) outside the allowed characters or length: ${bad.map((n) => JSON.stringify(n)).join(', ')}`,
+        { expected: String(TOOL_NAME), actual: bad },
+      );
       const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-      expectThat(repeated.length === 0, `tool name(s) listed more than once: ${[...new Set(repeated)].join(', ')}`, { expected: 'unique names', actual: names });
+      expectThat(repeated.length === 0, `tool name(s) listed more than once: ${[...new Set(repeated)].join(', ')}`, {
+        expected: 'unique names',
+        actual: names,
+      });
     },
   },
   {
     slug: 'unknown-tool',
     title: 'Calling an unknown tool is a protocol error, not a tool result',
-    requirement: 'Unknown tools are protocol errors, "returned as standard JSON-RPC errors" (-32602 is the example; any code answers the rule), not results with isError.',
+    requirement:
+      'Unknown tools are protocol errors, "returned as standard JSON-RPC errors" (-32602 is the example; any code answers the rule), not results with isError.',
     level: 'SHOULD',
-    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
+    levelReason:
+      'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-008'],
     requires: ['tools'],
     async run(ctx) {
-      expectProtocolError(ctx, await ctx.client.request('tools/call', { name: `x-mcp-conform-missing-${Date.now()}`, arguments: {} }), 'calling an unknown tool');
+      expectProtocolError(
+        ctx,
+        await ctx.client.request('tools/call', { name: `x-mcp-conform-missing-${Date.now()}`, arguments: {} }),
+        'calling an unknown tool',
+      );
     },
   },
   {
     slug: 'malformed-call',
     title: 'A tools/call without a usable name gets a JSON-RPC protocol error',
-    requirement: 'A request that fails the CallToolRequest schema is a protocol error, "returned as standard JSON-RPC errors": -32602 is the example; any code answers the rule.',
+    requirement:
+      'A request that fails the CallToolRequest schema is a protocol error, "returned as standard JSON-RPC errors": -32602 is the example; any code answers the rule.',
     level: 'SHOULD',
-    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
+    levelReason:
+      'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-009'],
     requires: ['tools'],
     async run(ctx) {
       expectProtocolError(ctx, await ctx.client.request('tools/call', { arguments: {} }), 'tools/call without a name');
-      expectProtocolError(ctx, await ctx.client.request('tools/call', { name: 42, arguments: {} }), 'tools/call with a numeric name');
+      expectProtocolError(
+        ctx,
+        await ctx.client.request('tools/call', { name: 42, arguments: {} }),
+        'tools/call with a numeric name',
+      );
     },
   },
   {
@@ -118,46 +141,65 @@ export default defineArea('2025-11-25', 'tools', [
     requirement:
       'Servers MUST validate all tool inputs (security-considerations), as 2026-07-28 has it: a call without its required arguments is never served. Input validation errors are tool execution errors, a result with isError: true (error-handling; a SHOULD): a -32602, the older behaviour, is a warning.',
     level: 'MUST',
-    levelReason: 'two sentences: "Servers MUST validate all tool inputs" decides serving (fail); that validation errors are tool execution errors (isError) has no keyword, so a -32602 warns',
+    levelReason:
+      'two sentences: "Servers MUST validate all tool inputs" decides serving (fail); that validation errors are tool execution errors (isError) has no keyword, so a -32602 warns',
     spec: 'server/tools#security-considerations',
     catalog: ['TOOL-010', 'TOOL-011'],
     requires: ['tools'],
     async run(ctx) {
-      const [tool] = needCallable(ctx, (t) => isObject(t.inputSchema) && Array.isArray(t.inputSchema.required) && t.inputSchema.required.length > 0, 'tool with required arguments');
+      const [tool] = needCallable(
+        ctx,
+        (t) => isObject(t.inputSchema) && Array.isArray(t.inputSchema.required) && t.inputSchema.required.length > 0,
+        'tool with required arguments',
+      );
       const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: {} });
       const what = `${String(tool.name)} called without its required arguments`;
       const error = errorOf(exchange);
       if (error) {
-        ctx.warn(`${what} was rejected with JSON-RPC error ${String(error.code)}; input validation errors SHOULD be tool execution errors (isError)`, {
-          expected: { isError: true },
-          actual: observed(exchange),
-        });
+        ctx.warn(
+          `${what} was rejected with JSON-RPC error ${String(error.code)}; input validation errors SHOULD be tool execution errors (isError)`,
+          {
+            expected: { isError: true },
+            actual: observed(exchange),
+          },
+        );
       }
       const result = expectResult(exchange, `a result with isError: true for ${what}`);
-      expectThat(result.isError === true, `${what} was served: a result without isError (servers MUST validate all tool inputs)`, { expected: { isError: true }, actual: result });
+      expectThat(
+        result.isError === true,
+        `${what} was served: a result without isError (servers MUST validate all tool inputs)`,
+        { expected: { isError: true }, actual: result },
+      );
     },
   },
   {
     slug: 'call-result',
     title: 'tools/call answers with a valid CallToolResult with well-encoded content',
-    requirement: 'A tool result has a content array of content blocks (isError and structuredContent optional); image and audio data MUST be base64, and embedded blobs properly encoded.',
+    requirement:
+      'A tool result has a content array of content blocks (isError and structuredContent optional); image and audio data MUST be base64, and embedded blobs properly encoded.',
     level: 'MUST',
     spec: 'server/tools#tool-result',
     catalog: ['TOOL-005', 'TOOL-013', 'TOOL-014'],
     requires: ['tools'],
     async run(ctx) {
       for (const tool of needCallable(ctx)) {
-        const result = expectResult(await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool) }));
+        const result = expectResult(
+          await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool) }),
+        );
         expectValid(ctx.schema, 'CallToolResult', result, `the result of ${String(tool.name)}`);
         const bad = badBase64(result.content);
-        expectThat(bad.length === 0, `the result of ${String(tool.name)} has content that is not valid base64`, { expected: 'base64 data and blobs', actual: bad });
+        expectThat(bad.length === 0, `the result of ${String(tool.name)} has content that is not valid base64`, {
+          expected: 'base64 data and blobs',
+          actual: bad,
+        });
       }
     },
   },
   {
     slug: 'structured-content',
     title: 'A tool with an outputSchema returns structuredContent that conforms to it',
-    requirement: 'If an output schema is provided, servers MUST provide structured results that conform to this schema.',
+    requirement:
+      'If an output schema is provided, servers MUST provide structured results that conform to this schema.',
     level: 'MUST',
     spec: 'server/tools#output-schema',
     catalog: ['TOOL-006'],
@@ -165,13 +207,16 @@ export default defineArea('2025-11-25', 'tools', [
     async run(ctx) {
       let judged = 0;
       for (const tool of needCallable(ctx, (t) => isObject(t.outputSchema), 'tool with an outputSchema')) {
-        const result = expectResult(await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool) }));
+        const result = expectResult(
+          await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool) }),
+        );
         if (result.isError === true) {
           ctx.note(`${String(tool.name)} returned isError with the sample arguments; its output is not judged`);
           continue;
         }
         const compiled = compileSchema(tool.outputSchema);
-        if (!compiled.ok) return ctx.skip(`the outputSchema of ${String(tool.name)} does not compile (see schemas-valid)`);
+        if (!compiled.ok)
+          return ctx.skip(`the outputSchema of ${String(tool.name)} does not compile (see schemas-valid)`);
         judged++;
         expectThat(
           compiled.validate(result.structuredContent),
@@ -182,13 +227,17 @@ export default defineArea('2025-11-25', 'tools', [
           },
         );
       }
-      if (judged === 0) ctx.skip('every tool with an outputSchema returned isError with the sample arguments: no structured output to judge');
+      if (judged === 0)
+        ctx.skip(
+          'every tool with an outputSchema returned isError with the sample arguments: no structured output to judge',
+        );
     },
   },
   {
     slug: 'structured-content-text',
     title: 'structuredContent is also returned as serialized JSON in a text block',
-    requirement: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+    requirement:
+      'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
     level: 'SHOULD',
     spec: 'server/tools#structured-content',
     catalog: ['TOOL-007'],
@@ -196,13 +245,20 @@ export default defineArea('2025-11-25', 'tools', [
     async run(ctx) {
       let judged = 0;
       for (const tool of needCallable(ctx, (t) => isObject(t.outputSchema), 'tool with an outputSchema')) {
-        const result = expectResult(await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool) }));
+        const result = expectResult(
+          await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool) }),
+        );
         if (result.structuredContent === undefined) continue;
         judged++;
         const wanted = canonical(result.structuredContent);
-        const texts = (Array.isArray(result.content) ? result.content : []).filter((b): b is JsonObject => isObject(b) && b.type === 'text');
+        const texts = (Array.isArray(result.content) ? result.content : []).filter(
+          (b): b is JsonObject => isObject(b) && b.type === 'text',
+        );
         const mirrored = texts.some((block) => parsesTo(String(block.text), wanted));
-        expectThat(mirrored, `no text block of ${String(tool.name)} holds its structuredContent as JSON`, { expected: wanted, actual: result.content });
+        expectThat(mirrored, `no text block of ${String(tool.name)} holds its structuredContent as JSON`, {
+          expected: wanted,
+          actual: result.content,
+        });
       }
       if (judged === 0) ctx.skip('no called tool returned structuredContent: nothing to compare with its text');
     },

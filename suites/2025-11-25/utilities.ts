@@ -21,41 +21,69 @@ export default defineArea('2025-11-25', 'utilities', [
   {
     slug: 'cancel-in-flight',
     title: 'A cancelled request in flight gets no response',
-    requirement: 'Receivers of a cancellation notification SHOULD stop processing the cancelled request and not send a response for it.',
+    requirement:
+      'Receivers of a cancellation notification SHOULD stop processing the cancelled request and not send a response for it.',
     level: 'SHOULD',
     spec: 'basic/utilities/cancellation#behavior-requirements',
     catalog: ['CANC-001'],
     requires: ['tools'],
     async run(ctx) {
-      const slow = durationTool(ctx.profile.tools) ?? ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a request in flight');
-      if (!mayCall(ctx, slow.tool)) ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
+      const slow =
+        durationTool(ctx.profile.tools) ??
+        ctx.skip('server lists no tool with a duration argument (ms, delay, seconds) to keep a request in flight');
+      if (!mayCall(ctx, slow.tool))
+        ctx.skip(`${policyReason(ctx)}: the duration tool ${String(slow.tool.name)} may not be called`);
       const id = ctx.client.nextId();
       // A server that ignores the cancel answers after BUSY_MS, later when loaded: the window is
       // BUSY_MS plus the run's request timeout, which grows with the answer times it measured.
-      const call = ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject, { id, timeoutMs: BUSY_MS + ctx.requestTimeoutMs, expectSilence: true });
+      const call = ctx.client.request(
+        'tools/call',
+        { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject,
+        { id, timeoutMs: BUSY_MS + ctx.requestTimeoutMs, expectSilence: true },
+      );
       await ctx.sleep(150);
-      const cancel = await ctx.client.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform cancels this on purpose' });
+      const cancel = await ctx.client.notify('notifications/cancelled', {
+        requestId: id,
+        reason: 'mcp-conform cancels this on purpose',
+      });
       await proveRead(ctx.client, cancel, 'notifications/cancelled');
       const exchange = await call;
-      expectThat(exchange.response === undefined, `the cancelled tools/call was still answered: ${describeOutcome(exchange)}`, {
-        expected: 'no response after notifications/cancelled',
-        actual: observed(exchange),
-      });
+      expectThat(
+        exchange.response === undefined,
+        `the cancelled tools/call was still answered: ${describeOutcome(exchange)}`,
+        {
+          expected: 'no response after notifications/cancelled',
+          actual: observed(exchange),
+        },
+      );
     },
   },
   {
     slug: 'cancel-invalid-ignored',
     title: 'Cancelling an unknown or finished request, or with bad params, is ignored',
-    requirement: 'Invalid cancellation notifications (unknown or completed request ids, malformed params) SHOULD be ignored: no response, and the session goes on.',
+    requirement:
+      'Invalid cancellation notifications (unknown or completed request ids, malformed params) SHOULD be ignored: no response, and the session goes on.',
     level: 'SHOULD',
     spec: 'basic/utilities/cancellation#error-handling',
     catalog: ['CANC-002', 'CANC-004'],
     connection: 'fresh',
     async run(ctx) {
       const finished = await ctx.client.request('ping');
-      for (const params of [{ requestId: 'x-mcp-conform-never-sent' }, { requestId: finished.id }, { reason: 'no requestId' }]) {
-        const { reading, said, exchange } = await notifyUnanswerable(ctx.client, 'notifications/cancelled', params as JsonObject);
-        expectThat(reading === 'unanswered' || reading === 'refused', `notifications/cancelled ${JSON.stringify(params)} got ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
+      for (const params of [
+        { requestId: 'x-mcp-conform-never-sent' },
+        { requestId: finished.id },
+        { reason: 'no requestId' },
+      ]) {
+        const { reading, said, exchange } = await notifyUnanswerable(
+          ctx.client,
+          'notifications/cancelled',
+          params as JsonObject,
+        );
+        expectThat(
+          reading === 'unanswered' || reading === 'refused',
+          `notifications/cancelled ${JSON.stringify(params)} got ${said}`,
+          { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) },
+        );
       }
       expectResult(await ctx.client.request('ping'), 'ping to still work after invalid cancellations');
     },
@@ -63,7 +91,8 @@ export default defineArea('2025-11-25', 'utilities', [
   {
     slug: 'progress-notifications',
     title: 'Progress notifications carry our token, increase, and stop with the response',
-    requirement: 'Progress notifications MUST only reference tokens provided in an active request; progress MUST increase with each notification; notifications MUST stop after completion.',
+    requirement:
+      'Progress notifications MUST only reference tokens provided in an active request; progress MUST increase with each notification; notifications MUST stop after completion.',
     level: 'MUST',
     spec: 'basic/utilities/progress#behavior-requirements',
     catalog: ['PROG-001', 'PROG-002', 'PROG-003', 'PROG-004'],
@@ -76,31 +105,51 @@ export default defineArea('2025-11-25', 'utilities', [
       for (const [index, tool] of tools.entries()) {
         const token = index % 2 === 0 ? `mcp-conform-progress-${index}` : 7000 + index;
         const mark = wireMark(ctx);
-        const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: toolArguments(tool), _meta: { progressToken: token } });
+        const exchange = await ctx.client.request('tools/call', {
+          name: tool.name,
+          arguments: toolArguments(tool),
+          _meta: { progressToken: token },
+        });
         const doneAt = ctx.wire.entries.length;
         if (!resultOf(exchange) && !exchange.response) continue;
         await ctx.sleep(QUIET_MS / 4);
         await barrier(ctx.client, `the response of ${String(tool.name)}`);
-        const progress = serverMessagesSince(ctx, ctx.client.connection.name, mark).filter((m) => m.method === 'notifications/progress');
+        const progress = serverMessagesSince(ctx, ctx.client.connection.name, mark).filter(
+          (m) => m.method === 'notifications/progress',
+        );
         seen += progress.length;
         let last = -Infinity;
         for (const note of progress) {
           expectValid(ctx.schema, 'ProgressNotificationParams', note.params, 'progress params');
           const params = note.params as JsonObject;
-          expectThat(idKey(params.progressToken) === idKey(token), `progress for ${String(tool.name)} carries token ${JSON.stringify(params.progressToken)}, not ours (${JSON.stringify(token)})`, {
-            expected: token,
-            actual: params,
-          });
-          expectThat(Number(params.progress) > last, `progress for ${String(tool.name)} went from ${last} to ${String(params.progress)}`, {
-            expected: 'strictly increasing progress',
-            actual: progress.map((p) => p.params),
-          });
+          expectThat(
+            idKey(params.progressToken) === idKey(token),
+            `progress for ${String(tool.name)} carries token ${JSON.stringify(params.progressToken)}, not ours (${JSON.stringify(token)})`,
+            {
+              expected: token,
+              actual: params,
+            },
+          );
+          expectThat(
+            Number(params.progress) > last,
+            `progress for ${String(tool.name)} went from ${last} to ${String(params.progress)}`,
+            {
+              expected: 'strictly increasing progress',
+              actual: progress.map((p) => p.params),
+            },
+          );
           last = Number(params.progress);
         }
         const late = serverMessagesSince(ctx, ctx.client.connection.name, doneAt).filter(
-          (m) => m.method === 'notifications/progress' && isObject(m.params) && idKey(m.params.progressToken) === idKey(token),
+          (m) =>
+            m.method === 'notifications/progress' &&
+            isObject(m.params) &&
+            idKey(m.params.progressToken) === idKey(token),
         );
-        expectThat(late.length === 0, `progress for ${String(tool.name)} arrived after its response`, { expected: 'no progress after completion', actual: late });
+        expectThat(late.length === 0, `progress for ${String(tool.name)} arrived after its response`, {
+          expected: 'no progress after completion',
+          actual: late,
+        });
       }
       ctx.note(`${seen} progress notification(s) seen over ${tools.length} tool call(s)`);
     },
@@ -108,7 +157,8 @@ export default defineArea('2025-11-25', 'utilities', [
   {
     slug: 'server-cancellations',
     title: 'The server cancels only its own requests that are still pending',
-    requirement: 'Cancellation notifications MUST only reference requests that were previously issued in the same direction and are believed to be still in progress.',
+    requirement:
+      'Cancellation notifications MUST only reference requests that were previously issued in the same direction and are believed to be still in progress.',
     level: 'MUST',
     spec: 'basic/utilities/cancellation#behavior-requirements',
     catalog: ['CANC-003'],
@@ -128,16 +178,21 @@ export default defineArea('2025-11-25', 'utilities', [
           if (!open.has(idKey(target))) stray.push({ connection: entry.connection, message });
         }
       }
-      expectThat(stray.length === 0, `${stray.length} notifications/cancelled from the server name no request of its own in flight`, {
-        expected: 'cancellations of pending server requests only',
-        actual: stray.slice(0, 5),
-      });
+      expectThat(
+        stray.length === 0,
+        `${stray.length} notifications/cancelled from the server name no request of its own in flight`,
+        {
+          expected: 'cancellations of pending server requests only',
+          actual: stray.slice(0, 5),
+        },
+      );
     },
   },
   {
     slug: 'server-request-ids',
     title: 'Requests from the server have string or integer ids, never reused in a session',
-    requirement: 'Requests MUST include a string or integer id (not null), and the requestor MUST NOT have used the same id before in the same session.',
+    requirement:
+      'Requests MUST include a string or integer id (not null), and the requestor MUST NOT have used the same id before in the same session.',
     level: 'MUST',
     spec: 'basic#requests',
     catalog: ['RPC-007', 'PING-003'],
@@ -150,11 +205,15 @@ export default defineArea('2025-11-25', 'utilities', [
         const request = entry.message as JsonObject;
         const ids = byConnection.get(entry.connection) ?? new Set<string>();
         byConnection.set(entry.connection, ids);
-        const valid = typeof request.id === 'string' || (typeof request.id === 'number' && Number.isInteger(request.id));
+        const valid =
+          typeof request.id === 'string' || (typeof request.id === 'number' && Number.isInteger(request.id));
         if (!valid || ids.has(idKey(request.id))) problems.push({ connection: entry.connection, request });
         ids.add(idKey(request.id));
       }
-      expectThat(problems.length === 0, `${problems.length} server request(s) with a bad or reused id`, { expected: 'unique string or integer ids', actual: problems.slice(0, 5) });
+      expectThat(problems.length === 0, `${problems.length} server request(s) with a bad or reused id`, {
+        expected: 'unique string or integer ids',
+        actual: problems.slice(0, 5),
+      });
     },
   },
 ]);

@@ -15,22 +15,34 @@ export default defineArea('2025-11-25', 'wire', [
   {
     slug: 'notifications-without-id',
     title: 'Notifications from the server carry no id',
-    requirement: "Notifications MUST NOT include an ID: a notifications/* message the server sends has no id member (checked over every server message of the run's sessions).",
+    requirement:
+      "Notifications MUST NOT include an ID: a notifications/* message the server sends has no id member (checked over every server message of the run's sessions).",
     level: 'MUST',
     spec: 'basic#notifications',
     catalog: ['RPC-009'],
     phase: 'post',
     async run(ctx) {
       const withId = sessionEntries(ctx).filter((entry) => {
-        const message = entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message) ? entry.message : undefined;
-        return message !== undefined && typeof message.method === 'string' && message.method.startsWith('notifications/') && 'id' in message;
+        const message =
+          entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message)
+            ? entry.message
+            : undefined;
+        return (
+          message !== undefined &&
+          typeof message.method === 'string' &&
+          message.method.startsWith('notifications/') &&
+          'id' in message
+        );
       });
       if (withId.length === 0) return;
       const first = withId[0].message as JsonObject;
-      ctx.fail(`${withId.length} notification(s) from the server carry an id; first: ${String(first.method)} with id ${JSON.stringify(first.id)}`, {
-        expected: 'notifications without an id member',
-        actual: withId.slice(0, MAX_LISTED).map((entry) => ({ ...where(entry), message: entry.message })),
-      });
+      ctx.fail(
+        `${withId.length} notification(s) from the server carry an id; first: ${String(first.method)} with id ${JSON.stringify(first.id)}`,
+        {
+          expected: 'notifications without an id member',
+          actual: withId.slice(0, MAX_LISTED).map((entry) => ({ ...where(entry), message: entry.message })),
+        },
+      );
     },
   },
 ]);

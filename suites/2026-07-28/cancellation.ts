@@ -20,7 +20,8 @@ const CANCEL_AFTER_MS = 200;
 const NO_REPLY_WINDOW_MS = 200;
 /** Time for the server to see a closed stream before the request is sent again. */
 const NOTICE_CLOSE_MS = 100;
-const NO_SLOW_TOOL = 'no tool this run may call takes a duration argument (ms, delay, seconds...), so no request can be held in flight';
+const NO_SLOW_TOOL =
+  'no tool this run may call takes a duration argument (ms, delay, seconds...), so no request can be held in flight';
 
 const UNKNOWN_CANCELS: Array<[string, JsonObject]> = [
   ['an id never sent', { requestId: 'mcp-conform-never-sent', reason: 'mcp-conform: unknown id' }],
@@ -58,10 +59,12 @@ export default defineArea('2026-07-28', 'cancellation', [
           timeoutMs: HOLD_MS + 400,
           expectSilence: true,
           onMessage: (message) => {
-            const ours = (isResponse(message) && idKey(message.id) === idKey(id)) || progressFor([message], token).length > 0;
+            const ours =
+              (isResponse(message) && idKey(message.id) === idKey(id)) || progressFor([message], token).length > 0;
             if (!ours) return;
             if (cancelledAt === undefined) answeredBeforeCancel ||= isResponse(message);
-            else if (barrierAt !== undefined || isResponse(message)) late.push({ message, afterCancelMs: Math.round(performance.now() - cancelledAt) });
+            else if (barrierAt !== undefined || isResponse(message))
+              late.push({ message, afterCancelMs: Math.round(performance.now() - cancelledAt) });
           },
         },
       );
@@ -72,10 +75,15 @@ export default defineArea('2026-07-28', 'cancellation', [
       barrierAt = performance.now();
       await pending;
       if (answeredBeforeCancel) ctx.skip('the tool answered before the cancellation was sent');
-      expectThat(late.length === 0, `${late.length} message(s) for the cancelled request arrived after the cancellation (first ${late[0]?.afterCancelMs} ms after it was sent)`, {
-        expected: 'no response once notifications/cancelled is sent, nothing at all once a request sent after it is answered',
-        actual: late,
-      });
+      expectThat(
+        late.length === 0,
+        `${late.length} message(s) for the cancelled request arrived after the cancellation (first ${late[0]?.afterCancelMs} ms after it was sent)`,
+        {
+          expected:
+            'no response once notifications/cancelled is sent, nothing at all once a request sent after it is answered',
+          actual: late,
+        },
+      );
     },
   },
   {
@@ -92,14 +100,21 @@ export default defineArea('2026-07-28', 'cancellation', [
       const slow = durationTool(callableTools(ctx).tools) ?? ctx.skip(NO_SLOW_TOOL);
       const abort = new AbortController();
       const params = { name: slow.tool.name, arguments: slow.arguments(HOLD_MS) };
-      const pending = ctx.client.request('tools/call', params, { meta: { progressToken: 'mcp-conform-stream-closed' }, signal: abort.signal });
+      const pending = ctx.client.request('tools/call', params, {
+        meta: { progressToken: 'mcp-conform-stream-closed' },
+        signal: abort.signal,
+      });
       await ctx.sleep(CANCEL_AFTER_MS);
       abort.abort();
       const cut = await pending;
       if (cut.response) ctx.skip(`the tool answered within ${CANCEL_AFTER_MS} ms, before its stream could be closed`);
       await ctx.sleep(NOTICE_CLOSE_MS);
       const again = await ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(50) });
-      expectThat(isObject(again.response?.result), `after the stream was closed, the same tool called again got ${describeOutcome(again)}`, { expected: 'a result', actual: observed(again) });
+      expectThat(
+        isObject(again.response?.result),
+        `after the stream was closed, the same tool called again got ${describeOutcome(again)}`,
+        { expected: 'a result', actual: observed(again) },
+      );
     },
   },
   {
@@ -112,10 +127,16 @@ export default defineArea('2026-07-28', 'cancellation', [
     catalog: ['CAN-003', 'RPC-012'],
     connection: 'fresh',
     async run(ctx) {
-      expectThat(await whenServing(ctx.client), 'server/discover was not answered before any cancellation', { expected: 'a DiscoverResult', actual: 'no answer' });
+      expectThat(await whenServing(ctx.client), 'server/discover was not answered before any cancellation', {
+        expected: 'a DiscoverResult',
+        actual: 'no answer',
+      });
       for (const [how, params] of UNKNOWN_CANCELS) {
         const { reading, said, exchange } = await notifyUnanswerable(ctx.client, 'notifications/cancelled', params);
-        expectThat(reading === 'unanswered' || reading === 'refused', `a cancellation with ${how} got ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
+        expectThat(reading === 'unanswered' || reading === 'refused', `a cancellation with ${how} got ${said}`, {
+          expected: NO_ANSWER_EXPECTED,
+          actual: observed(exchange),
+        });
       }
       // Ignored means no harm either: the server still serves modern requests afterwards.
       expectResult(await ctx.client.request('server/discover'), 'server/discover answered after the bad cancellations');
@@ -124,7 +145,8 @@ export default defineArea('2026-07-28', 'cancellation', [
   {
     slug: 'cancel-race-survived',
     title: 'A cancellation that arrives after the request finished does no harm (stdio)',
-    requirement: 'Cancellation may race with completion; both parties MUST handle the race gracefully: the server goes on serving.',
+    requirement:
+      'Cancellation may race with completion; both parties MUST handle the race gracefully: the server goes on serving.',
     level: 'MUST',
     spec: `${CANCELLATION}#timing-considerations`,
     catalog: ['CAN-005'],
@@ -137,8 +159,15 @@ export default defineArea('2026-07-28', 'cancellation', [
       await ctx.client.notify('notifications/cancelled', { requestId: done.id, reason: 'mcp-conform: too late' });
       await ctx.sleep(NO_REPLY_WINDOW_MS);
       // Cancelled at once: the answer may or may not come; either is fine.
-      const racing = ctx.client.request('server/discover', {}, { id: 'mcp-conform-racing', timeoutMs: NO_REPLY_WINDOW_MS, expectSilence: true });
-      await ctx.client.notify('notifications/cancelled', { requestId: 'mcp-conform-racing', reason: 'mcp-conform: racing' });
+      const racing = ctx.client.request(
+        'server/discover',
+        {},
+        { id: 'mcp-conform-racing', timeoutMs: NO_REPLY_WINDOW_MS, expectSilence: true },
+      );
+      await ctx.client.notify('notifications/cancelled', {
+        requestId: 'mcp-conform-racing',
+        reason: 'mcp-conform: racing',
+      });
       await racing;
       expectResult(await ctx.client.request('server/discover'), 'server/discover answered after late cancellations');
     },
@@ -146,23 +175,32 @@ export default defineArea('2026-07-28', 'cancellation', [
   {
     slug: 'server-cancels-only-listens',
     title: 'The server sends notifications/cancelled only to end a subscriptions/listen stream',
-    requirement: 'Server-sent cancellation notifications MUST reference a subscriptions/listen request (to end that stream); servers MUST NOT send notifications/cancelled for any other purpose.',
+    requirement:
+      'Server-sent cancellation notifications MUST reference a subscriptions/listen request (to end that stream); servers MUST NOT send notifications/cancelled for any other purpose.',
     level: 'MUST',
     spec: `${CANCELLATION}#behavior-requirements`,
     catalog: ['CAN-004'],
     phase: 'post',
     async run(ctx) {
-      const misused = serverCancellations(ctx.wire.entries).filter(({ listens, requestId }) => !listens.has(idKey(requestId)));
-      expectThat(misused.length === 0, `${misused.length} server notifications/cancelled referenced no subscriptions/listen request; first: ${JSON.stringify(misused[0]?.requestId)}`, {
-        expected: 'notifications/cancelled only for listen request ids',
-        actual: misused.slice(0, 10).map((m) => m.entry.message),
-      });
+      const misused = serverCancellations(ctx.wire.entries).filter(
+        ({ listens, requestId }) => !listens.has(idKey(requestId)),
+      );
+      expectThat(
+        misused.length === 0,
+        `${misused.length} server notifications/cancelled referenced no subscriptions/listen request; first: ${JSON.stringify(misused[0]?.requestId)}`,
+        {
+          expected: 'notifications/cancelled only for listen request ids',
+          actual: misused.slice(0, 10).map((m) => m.entry.message),
+        },
+      );
     },
   },
 ]);
 
 /** Every server-sent notifications/cancelled, with the listen ids its connection had opened by then. */
-function serverCancellations(entries: WireEntry[]): Array<{ entry: WireEntry; requestId: unknown; listens: Set<string> }> {
+function serverCancellations(
+  entries: WireEntry[],
+): Array<{ entry: WireEntry; requestId: unknown; listens: Set<string> }> {
   const listens = new Map<string, Set<string>>();
   const out: Array<{ entry: WireEntry; requestId: unknown; listens: Set<string> }> = [];
   for (const entry of entries) {
@@ -170,7 +208,8 @@ function serverCancellations(entries: WireEntry[]): Array<{ entry: WireEntry; re
     if (entry.kind !== 'message' || !isObject(message)) continue;
     const open = listens.get(entry.connection) ?? new Set<string>();
     listens.set(entry.connection, open);
-    if (entry.direction === 'client->server' && message.method === 'subscriptions/listen' && 'id' in message) open.add(idKey(message.id));
+    if (entry.direction === 'client->server' && message.method === 'subscriptions/listen' && 'id' in message)
+      open.add(idKey(message.id));
     if (entry.direction === 'server->client' && message.method === 'notifications/cancelled') {
       out.push({ entry, requestId: isObject(message.params) ? message.params.requestId : undefined, listens: open });
     }

@@ -19,21 +19,27 @@ async function probe(ctx: CheckContext<StatelessClient>, feature: Gated): Promis
 
 /** A completion request for a real prompt argument or template variable when there is one. */
 function completionParams(ctx: CheckContext<StatelessClient>): JsonObject {
-  const prompt = ctx.profile.prompts.find((p) => Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+  const prompt = ctx.profile.prompts.find(
+    (p) => Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'),
+  );
   if (prompt) {
     const argument = (prompt.arguments as JsonObject[]).find((a) => isObject(a) && typeof a.name === 'string')!;
     return { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument.name, value: '' } };
   }
-  const template = ctx.profile.resourceTemplates.find((t) => typeof t.uriTemplate === 'string' && /\{[^}]+\}/.test(t.uriTemplate));
+  const template = ctx.profile.resourceTemplates.find(
+    (t) => typeof t.uriTemplate === 'string' && /\{[^}]+\}/.test(t.uriTemplate),
+  );
   const variable = template ? /\{[+#./;?&]?([A-Za-z0-9_]+)/.exec(template.uriTemplate as string)?.[1] : undefined;
-  if (template && variable) return { ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name: variable, value: '' } };
+  if (template && variable)
+    return { ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name: variable, value: '' } };
   return { ref: { type: 'ref/prompt', name: 'mcp-conform-no-such-prompt' }, argument: { name: 'x', value: '' } };
 }
 
 const declared = (ctx: CheckContext, feature: Gated) => isObject(ctx.profile.capabilities?.[feature]);
 
 function requireCapabilities(ctx: CheckContext): void {
-  if (!ctx.profile.capabilities) ctx.skip(`server capabilities are unknown (${ctx.profile.problems[0] ?? 'server/discover failed'})`);
+  if (!ctx.profile.capabilities)
+    ctx.skip(`server capabilities are unknown (${ctx.profile.problems[0] ?? 'server/discover failed'})`);
 }
 
 const REMOVED: Array<{ method: string; params: JsonObject }> = [
@@ -66,9 +72,13 @@ export default defineArea('2026-07-28', 'discover', [
           });
         }
         // completion/complete may reject our guessed reference with -32602; only -32601 means "not served".
-        const unserved = feature === 'completions' ? errorOf(exchange)?.code === -32601 || exchange.response === undefined : !served;
+        const unserved =
+          feature === 'completions' ? errorOf(exchange)?.code === -32601 || exchange.response === undefined : !served;
         if (declared(ctx, feature) && unserved) {
-          ctx.fail(`the ${feature} capability is declared but ${exchange.method} got ${describeOutcome(exchange)}`, { expected: `a result for ${exchange.method}`, actual: observed(exchange) });
+          ctx.fail(`the ${feature} capability is declared but ${exchange.method} got ${describeOutcome(exchange)}`, {
+            expected: `a result for ${exchange.method}`,
+            actual: observed(exchange),
+          });
         }
       }
     },
@@ -117,7 +127,10 @@ export default defineArea('2026-07-28', 'discover', [
     spec: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
     catalog: ['VER-010'],
     async run(ctx) {
-      if (listedLegacyVersions(ctx.profile).length > 0) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves (the 2025-11-25 suite tests it)');
+      if (listedLegacyVersions(ctx.profile).length > 0)
+        ctx.skip(
+          'server/discover lists legacy versions: initialize is traffic it serves (the 2025-11-25 suite tests it)',
+        );
       const versions = ctx.profile.supportedVersions?.length ? ctx.profile.supportedVersions : ['2026-07-28'];
       const legacy = await ctx.freshAs('2025-11-25', { initialize: false });
       const exchange = await legacy.initialize();
@@ -126,7 +139,11 @@ export default defineArea('2026-07-28', 'discover', [
           'the server answered initialize, so it serves legacy clients although server/discover lists no legacy version (dual-era/modern-only-rejects-initialize judges whether that makes it dual-era)',
         );
       const error = errorOf(exchange);
-      if (!error) return ctx.fail(`a legacy initialize got ${describeOutcome(exchange)}, not an error`, { expected: 'a JSON-RPC error naming the supported versions', actual: observed(exchange) });
+      if (!error)
+        return ctx.fail(`a legacy initialize got ${describeOutcome(exchange)}, not an error`, {
+          expected: 'a JSON-RPC error naming the supported versions',
+          actual: observed(exchange),
+        });
       const text = `${String(error.message)} ${JSON.stringify(error.data ?? null)}`;
       if (!versions.some((version) => text.includes(version))) {
         ctx.fail(`the error answering initialize names none of the supported versions (${versions.join(', ')})`, {

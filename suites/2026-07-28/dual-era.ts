@@ -31,7 +31,10 @@ async function legacySession(ctx: Ctx, version: string, because: string): Promis
   const client = await ctx.freshAs('2025-11-25', { initialize: false });
   client.state.requestedVersion = version;
   const exchange = await client.handshake();
-  expectThat(client.state.initialized, `initialize for ${version} (${because}) got ${describeOutcome(exchange)}`, { expected: 'an InitializeResult', actual: observed(exchange) });
+  expectThat(client.state.initialized, `initialize for ${version} (${because}) got ${describeOutcome(exchange)}`, {
+    expected: 'an InitializeResult',
+    actual: observed(exchange),
+  });
   return client;
 }
 
@@ -49,11 +52,22 @@ export default defineArea('2026-07-28', 'dual-era', [
       for (const version of versions) {
         const legacy = await legacySession(ctx, version, because);
         const negotiated = legacy.state.negotiatedVersion;
-        expectThat(negotiated === version, `initialize for ${version} (${because}) negotiated ${JSON.stringify(negotiated)}`, { expected: version, actual: legacy.state.initializeResult });
+        expectThat(
+          negotiated === version,
+          `initialize for ${version} (${because}) negotiated ${JSON.stringify(negotiated)}`,
+          { expected: version, actual: legacy.state.initializeResult },
+        );
         const method = cheapRequest(ctx.profile, '2025-11-25'); // the legacy session's own cheap request
         const [old, modern] = await Promise.all([legacy.request(method, {}), ctx.client.request('server/discover')]);
-        expectThat(resultOf(old) !== undefined, `${method} in a ${version} session got ${describeOutcome(old)}`, { expected: 'a result', actual: observed(old) });
-        expectThat(resultOf(modern)?.resultType === 'complete', `server/discover next to a legacy session got ${describeOutcome(modern)}`, { expected: 'a DiscoverResult', actual: observed(modern) });
+        expectThat(resultOf(old) !== undefined, `${method} in a ${version} session got ${describeOutcome(old)}`, {
+          expected: 'a result',
+          actual: observed(old),
+        });
+        expectThat(
+          resultOf(modern)?.resultType === 'complete',
+          `server/discover next to a legacy session got ${describeOutcome(modern)}`,
+          { expected: 'a DiscoverResult', actual: observed(modern) },
+        );
       }
     },
   },
@@ -71,7 +85,9 @@ export default defineArea('2026-07-28', 'dual-era', [
       const legacy = await legacySession(ctx, versions.includes('2025-11-25') ? '2025-11-25' : versions[0], because);
       const legacyCaps = legacy.state.initializeResult?.capabilities;
       const modernCaps = ctx.profile.capabilities ?? {};
-      const differ = SHARED_FEATURES.filter((feature) => isObject(modernCaps[feature]) !== (isObject(legacyCaps) && isObject(legacyCaps[feature])));
+      const differ = SHARED_FEATURES.filter(
+        (feature) => isObject(modernCaps[feature]) !== (isObject(legacyCaps) && isObject(legacyCaps[feature])),
+      );
       expectThat(differ.length === 0, `server/discover and initialize disagree on ${differ.join(', ')}`, {
         expected: Object.fromEntries(SHARED_FEATURES.map((f) => [f, isObject(modernCaps[f])])),
         actual: Object.fromEntries(SHARED_FEATURES.map((f) => [f, isObject(legacyCaps) && isObject(legacyCaps[f])])),
@@ -88,19 +104,25 @@ export default defineArea('2026-07-28', 'dual-era', [
     catalog: ['VER-011'],
     async run(ctx) {
       // The listing is the claim compared here: a server listing no legacy version makes none (no sentence requires it to list what initialize negotiates).
-      if (listedLegacyVersions(ctx.profile).length === 0) ctx.skip('server/discover lists no legacy version: it makes no claim about legacy versions to compare');
+      if (listedLegacyVersions(ctx.profile).length === 0)
+        ctx.skip('server/discover lists no legacy version: it makes no claim about legacy versions to compare');
       const listed = ctx.profile.supportedVersions ?? [];
       const unlisted: Array<{ requested: string; negotiated: unknown }> = [];
       for (const requested of INITIALIZE_PROBES) {
         const client = await ctx.freshAs('2025-11-25', { initialize: false });
         const result = resultOf(await client.initialize(client.initializeParams({ protocolVersion: requested })));
         // An error is the 2025-11-25 lifecycle checks' finding; only a negotiated version is compared here.
-        if (result && !listed.includes(result.protocolVersion as string)) unlisted.push({ requested, negotiated: result.protocolVersion });
+        if (result && !listed.includes(result.protocolVersion as string))
+          unlisted.push({ requested, negotiated: result.protocolVersion });
       }
-      expectThat(unlisted.length === 0, `initialize negotiated ${unlisted.map((u) => JSON.stringify(u.negotiated)).join(', ')}, which server/discover does not list`, {
-        expected: `protocolVersion among ${JSON.stringify(listed)}`,
-        actual: unlisted,
-      });
+      expectThat(
+        unlisted.length === 0,
+        `initialize negotiated ${unlisted.map((u) => JSON.stringify(u.negotiated)).join(', ')}, which server/discover does not list`,
+        {
+          expected: `protocolVersion among ${JSON.stringify(listed)}`,
+          actual: unlisted,
+        },
+      );
     },
   },
   {
@@ -112,18 +134,26 @@ export default defineArea('2026-07-28', 'dual-era', [
     spec: 'basic/versioning#compatibility-matrix',
     catalog: ['RPC-011', 'HTTP-014', 'HTTP-020'],
     async run(ctx) {
-      if (listedLegacyVersions(ctx.profile).length > 0) ctx.skip('server/discover lists legacy versions: initialize is traffic it serves');
-      if (!ctx.profile.supportedVersions) ctx.skip(`server/discover did not answer (${ctx.profile.problems[0] ?? 'no result'}): the era is unknown`);
+      if (listedLegacyVersions(ctx.profile).length > 0)
+        ctx.skip('server/discover lists legacy versions: initialize is traffic it serves');
+      if (!ctx.profile.supportedVersions)
+        ctx.skip(`server/discover did not answer (${ctx.profile.problems[0] ?? 'no result'}): the era is unknown`);
       const legacy = await ctx.freshAs('2025-11-25', { initialize: false });
       const exchange = await legacy.initialize();
       const negotiated = resultOf(exchange)?.protocolVersion;
       if (isLegacyVersion(negotiated))
-        ctx.skip(`initialize for 2025-11-25 negotiated ${JSON.stringify(negotiated)}: the server is dual-era by what it does (the other dual-era checks judge that traffic)`);
+        ctx.skip(
+          `initialize for 2025-11-25 negotiated ${JSON.stringify(negotiated)}: the server is dual-era by what it does (the other dual-era checks judge that traffic)`,
+        );
       const reason = `initialize for 2025-11-25 got ${describeOutcome(exchange)}, which negotiates no legacy version: a modern-only server must refuse it`;
-      expectThat(errorOf(exchange) !== undefined || (exchange.http !== undefined && exchange.http.status >= 400), reason, {
-        expected: 'a JSON-RPC error (HTTP 400)',
-        actual: observed(exchange),
-      });
+      expectThat(
+        errorOf(exchange) !== undefined || (exchange.http !== undefined && exchange.http.status >= 400),
+        reason,
+        {
+          expected: 'a JSON-RPC error (HTTP 400)',
+          actual: observed(exchange),
+        },
+      );
       expectHttpStatus(exchange, 400);
     },
   },

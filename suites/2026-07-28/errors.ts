@@ -6,7 +6,15 @@ import { connectionsOver } from '../../harness/checks/wire-query.js';
 import { PROTOCOL_VERSION_KEY, requestMeta } from '../../harness/lifecycles/meta.js';
 import type { JsonObject } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { errorMessageCheck, errorsIn, invalidRequests, judgeInvalidRequests, judgeParseError, truncatedRequest, type ErrorSeen } from '../shared/rpc-errors.js';
+import {
+  errorMessageCheck,
+  errorsIn,
+  invalidRequests,
+  judgeInvalidRequests,
+  judgeParseError,
+  truncatedRequest,
+  type ErrorSeen,
+} from '../shared/rpc-errors.js';
 import { answerRequired, fenceBeforeIdlessAnswer } from '../shared/barrier.js';
 import { NO_ANSWER_EXPECTED, sendUnanswerable } from '../shared/unanswered.js';
 import { modernConnections } from '../shared/wire-pairs.js';
@@ -18,7 +26,12 @@ const JSON_RPC_CODES = [-32700, -32600, -32601, -32602, -32603];
 const RETIRED_CODES = [-32002, -32042];
 
 const meta = () => requestMeta('2026-07-28');
-const discover = (envelope: JsonObject): JsonObject => ({ jsonrpc: '2.0', method: 'server/discover', params: { _meta: meta() }, ...envelope });
+const discover = (envelope: JsonObject): JsonObject => ({
+  jsonrpc: '2.0',
+  method: 'server/discover',
+  params: { _meta: meta() },
+  ...envelope,
+});
 
 /** Ids of both JSON types, including the falsy and the unusual. */
 const IDS: unknown[] = ['abc', 0, -1, '7', '', 'ïd ✓', Number.MAX_SAFE_INTEGER];
@@ -35,7 +48,8 @@ export default defineArea('2026-07-28', 'errors', [
   {
     slug: 'method-not-found',
     title: 'An unknown method gets -32601 (HTTP 404)',
-    requirement: 'A request for a method the server does not implement gets JSON-RPC error -32601; on Streamable HTTP the server MUST answer 404 Not Found with that JSON-RPC error as the body.',
+    requirement:
+      'A request for a method the server does not implement gets JSON-RPC error -32601; on Streamable HTTP the server MUST answer 404 Not Found with that JSON-RPC error as the body.',
     level: 'MUST',
     spec: 'basic/transports/streamable-http#protocol-version-header',
     catalog: ['RPC-009', 'HTTP-013', 'HTTP-021'],
@@ -61,7 +75,12 @@ export default defineArea('2026-07-28', 'errors', [
       const headers = ctx.client.headersFor(discover({ id: 1 }));
       const text = truncatedRequest('server/discover') + (ctx.transport === 'stdio' ? '\n' : '');
       await fenceBeforeIdlessAnswer(ctx.client, 'the text that is not JSON');
-      judgeParseError(ctx, await answerRequired(ctx, 'the text that is not JSON', () => ctx.client.sendRaw(text, { expectResponse: true, headers })));
+      judgeParseError(
+        ctx,
+        await answerRequired(ctx, 'the text that is not JSON', () =>
+          ctx.client.sendRaw(text, { expectResponse: true, headers }),
+        ),
+      );
     },
   },
   {
@@ -70,15 +89,22 @@ export default defineArea('2026-07-28', 'errors', [
     requirement:
       'Requests MUST carry a string or integer id (never null), "jsonrpc": "2.0" and a string method; JSON-RPC 2.0 answers an object that is not a valid request with -32600 (derived from a sender\'s MUST, so a SHOULD, as in 2025-11-25). On HTTP a body without a string method may fail header validation first (-32020).',
     level: 'SHOULD',
-    levelReason: 'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
+    levelReason:
+      'derived: the MUST binds the sender of a request; the answer JSON-RPC 2.0 gives a bad one has no keyword of its own',
     spec: 'basic#requests',
     catalog: ['RPC-008'],
     exclusive: true,
     connection: 'fresh', // a server that stops on one of them must not take the shared connection's other checks with it
     async run(ctx) {
       // On HTTP a body without a string method cannot be mirrored into Mcp-Method: -32020 may come first.
-      const accepted = (message: JsonObject) => (ctx.transport === 'http' && typeof message.method !== 'string' ? [-32600, -32020] : [-32600]);
-      await judgeInvalidRequests(ctx, invalidRequests(discover), (client, message) => sendAsRaw({ ...ctx, client }, message), accepted);
+      const accepted = (message: JsonObject) =>
+        ctx.transport === 'http' && typeof message.method !== 'string' ? [-32600, -32020] : [-32600];
+      await judgeInvalidRequests(
+        ctx,
+        invalidRequests(discover),
+        (client, message) => sendAsRaw({ ...ctx, client }, message),
+        accepted,
+      );
     },
   },
   {
@@ -93,19 +119,32 @@ export default defineArea('2026-07-28', 'errors', [
     async run(ctx) {
       for (const id of IDS) {
         const exchange = await ctx.client.request('server/discover', {}, { id });
-        expectThat(exchange.response !== undefined && !exchange.idTypeMismatch, `no response carrying id ${JSON.stringify(id)} (${typeof id}) came back`, {
-          expected: { id },
-          actual: observed(exchange),
-        });
+        expectThat(
+          exchange.response !== undefined && !exchange.idTypeMismatch,
+          `no response carrying id ${JSON.stringify(id)} (${typeof id}) came back`,
+          {
+            expected: { id },
+            actual: observed(exchange),
+          },
+        );
       }
-      const error = await ctx.client.request('server/discover', {}, { id: 'error-id', meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' } });
-      expectThat(error.response?.id === 'error-id', 'the error response to a request with id "error-id" does not carry that id', { expected: { id: 'error-id' }, actual: observed(error) });
+      const error = await ctx.client.request(
+        'server/discover',
+        {},
+        { id: 'error-id', meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' } },
+      );
+      expectThat(
+        error.response?.id === 'error-id',
+        'the error response to a request with id "error-id" does not carry that id',
+        { expected: { id: 'error-id' }, actual: observed(error) },
+      );
     },
   },
   {
     slug: 'notification-not-answered',
     title: 'Notifications get no response',
-    requirement: 'The receiver of a notification MUST NOT send a response, whatever the notification: unknown methods, and request methods sent without an id, alike.',
+    requirement:
+      'The receiver of a notification MUST NOT send a response, whatever the notification: unknown methods, and request methods sent without an id, alike.',
     level: 'MUST',
     spec: 'basic#notifications',
     catalog: ['RPC-012'],
@@ -117,8 +156,15 @@ export default defineArea('2026-07-28', 'errors', [
         { jsonrpc: '2.0', method: 'tools/list', params: { _meta: meta() } },
       ];
       for (const probe of probes) {
-        const { reading, said, exchange } = await sendUnanswerable(ctx.client, probe, `the notification ${probe.method}`);
-        expectThat(reading === 'unanswered', `the server answered the notification ${probe.method}: ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
+        const { reading, said, exchange } = await sendUnanswerable(
+          ctx.client,
+          probe,
+          `the notification ${probe.method}`,
+        );
+        expectThat(reading === 'unanswered', `the server answered the notification ${probe.method}: ${said}`, {
+          expected: NO_ANSWER_EXPECTED,
+          actual: observed(exchange),
+        });
       }
     },
   },
@@ -135,13 +181,18 @@ export default defineArea('2026-07-28', 'errors', [
       const stdio = new Set(connectionsOver(ctx.wire.entries, 'stdio'));
       const bad = errorsOfRun(ctx.wire.entries).filter(
         ({ code, at }) =>
-          RETIRED_CODES.includes(code as number) || (isInt(code) && code <= -32020 && code >= -32099 && !DEFINED_MCP_CODES.includes(code)) || (code === -32020 && stdio.has(at.connection)),
+          RETIRED_CODES.includes(code as number) ||
+          (isInt(code) && code <= -32020 && code >= -32099 && !DEFINED_MCP_CODES.includes(code)) ||
+          (code === -32020 && stdio.has(at.connection)),
       );
       if (bad.length === 0) return;
-      ctx.fail(`${bad.length} error(s) use a reserved, retired or misapplied code; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`, {
-        expected: `only ${DEFINED_MCP_CODES.join(', ')} from the MCP range, -32020 only on HTTP, never ${RETIRED_CODES.join(' or ')}`,
-        actual: bad.slice(0, MAX_LISTED),
-      });
+      ctx.fail(
+        `${bad.length} error(s) use a reserved, retired or misapplied code; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`,
+        {
+          expected: `only ${DEFINED_MCP_CODES.join(', ')} from the MCP range, -32020 only on HTTP, never ${RETIRED_CODES.join(' or ')}`,
+          actual: bad.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
@@ -156,12 +207,23 @@ export default defineArea('2026-07-28', 'errors', [
     async run(ctx) {
       const known = [...JSON_RPC_CODES, ...DEFINED_MCP_CODES];
       const inMcpRange = (code: number) => code <= -32020 && code >= -32099; // judged by reserved-codes
-      const bad = errorsOfRun(ctx.wire.entries).filter(({ code }) => isInt(code) && code >= -32768 && code <= -32000 && !known.includes(code) && !inMcpRange(code) && !RETIRED_CODES.includes(code));
+      const bad = errorsOfRun(ctx.wire.entries).filter(
+        ({ code }) =>
+          isInt(code) &&
+          code >= -32768 &&
+          code <= -32000 &&
+          !known.includes(code) &&
+          !inMcpRange(code) &&
+          !RETIRED_CODES.includes(code),
+      );
       if (bad.length === 0) return;
-      ctx.fail(`${bad.length} error(s) use a code from the JSON-RPC reserved range the specification does not define; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`, {
-        expected: `${known.join(', ')}, or codes outside -32768..-32000`,
-        actual: bad.slice(0, MAX_LISTED),
-      });
+      ctx.fail(
+        `${bad.length} error(s) use a code from the JSON-RPC reserved range the specification does not define; first: ${String(bad[0].code)} ${JSON.stringify(bad[0].message)}`,
+        {
+          expected: `${known.join(', ')}, or codes outside -32768..-32000`,
+          actual: bad.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   errorMessageCheck(['RPC-016'], 'every error of the run', (ctx) => errorsOfRun(ctx.wire.entries)),

@@ -10,7 +10,13 @@ import { expectError, expectHttpStatus, expectResult, expectThat, observed } fro
 import { encodeHeaderValue, headerParams, type HeaderParam } from '../../harness/lifecycles/http-headers.js';
 import { LOG_LEVEL_KEY, PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
-import { findProgressCall, offeredCalls, sampleArguments, sampleValue, type OfferedCall } from '../../harness/lifecycles/sample-requests.js';
+import {
+  findProgressCall,
+  offeredCalls,
+  sampleArguments,
+  sampleValue,
+  type OfferedCall,
+} from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey, type Exchange } from '../../harness/lifecycles/exchange.js';
@@ -28,19 +34,24 @@ export default defineArea('2026-07-28', 'http', [
   {
     slug: 'method-header-required',
     title: 'A request without Mcp-Method gets 400 and -32020',
-    requirement: 'Mcp-Method is required on every request; a request without it MUST be rejected with HTTP 400 and JSON-RPC error -32020 (HeaderMismatch).',
+    requirement:
+      'Mcp-Method is required on every request; a request without it MUST be rejected with HTTP 400 and JSON-RPC error -32020 (HeaderMismatch).',
     level: 'MUST',
     spec: `${HTTP}#standard-request-headers`,
     catalog: ['HTTP-014', 'HTTP-020', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
-      expectHeaderMismatch(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-method': null } }), 'without Mcp-Method');
+      expectHeaderMismatch(
+        await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-method': null } }),
+        'without Mcp-Method',
+      );
     },
   },
   {
     slug: 'method-header-mismatch',
     title: 'An Mcp-Method that differs from the body method gets 400 and -32020',
-    requirement: 'Servers MUST reject a request whose Mcp-Method header differs from the body method with HTTP 400 and -32020.',
+    requirement:
+      'Servers MUST reject a request whose Mcp-Method header differs from the body method with HTTP 400 and -32020.',
     level: 'MUST',
     spec: VALIDATION,
     catalog: ['HTTP-014', 'HTTP-020'],
@@ -48,19 +59,27 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
       const other = method === 'server/discover' ? 'tools/list' : 'server/discover';
-      expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-method': other } }), `with Mcp-Method ${other} for a ${method} body`);
+      expectHeaderMismatch(
+        await ctx.client.request(method, {}, { headers: { 'mcp-method': other } }),
+        `with Mcp-Method ${other} for a ${method} body`,
+      );
     },
   },
   {
     slug: 'name-header-required',
     title: 'tools/call, prompts/get and resources/read without Mcp-Name get 400 and -32020',
-    requirement: 'Mcp-Name (params.name, or params.uri for resources/read) is required on tools/call, prompts/get and resources/read; without it the server MUST answer 400 with -32020.',
+    requirement:
+      'Mcp-Name (params.name, or params.uri for resources/read) is required on tools/call, prompts/get and resources/read; without it the server MUST answer 400 with -32020.',
     level: 'MUST',
     spec: `${HTTP}#standard-request-headers`,
     catalog: ['HTTP-015', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      for (const call of namedCalls(ctx)) expectHeaderMismatch(await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': null } }), `${call.label} without Mcp-Name`);
+      for (const call of namedCalls(ctx))
+        expectHeaderMismatch(
+          await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': null } }),
+          `${call.label} without Mcp-Name`,
+        );
     },
   },
   {
@@ -73,13 +92,17 @@ export default defineArea('2026-07-28', 'http', [
     transports: ['http'],
     async run(ctx) {
       for (const call of namedCalls(ctx))
-        expectHeaderMismatch(await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': 'mcp-conform-other-name' } }), `${call.label} with another Mcp-Name`);
+        expectHeaderMismatch(
+          await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': 'mcp-conform-other-name' } }),
+          `${call.label} with another Mcp-Name`,
+        );
     },
   },
   {
     slug: 'name-header-base64',
     title: 'A Base64-encoded Mcp-Name is decoded before it is compared',
-    requirement: 'Servers MUST decode an Mcp-Name in the =?base64?...?= form before comparing it with the body: the encoded right name is accepted, an encoded wrong name gets 400 and -32020.',
+    requirement:
+      'Servers MUST decode an Mcp-Name in the =?base64?...?= form before comparing it with the body: the encoded right name is accepted, an encoded wrong name gets 400 and -32020.',
     level: 'MUST',
     spec: `${HTTP}#value-encoding`,
     catalog: ['HTTP-016'],
@@ -87,8 +110,16 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       for (const call of namedCalls(ctx)) {
         const name = String(call.params.name ?? call.params.uri);
-        expectNoHeaderMismatch(await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': base64Sentinel(name) } }), `${call.label} with Mcp-Name ${base64Sentinel(name)}`);
-        expectHeaderMismatch(await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': base64Sentinel(`${name}-other`) } }), `${call.label} with a Base64 Mcp-Name of another name`);
+        expectNoHeaderMismatch(
+          await ctx.client.request(call.method, call.params, { headers: { 'mcp-name': base64Sentinel(name) } }),
+          `${call.label} with Mcp-Name ${base64Sentinel(name)}`,
+        );
+        expectHeaderMismatch(
+          await ctx.client.request(call.method, call.params, {
+            headers: { 'mcp-name': base64Sentinel(`${name}-other`) },
+          }),
+          `${call.label} with a Base64 Mcp-Name of another name`,
+        );
       }
     },
   },
@@ -103,20 +134,27 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
       const headers = { 'MCP-METHOD': method, 'mCp-PrOtOcOl-VeRsIoN': '2026-07-28' };
-      expectResult(await ctx.client.request(method, {}, { headers }), `a result for ${method} sent with header names MCP-METHOD and mCp-PrOtOcOl-VeRsIoN`);
+      expectResult(
+        await ctx.client.request(method, {}, { headers }),
+        `a result for ${method} sent with header names MCP-METHOD and mCp-PrOtOcOl-VeRsIoN`,
+      );
     },
   },
   {
     slug: 'header-values-case-sensitive',
     title: 'Header values are compared case-sensitively',
-    requirement: 'Header values such as method names are case-sensitive: Mcp-Method TOOLS/LIST does not match body method tools/list, so 400 and -32020.',
+    requirement:
+      'Header values such as method names are case-sensitive: Mcp-Method TOOLS/LIST does not match body method tools/list, so 400 and -32020.',
     level: 'MUST',
     spec: `${HTTP}#case-sensitivity`,
     catalog: ['HTTP-017', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
-      expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-method': method.toUpperCase() } }), `with Mcp-Method ${method.toUpperCase()} for ${method}`);
+      expectHeaderMismatch(
+        await ctx.client.request(method, {}, { headers: { 'mcp-method': method.toUpperCase() } }),
+        `with Mcp-Method ${method.toUpperCase()} for ${method}`,
+      );
     },
   },
   {
@@ -129,13 +167,21 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-011', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-protocol-version': null } });
+      const exchange = await ctx.client.request(
+        cheapRequest(ctx.profile, ctx.revision),
+        {},
+        { headers: { 'mcp-protocol-version': null } },
+      );
       const oldest = await servesLegacyVersion(ctx, '2025-03-26');
       if (oldest.serves) {
-        expectThat(exchange.http !== undefined && exchange.http.status < 500, `without MCP-Protocol-Version: ${describeOutcome(exchange)}`, {
-          expected: 'a 2025-03-26 answer or 400/-32020',
-          actual: observed(exchange),
-        });
+        expectThat(
+          exchange.http !== undefined && exchange.http.status < 500,
+          `without MCP-Protocol-Version: ${describeOutcome(exchange)}`,
+          {
+            expected: 'a 2025-03-26 answer or 400/-32020',
+            actual: observed(exchange),
+          },
+        );
         ctx.note(`${oldest.because}, so it may treat a request without the header as 2025-03-26`);
         return;
       }
@@ -145,22 +191,31 @@ export default defineArea('2026-07-28', 'http', [
   {
     slug: 'protocol-version-header-mismatch',
     title: 'An MCP-Protocol-Version that differs from the body version gets 400 and -32020',
-    requirement: 'The MCP-Protocol-Version header MUST match _meta io.modelcontextprotocol/protocolVersion; otherwise the server MUST answer 400 with HeaderMismatch (-32020).',
+    requirement:
+      'The MCP-Protocol-Version header MUST match _meta io.modelcontextprotocol/protocolVersion; otherwise the server MUST answer 400 with HeaderMismatch (-32020).',
     level: 'MUST',
     spec: `${HTTP}#protocol-version-header`,
     catalog: ['HTTP-010', 'HTTP-020', 'VER-012'],
     transports: ['http'],
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
-      expectHeaderMismatch(await ctx.client.request(method, {}, { headers: { 'mcp-protocol-version': '1900-01-01' } }), 'with header 1900-01-01 and body 2026-07-28');
-      const exchange = await ctx.client.request(method, {}, { meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' }, headers: { 'mcp-protocol-version': '2026-07-28' } });
+      expectHeaderMismatch(
+        await ctx.client.request(method, {}, { headers: { 'mcp-protocol-version': '1900-01-01' } }),
+        'with header 1900-01-01 and body 2026-07-28',
+      );
+      const exchange = await ctx.client.request(
+        method,
+        {},
+        { meta: { [PROTOCOL_VERSION_KEY]: '1900-01-01' }, headers: { 'mcp-protocol-version': '2026-07-28' } },
+      );
       expectHeaderMismatch(exchange, 'with header 2026-07-28 and body 1900-01-01');
     },
   },
   {
     slug: 'param-header-required',
     title: 'A missing or different Mcp-Param-* header gets 400 and -32020',
-    requirement: 'When the body has a value for an x-mcp-header parameter, its Mcp-Param-{Name} header is required and MUST match; a missing or different header gets 400 and -32020.',
+    requirement:
+      'When the body has a value for an x-mcp-header parameter, its Mcp-Param-{Name} header is required and MUST match; a missing or different header gets 400 and -32020.',
     level: 'MUST',
     spec: CUSTOM_HEADERS,
     catalog: ['HTTP-018', 'HTTP-020'],
@@ -170,14 +225,21 @@ export default defineArea('2026-07-28', 'http', [
       const args = argumentsWith(tool, param);
       const header = `mcp-param-${param.name.toLowerCase()}`;
       const call = { name: tool.name, arguments: args };
-      expectHeaderMismatch(await ctx.client.request('tools/call', call, { headers: { [header]: null } }), `tools/call ${String(tool.name)} without ${header}`);
-      expectHeaderMismatch(await ctx.client.request('tools/call', call, { headers: { [header]: otherValue(valueAt(args, param)) } }), `tools/call ${String(tool.name)} with a different ${header}`);
+      expectHeaderMismatch(
+        await ctx.client.request('tools/call', call, { headers: { [header]: null } }),
+        `tools/call ${String(tool.name)} without ${header}`,
+      );
+      expectHeaderMismatch(
+        await ctx.client.request('tools/call', call, { headers: { [header]: otherValue(valueAt(args, param)) } }),
+        `tools/call ${String(tool.name)} with a different ${header}`,
+      );
     },
   },
   {
     slug: 'param-header-absent-value',
     title: 'No Mcp-Param-* header is expected when the argument is absent or null',
-    requirement: 'When an x-mcp-header parameter is null or not in the arguments, the client omits the header and the server MUST NOT expect it (no -32020; other errors are fine).',
+    requirement:
+      'When an x-mcp-header parameter is null or not in the arguments, the client omits the header and the server MUST NOT expect it (no -32020; other errors are fine).',
     level: 'MUST',
     spec: CUSTOM_HEADERS,
     catalog: ['HTTP-018'],
@@ -190,31 +252,47 @@ export default defineArea('2026-07-28', 'http', [
         ['null', null],
       ] as const) {
         const args = setAt(sampleArguments(tool.inputSchema), param.path, value);
-        const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: args }, { headers: { [header]: null } });
-        expectNoHeaderMismatch(exchange, `tools/call ${String(tool.name)} with ${param.path.join('.')} ${how} and no ${header}`);
+        const exchange = await ctx.client.request(
+          'tools/call',
+          { name: tool.name, arguments: args },
+          { headers: { [header]: null } },
+        );
+        expectNoHeaderMismatch(
+          exchange,
+          `tools/call ${String(tool.name)} with ${param.path.join('.')} ${how} and no ${header}`,
+        );
       }
     },
   },
   {
     slug: 'param-header-invalid-characters',
     title: 'An Mcp-Param-* header with characters outside visible ASCII gets 400 and -32020',
-    requirement: 'Servers MUST reject a recognised Mcp-Param-{Name} header that contains invalid characters (anything but visible ASCII, space and tab) with 400 and -32020.',
+    requirement:
+      'Servers MUST reject a recognised Mcp-Param-{Name} header that contains invalid characters (anything but visible ASCII, space and tab) with 400 and -32020.',
     level: 'MUST',
     spec: CUSTOM_HEADERS,
     catalog: ['HTTP-018', 'HTTP-020'],
     transports: ['http'],
     async run(ctx) {
-      const { tool, param } = headerParamOrSkip(ctx, (schema) => schema.type === 'string' && !Array.isArray(schema.enum) && schema.pattern === undefined);
+      const { tool, param } = headerParamOrSkip(
+        ctx,
+        (schema) => schema.type === 'string' && !Array.isArray(schema.enum) && schema.pattern === undefined,
+      );
       const value = 'caf\u00e9-mcp-conform'; // é goes out as the single byte 0xE9
       const args = setAt(argumentsWith(tool, param), param.path, value);
-      const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: args }, { headers: { [`mcp-param-${param.name.toLowerCase()}`]: value } });
+      const exchange = await ctx.client.request(
+        'tools/call',
+        { name: tool.name, arguments: args },
+        { headers: { [`mcp-param-${param.name.toLowerCase()}`]: value } },
+      );
       expectHeaderMismatch(exchange, `tools/call ${String(tool.name)} with a raw non-ASCII Mcp-Param-${param.name}`);
     },
   },
   {
     slug: 'param-header-numeric',
     title: 'Integer Mcp-Param-* values are compared as numbers',
-    requirement: 'When validating integer parameter values, servers SHOULD compare header and body numerically: 42.0 in the header matches 42 in the body.',
+    requirement:
+      'When validating integer parameter values, servers SHOULD compare header and body numerically: 42.0 in the header matches 42 in the body.',
     level: 'SHOULD',
     spec: VALIDATION,
     catalog: ['HTTP-019'],
@@ -223,8 +301,15 @@ export default defineArea('2026-07-28', 'http', [
       const { tool, param } = headerParamOrSkip(ctx, (schema) => schema.type === 'integer');
       const args = argumentsWith(tool, param);
       const header = `${String(valueAt(args, param))}.0`;
-      const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: args }, { headers: { [`mcp-param-${param.name.toLowerCase()}`]: header } });
-      expectNoHeaderMismatch(exchange, `tools/call ${String(tool.name)} with Mcp-Param-${param.name}: ${header} for ${String(valueAt(args, param))}`);
+      const exchange = await ctx.client.request(
+        'tools/call',
+        { name: tool.name, arguments: args },
+        { headers: { [`mcp-param-${param.name.toLowerCase()}`]: header } },
+      );
+      expectNoHeaderMismatch(
+        exchange,
+        `tools/call ${String(tool.name)} with Mcp-Param-${param.name}: ${header} for ${String(valueAt(args, param))}`,
+      );
     },
   },
   {
@@ -238,49 +323,73 @@ export default defineArea('2026-07-28', 'http', [
     transports: ['http'],
     async run(ctx) {
       for (const httpMethod of ['GET', 'DELETE'] as const) {
-        const exchange = await ctx.client.sendRaw('', { httpMethod, headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' }, timeoutMs: 1000 });
+        const exchange = await ctx.client.sendRaw('', {
+          httpMethod,
+          headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28' },
+          timeoutMs: 1000,
+        });
         await proveRead(ctx.client, exchange, `${httpMethod} on the endpoint`); // no status in time decides nothing
         const status = exchange.http?.status;
-        const legacyMeaning = status === 400 || status === 404 || (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream');
+        const legacyMeaning =
+          status === 400 ||
+          status === 404 ||
+          (httpMethod === 'GET' && status === 200 && exchange.http?.contentType === 'text/event-stream');
         const legacyAnswer = legacyMeaning && (await isDualEra(ctx));
-        expectThat(status === 405 || legacyAnswer, `${httpMethod} on the endpoint got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}`, {
-          expected: 'HTTP 405',
-          actual: observed(exchange),
-        });
+        expectThat(
+          status === 405 || legacyAnswer,
+          `${httpMethod} on the endpoint got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}`,
+          {
+            expected: 'HTTP 405',
+            actual: observed(exchange),
+          },
+        );
       }
     },
   },
   {
     slug: 'session-id-ignored',
     title: 'An Mcp-Session-Id header is ignored and never echoed',
-    requirement: 'Sessions do not exist in this revision: the server SHOULD ignore an incoming Mcp-Session-Id header (serve the request normally) and SHOULD NOT mint or echo session ids.',
+    requirement:
+      'Sessions do not exist in this revision: the server SHOULD ignore an incoming Mcp-Session-Id header (serve the request normally) and SHOULD NOT mint or echo session ids.',
     level: 'SHOULD',
     spec: LEGACY_TRAFFIC,
     catalog: ['HTTP-003'],
     transports: ['http'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'mcp-session-id': 'mcp-conform-not-a-session' } });
+      const exchange = await ctx.client.request(
+        cheapRequest(ctx.profile, ctx.revision),
+        {},
+        { headers: { 'mcp-session-id': 'mcp-conform-not-a-session' } },
+      );
       expectResult(exchange, 'a result for a modern request that carries Mcp-Session-Id');
       const echoed = exchange.http?.headers['mcp-session-id'];
-      expectThat(echoed === undefined, `the response carries Mcp-Session-Id ${JSON.stringify(echoed)}`, { expected: 'no Mcp-Session-Id header', actual: exchange.http?.headers });
+      expectThat(echoed === undefined, `the response carries Mcp-Session-Id ${JSON.stringify(echoed)}`, {
+        expected: 'no Mcp-Session-Id header',
+        actual: exchange.http?.headers,
+      });
     },
   },
   {
     slug: 'last-event-id-ignored',
     title: 'A Last-Event-ID header is ignored',
-    requirement: 'Streams are not resumable in this revision; a server SHOULD ignore a Last-Event-ID header and serve the request normally.',
+    requirement:
+      'Streams are not resumable in this revision; a server SHOULD ignore a Last-Event-ID header and serve the request normally.',
     level: 'SHOULD',
     spec: LEGACY_TRAFFIC,
     catalog: ['HTTP-004'],
     transports: ['http'],
     async run(ctx) {
-      expectResult(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'last-event-id': '1' } }), 'a result for a request that carries Last-Event-ID');
+      expectResult(
+        await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { 'last-event-id': '1' } }),
+        'a result for a request that carries Last-Event-ID',
+      );
     },
   },
   {
     slug: 'origin-validated',
     title: 'A foreign Origin gets 403; a request without Origin is served',
-    requirement: 'Servers MUST validate Origin: one that is present and invalid MUST get 403 Forbidden; a request without Origin is not refused for it.',
+    requirement:
+      'Servers MUST validate Origin: one that is present and invalid MUST get 403 Forbidden; a request without Origin is not refused for it.',
     level: 'MUST',
     spec: `${HTTP}#security--endpoint`,
     catalog: ['HTTP-008', 'HTTP-021'],
@@ -290,17 +399,25 @@ export default defineArea('2026-07-28', 'http', [
       const foreign = await ctx.client.request(method, {}, { headers: { origin: 'http://mcp-conform.evil.example' } });
       if (foreign.http?.status !== 403) {
         const why = `a request with Origin http://mcp-conform.evil.example got ${describeOutcome(foreign)} (HTTP ${foreign.http?.status})`;
-        if (!isLoopbackTarget(ctx.client)) ctx.warn(`${why}; a remote server may allow every origin, so this is a warning`, { expected: 'HTTP 403', actual: observed(foreign) });
+        if (!isLoopbackTarget(ctx.client))
+          ctx.warn(`${why}; a remote server may allow every origin, so this is a warning`, {
+            expected: 'HTTP 403',
+            actual: observed(foreign),
+          });
         ctx.fail(why, { expected: 'HTTP 403 for a local server', actual: observed(foreign) });
       }
-      expectResult(await ctx.client.request(method, {}, { headers: { origin: null } }), 'a result for a request without Origin');
+      expectResult(
+        await ctx.client.request(method, {}, { headers: { origin: null } }),
+        'a result for a request without Origin',
+      );
     },
   },
   foreignHostRefused(`${HTTP}#security--endpoint`, ['HTTP-008']),
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json (one response) or text/event-stream',
-    requirement: 'A POST carrying a request MUST be answered with Content-Type application/json (a single JSON-RPC response with the request id) or text/event-stream (an SSE stream for it).',
+    requirement:
+      'A POST carrying a request MUST be answered with Content-Type application/json (a single JSON-RPC response with the request id) or text/event-stream (an SSE stream for it).',
     level: 'MUST',
     spec: `${HTTP}#sending-messages`,
     catalog: ['HTTP-005', 'HTTP-001'],
@@ -308,17 +425,30 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const progress = await findProgressCall(ctx.client, ctx.profile, callableTools(ctx).tools);
       const exchanges = [await ctx.client.request('server/discover')];
-      if (progress) exchanges.push(await ctx.client.request(progress.method, progress.params, { meta: { progressToken: 'mcp-conform-media-type' } }));
+      if (progress)
+        exchanges.push(
+          await ctx.client.request(progress.method, progress.params, {
+            meta: { progressToken: 'mcp-conform-media-type' },
+          }),
+        );
       for (const exchange of exchanges) {
         const type = exchange.http?.contentType;
-        expectThat(type === 'application/json' || type === 'text/event-stream', `${exchange.method} was answered with Content-Type ${JSON.stringify(type)}`, {
-          expected: 'application/json or text/event-stream',
-          actual: exchange.http,
-        });
-        expectThat(exchange.response !== undefined && !exchange.idTypeMismatch, `${exchange.method}: the ${type} body holds no response with the request id`, {
-          expected: `a response with id ${JSON.stringify(exchange.id)}`,
-          actual: observed(exchange),
-        });
+        expectThat(
+          type === 'application/json' || type === 'text/event-stream',
+          `${exchange.method} was answered with Content-Type ${JSON.stringify(type)}`,
+          {
+            expected: 'application/json or text/event-stream',
+            actual: exchange.http,
+          },
+        );
+        expectThat(
+          exchange.response !== undefined && !exchange.idTypeMismatch,
+          `${exchange.method}: the ${type} body holds no response with the request id`,
+          {
+            expected: `a response with id ${JSON.stringify(exchange.id)}`,
+            actual: observed(exchange),
+          },
+        );
       }
     },
   },
@@ -335,21 +465,36 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const { exchange, token } = await sseAnswer(ctx);
       const responses = exchange.messages.filter(isResponse);
-      expectThat(responses.length === 1 && idKey(responses[0].id) === idKey(exchange.id), `the stream carried ${responses.length} response(s)`, {
-        expected: `one response with id ${JSON.stringify(exchange.id)}`,
-        actual: responses,
-      });
+      expectThat(
+        responses.length === 1 && idKey(responses[0].id) === idKey(exchange.id),
+        `the stream carried ${responses.length} response(s)`,
+        {
+          expected: `one response with id ${JSON.stringify(exchange.id)}`,
+          actual: responses,
+        },
+      );
       const requests = exchange.messages.filter(isRequest);
-      expectThat(requests.length === 0, `the stream carried ${requests.length} request(s)`, { expected: 'no requests', actual: requests });
+      expectThat(requests.length === 0, `the stream carried ${requests.length} request(s)`, {
+        expected: 'no requests',
+        actual: requests,
+      });
       const unrelated = exchange.notifications.filter((message) => !relatesTo(message, exchange, token));
-      expectThat(unrelated.length === 0, `the stream carried notification(s) unrelated to the request: ${unrelated.map((m) => m.method).join(', ')}`, {
-        expected: 'notifications of this request only',
-        actual: unrelated,
-      });
-      expectThat((exchange.http?.sse?.malformedEvents ?? 0) === 0, `${exchange.http?.sse?.malformedEvents} SSE event(s) held no JSON-RPC message`, {
-        expected: 'JSON in every event',
-        actual: exchange.http?.sse,
-      });
+      expectThat(
+        unrelated.length === 0,
+        `the stream carried notification(s) unrelated to the request: ${unrelated.map((m) => m.method).join(', ')}`,
+        {
+          expected: 'notifications of this request only',
+          actual: unrelated,
+        },
+      );
+      expectThat(
+        (exchange.http?.sse?.malformedEvents ?? 0) === 0,
+        `${exchange.http?.sse?.malformedEvents} SSE event(s) held no JSON-RPC message`,
+        {
+          expected: 'JSON in every event',
+          actual: exchange.http?.sse,
+        },
+      );
     },
   },
   {
@@ -362,13 +507,17 @@ export default defineArea('2026-07-28', 'http', [
     transports: ['http'],
     async run(ctx) {
       const { exchange } = await sseAnswer(ctx);
-      expectThat(exchange.http?.sse?.endedAfterResponse === true, 'the SSE stream stayed open after the response', { expected: 'the stream ends after the response', actual: exchange.http?.sse });
+      expectThat(exchange.http?.sse?.endedAfterResponse === true, 'the SSE stream stayed open after the response', {
+        expected: 'the stream ends after the response',
+        actual: exchange.http?.sse,
+      });
     },
   },
   {
     slug: 'sse-no-buffering-header',
     title: 'SSE answers carry X-Accel-Buffering: no',
-    requirement: 'When starting an SSE stream, servers SHOULD include X-Accel-Buffering: no so proxies deliver events at once.',
+    requirement:
+      'When starting an SSE stream, servers SHOULD include X-Accel-Buffering: no so proxies deliver events at once.',
     level: 'SHOULD',
     spec: RECEIVING,
     catalog: ['HTTP-022'],
@@ -376,7 +525,11 @@ export default defineArea('2026-07-28', 'http', [
     async run(ctx) {
       const { exchange } = await sseAnswer(ctx);
       const value = exchange.http?.headers['x-accel-buffering'];
-      expectThat(value?.trim().toLowerCase() === 'no', `the SSE answer has X-Accel-Buffering ${JSON.stringify(value)}`, { expected: 'X-Accel-Buffering: no', actual: exchange.http?.headers });
+      expectThat(
+        value?.trim().toLowerCase() === 'no',
+        `the SSE answer has X-Accel-Buffering ${JSON.stringify(value)}`,
+        { expected: 'X-Accel-Buffering: no', actual: exchange.http?.headers },
+      );
     },
   },
   {
@@ -389,8 +542,13 @@ export default defineArea('2026-07-28', 'http', [
     catalog: ['HTTP-007', 'HTTP-021'],
     transports: ['http'],
     async run(ctx) {
-      const { reading, said, exchange } = await notifyUnanswerable(ctx.client, 'notifications/cancelled', { requestId: 'mcp-conform-nothing-to-cancel' });
-      expectThat(reading === 'unanswered' || reading === 'refused', `a notification POST got ${said}`, { expected: NO_ANSWER_EXPECTED, actual: observed(exchange) });
+      const { reading, said, exchange } = await notifyUnanswerable(ctx.client, 'notifications/cancelled', {
+        requestId: 'mcp-conform-nothing-to-cancel',
+      });
+      expectThat(reading === 'unanswered' || reading === 'refused', `a notification POST got ${said}`, {
+        expected: NO_ANSWER_EXPECTED,
+        actual: observed(exchange),
+      });
     },
   },
   {
@@ -409,14 +567,23 @@ export default defineArea('2026-07-28', 'http', [
         ['a JSON-RPC response object', { jsonrpc: '2.0', id: 'mcp-conform-stray', result: { resultType: 'complete' } }],
       ];
       for (const [what, body] of bodies) {
-        const exchange = await ctx.client.sendRaw(JSON.stringify(body), { headers: { 'mcp-method': 'server/discover' }, timeoutMs: 2000 });
+        const exchange = await ctx.client.sendRaw(JSON.stringify(body), {
+          headers: { 'mcp-method': 'server/discover' },
+          timeoutMs: 2000,
+        });
         await proveRead(ctx.client, exchange, what); // no status in time decides nothing
         const status = exchange.http?.status ?? 0;
-        const processed = status < 300 && (exchange.http?.bodyText?.trim().startsWith('[') === true || isObject(exchange.response?.result));
-        expectThat(status > 0 && status < 500 && !processed, `${what} got ${exchange.http ? `HTTP ${status}` : describeOutcome(exchange)}${processed ? ' and was processed' : ''}`, {
-          expected: 'a 4xx (or 202 for the response object), or a -32600 error; never a 5xx or a processed batch',
-          actual: observed(exchange),
-        });
+        const processed =
+          status < 300 &&
+          (exchange.http?.bodyText?.trim().startsWith('[') === true || isObject(exchange.response?.result));
+        expectThat(
+          status > 0 && status < 500 && !processed,
+          `${what} got ${exchange.http ? `HTTP ${status}` : describeOutcome(exchange)}${processed ? ' and was processed' : ''}`,
+          {
+            expected: 'a 4xx (or 202 for the response object), or a -32600 error; never a 5xx or a processed batch',
+            actual: observed(exchange),
+          },
+        );
       }
     },
   },
@@ -430,7 +597,10 @@ function expectHeaderMismatch(exchange: Exchange, what: string): void {
 /** The headers were fine: whatever else happened, it is not a header mismatch. */
 function expectNoHeaderMismatch(exchange: Exchange, what: string): void {
   const code = isObject(exchange.response?.error) ? exchange.response!.error.code : undefined;
-  expectThat(exchange.response !== undefined && code !== -32020, `${what} got ${describeOutcome(exchange)}`, { expected: 'no -32020: the header matches the body', actual: observed(exchange) });
+  expectThat(exchange.response !== undefined && code !== -32020, `${what} got ${describeOutcome(exchange)}`, {
+    expected: 'no -32020: the header matches the body',
+    actual: observed(exchange),
+  });
 }
 
 function base64Sentinel(value: string): string {
@@ -440,22 +610,30 @@ function base64Sentinel(value: string): string {
 /** One request per named method the server offers (tools/call, prompts/get, resources/read). */
 function namedCalls(ctx: CheckContext<StatelessClient>): OfferedCall[] {
   const calls = offeredCalls(ctx.profile, callableTools(ctx).tools);
-  const firsts = ['tools/call', 'prompts/get', 'resources/read'].map((method) => calls.find((call) => call.method === method)).filter((c): c is OfferedCall => c !== undefined);
+  const firsts = ['tools/call', 'prompts/get', 'resources/read']
+    .map((method) => calls.find((call) => call.method === method))
+    .filter((c): c is OfferedCall => c !== undefined);
   if (firsts.length === 0) ctx.skip('server lists no tools, prompts or resources, so no request needs Mcp-Name');
   return firsts;
 }
 
-function headerParamOrSkip(ctx: CheckContext<StatelessClient>, fits: (schema: JsonObject) => boolean): { tool: JsonObject; param: HeaderParam } {
+function headerParamOrSkip(
+  ctx: CheckContext<StatelessClient>,
+  fits: (schema: JsonObject) => boolean,
+): { tool: JsonObject; param: HeaderParam } {
   for (const tool of callableTools(ctx).tools) {
     const param = headerParams(tool.inputSchema).find((p) => fits(propertyAt(tool.inputSchema, p.path)));
     if (param && typeof tool.name === 'string') return { tool, param };
   }
-  ctx.skip(`no tool this run may call (--tool-calls ${ctx.toolCallPolicy ?? 'safe'}) has a fitting x-mcp-header parameter`);
+  ctx.skip(
+    `no tool this run may call (--tool-calls ${ctx.toolCallPolicy ?? 'safe'}) has a fitting x-mcp-header parameter`,
+  );
 }
 
 function propertyAt(schema: unknown, path: string[]): JsonObject {
   let current: unknown = schema;
-  for (const key of path) current = isObject(current) && isObject(current.properties) ? current.properties[key] : undefined;
+  for (const key of path)
+    current = isObject(current) && isObject(current.properties) ? current.properties[key] : undefined;
   return isObject(current) ? current : {};
 }
 
@@ -480,7 +658,9 @@ function setAt(args: JsonObject, path: string[], value: unknown): JsonObject {
 function argumentsWith(tool: JsonObject, param: HeaderParam): JsonObject {
   const args = sampleArguments(tool.inputSchema);
   const present = valueAt(args, param);
-  return present === undefined || present === null ? setAt(args, param.path, sampleValue(propertyAt(tool.inputSchema, param.path))) : args;
+  return present === undefined || present === null
+    ? setAt(args, param.path, sampleValue(propertyAt(tool.inputSchema, param.path)))
+    : args;
 }
 
 function otherValue(value: unknown): string {
@@ -508,7 +688,9 @@ async function sseAnswer(ctx: CheckContext<StatelessClient>): Promise<{ exchange
     const exchange = await ctx.client.request(call.method, call.params, { meta });
     if (exchange.http?.contentType === 'text/event-stream') return { exchange, token };
   }
-  ctx.skip(`none of ${calls.length} tool call(s) this run may make (with a progress token${meta[LOG_LEVEL_KEY] ? ' and logLevel debug' : ''}) was answered with an SSE stream`);
+  ctx.skip(
+    `none of ${calls.length} tool call(s) this run may make (with a progress token${meta[LOG_LEVEL_KEY] ? ' and logLevel debug' : ''}) was answered with an SSE stream`,
+  );
 }
 
 /** Notifications that belong on this request's stream: its progress, log messages, nothing tagged for a subscription. */

@@ -12,7 +12,8 @@ export default defineArea('2026-07-28', 'lifecycle', [
   {
     slug: 'discover-result',
     title: 'server/discover answers with a DiscoverResult',
-    requirement: 'Servers MUST implement server/discover; its result carries resultType "complete", supportedVersions (including the version of the request), capabilities, ttlMs and cacheScope.',
+    requirement:
+      'Servers MUST implement server/discover; its result carries resultType "complete", supportedVersions (including the version of the request), capabilities, ttlMs and cacheScope.',
     level: 'MUST',
     spec: 'server/discover#discoverresult',
     catalog: ['VER-004', 'VER-005', 'VER-008'],
@@ -20,10 +21,14 @@ export default defineArea('2026-07-28', 'lifecycle', [
       const result = expectResult(await ctx.client.request('server/discover'));
       expectValid(ctx.schema, 'DiscoverResult', result, 'the server/discover result');
       const versions = result.supportedVersions as unknown[];
-      expectThat(versions.includes('2026-07-28'), 'supportedVersions does not list 2026-07-28, yet the server accepted a 2026-07-28 request', {
-        expected: 'supportedVersions including "2026-07-28"',
-        actual: versions,
-      });
+      expectThat(
+        versions.includes('2026-07-28'),
+        'supportedVersions does not list 2026-07-28, yet the server accepted a 2026-07-28 request',
+        {
+          expected: 'supportedVersions including "2026-07-28"',
+          actual: versions,
+        },
+      );
     },
   },
   {
@@ -35,7 +40,11 @@ export default defineArea('2026-07-28', 'lifecycle', [
     spec: 'basic/transports/stdio#backward-compatibility',
     catalog: ['VER-003', 'STDIO-010'],
     async run(ctx) {
-      const exchange = await ctx.client.request('server/discover', {}, { meta: { [PROTOCOL_VERSION_KEY]: BOGUS_VERSION } });
+      const exchange = await ctx.client.request(
+        'server/discover',
+        {},
+        { meta: { [PROTOCOL_VERSION_KEY]: BOGUS_VERSION } },
+      );
       expectError(exchange, -32022);
       expectHttpStatus(exchange, 400);
     },
@@ -55,35 +64,53 @@ export default defineArea('2026-07-28', 'lifecycle', [
       expectHttpStatus(exchange, 400);
       const data = isObject(error.data) ? error.data : undefined;
       const supported = data?.supported;
-      expectThat(Array.isArray(supported) && supported.length > 0 && supported.every((v) => typeof v === 'string'), 'error.data.supported is not a non-empty array of version strings', {
-        expected: 'data.supported: string[] (non-empty)',
-        actual: error.data,
-      });
-      expectThat(data?.requested === BOGUS_VERSION, `error.data.requested is not the requested version ${BOGUS_VERSION}`, {
-        expected: { requested: BOGUS_VERSION },
-        actual: error.data,
-      });
+      expectThat(
+        Array.isArray(supported) && supported.length > 0 && supported.every((v) => typeof v === 'string'),
+        'error.data.supported is not a non-empty array of version strings',
+        {
+          expected: 'data.supported: string[] (non-empty)',
+          actual: error.data,
+        },
+      );
+      expectThat(
+        data?.requested === BOGUS_VERSION,
+        `error.data.requested is not the requested version ${BOGUS_VERSION}`,
+        {
+          expected: { requested: BOGUS_VERSION },
+          actual: error.data,
+        },
+      );
     },
   },
   {
     slug: 'unsupported-version-matches-discover',
     title: 'The versions named in -32022 are the ones server/discover advertises',
-    requirement: 'data.supported of UnsupportedProtocolVersionError and supportedVersions of server/discover describe the same server, so they should list the same versions (inferred).',
+    requirement:
+      'data.supported of UnsupportedProtocolVersionError and supportedVersions of server/discover describe the same server, so they should list the same versions (inferred).',
     level: 'SHOULD',
     spec: 'basic/versioning#protocol-version-negotiation',
     catalog: ['VER-002'],
     async run(ctx) {
       const discovered = expectResult(await ctx.client.request('server/discover')).supportedVersions;
-      const exchange = await ctx.client.request('server/discover', {}, { meta: { [PROTOCOL_VERSION_KEY]: BOGUS_VERSION } });
+      const exchange = await ctx.client.request(
+        'server/discover',
+        {},
+        { meta: { [PROTOCOL_VERSION_KEY]: BOGUS_VERSION } },
+      );
       const error = expectError(exchange, -32022);
       const supported = isObject(error.data) ? error.data.supported : undefined;
       const asSet = (value: unknown) => (Array.isArray(value) ? [...new Set(value.map(String))].sort() : []);
       expectThat(
-        Array.isArray(discovered) && Array.isArray(supported) && JSON.stringify(asSet(discovered)) === JSON.stringify(asSet(supported)),
+        Array.isArray(discovered) &&
+          Array.isArray(supported) &&
+          JSON.stringify(asSet(discovered)) === JSON.stringify(asSet(supported)),
         'data.supported differs from server/discover supportedVersions',
         { expected: asSet(discovered), actual: supported },
       );
-      expectThat(asSet(discovered).includes('2026-07-28'), 'server/discover does not list 2026-07-28', { expected: '2026-07-28 listed', actual: discovered });
+      expectThat(asSet(discovered).includes('2026-07-28'), 'server/discover does not list 2026-07-28', {
+        expected: '2026-07-28 listed',
+        actual: discovered,
+      });
     },
   },
 ]);

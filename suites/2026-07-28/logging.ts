@@ -7,7 +7,14 @@ import { LOG_LEVEL_KEY } from '../../harness/lifecycles/meta.js';
 import { sampleArguments } from '../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
-import { inFlightAt, modernConnections, requestMetaOf, sentRequests, serverMessages, where } from '../shared/wire-pairs.js';
+import {
+  inFlightAt,
+  modernConnections,
+  requestMetaOf,
+  sentRequests,
+  serverMessages,
+  where,
+} from '../shared/wire-pairs.js';
 import { CALL_BUDGET_MS, toolName, toolsToCall } from './kit/tool-calls.js';
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -26,7 +33,11 @@ async function logsPerTool(ctx: CheckContext<StatelessClient>, logLevel: string 
   const calls: LogsOfCall[] = [];
   for (const tool of toolsToCall(ctx)) {
     if (Date.now() - started > CALL_BUDGET_MS) break;
-    const exchange = await ctx.client.request('tools/call', { name: tool.name, arguments: sampleArguments(tool.inputSchema) }, { meta: { [LOG_LEVEL_KEY]: logLevel } });
+    const exchange = await ctx.client.request(
+      'tools/call',
+      { name: tool.name, arguments: sampleArguments(tool.inputSchema) },
+      { meta: { [LOG_LEVEL_KEY]: logLevel } },
+    );
     calls.push({ tool: toolName(tool), logs: exchange.notifications.filter(isLog) });
   }
   return calls;
@@ -45,16 +56,20 @@ export default defineArea('2026-07-28', 'logging', [
     async run(ctx) {
       const logged = (await logsPerTool(ctx, undefined)).filter((call) => call.logs.length > 0);
       if (logged.length === 0) return;
-      ctx.fail(`${logged.length} tool call(s) without ${LOG_LEVEL_KEY} produced log messages; first: ${logged[0].tool}`, {
-        expected: 'no notifications/message',
-        actual: logged.map((call) => ({ tool: call.tool, logs: call.logs.slice(0, 3) })),
-      });
+      ctx.fail(
+        `${logged.length} tool call(s) without ${LOG_LEVEL_KEY} produced log messages; first: ${logged[0].tool}`,
+        {
+          expected: 'no notifications/message',
+          actual: logged.map((call) => ({ tool: call.tool, logs: call.logs.slice(0, 3) })),
+        },
+      );
     },
   },
   {
     slug: 'level-threshold',
     title: `With logLevel "${THRESHOLD}", log messages are at or above it`,
-    requirement: "With logLevel set, the server MAY send notifications/message at or above the requested level on that request's response stream, before the final response; nothing below it.",
+    requirement:
+      "With logLevel set, the server MAY send notifications/message at or above the requested level on that request's response stream, before the final response; nothing below it.",
     level: 'MUST',
     spec: 'server/utilities/logging#per-request-log-level',
     catalog: ['META-012'],
@@ -71,10 +86,13 @@ export default defineArea('2026-07-28', 'logging', [
         }
       }
       if (below.length === 0) return;
-      ctx.fail(`${below.length} log message(s) below the requested level "${THRESHOLD}"; first: ${JSON.stringify(below[0])}`, {
-        expected: `levels ${LEVELS.slice(severity(THRESHOLD)).join(', ')}`,
-        actual: below.slice(0, 10),
-      });
+      ctx.fail(
+        `${below.length} log message(s) below the requested level "${THRESHOLD}"; first: ${JSON.stringify(below[0])}`,
+        {
+          expected: `levels ${LEVELS.slice(severity(THRESHOLD)).join(', ')}`,
+          actual: below.slice(0, 10),
+        },
+      );
     },
   },
   {
@@ -86,7 +104,11 @@ export default defineArea('2026-07-28', 'logging', [
     catalog: ['META-013'],
     requires: ['logging'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [LOG_LEVEL_KEY]: 'verbose' } });
+      const exchange = await ctx.client.request(
+        cheapRequest(ctx.profile, ctx.revision),
+        {},
+        { meta: { [LOG_LEVEL_KEY]: 'verbose' } },
+      );
       expectError(exchange, -32602); // the HTTP status of this error is not specified
     },
   },
@@ -108,7 +130,9 @@ export default defineArea('2026-07-28', 'logging', [
         .filter(({ entry, message }) => isLog(message) && modern.has(entry.connection))
         .filter(({ entry, message }) => {
           const level = isObject(message.params) ? message.params.level : undefined;
-          return !asking.some(({ sent, level: asked }) => inFlightAt(sent, entry) && severity(level) >= severity(asked));
+          return !asking.some(
+            ({ sent, level: asked }) => inFlightAt(sent, entry) && severity(level) >= severity(asked),
+          );
         });
       if (stray.length === 0) return;
       ctx.fail(`${stray.length} log message(s) arrived outside any request that asked for them at that level`, {
@@ -120,19 +144,25 @@ export default defineArea('2026-07-28', 'logging', [
   {
     slug: 'capability-declared',
     title: 'A server that sends log messages declares the logging capability',
-    requirement: 'Servers that emit log message notifications MUST declare the logging capability (checked over every notifications/message of the run).',
+    requirement:
+      'Servers that emit log message notifications MUST declare the logging capability (checked over every notifications/message of the run).',
     level: 'MUST',
     spec: 'server/utilities/logging#capabilities',
     catalog: ['META-014', 'VER-007'],
     phase: 'post',
     async run(ctx) {
       const modern = modernConnections(ctx.wire.entries);
-      const logs = serverMessages(ctx.wire.entries).filter(({ entry, message }) => isLog(message) && modern.has(entry.connection));
+      const logs = serverMessages(ctx.wire.entries).filter(
+        ({ entry, message }) => isLog(message) && modern.has(entry.connection),
+      );
       if (logs.length === 0) ctx.skip('the server sent no log messages during the run');
       if (isObject(ctx.profile.capabilities?.logging)) return;
       ctx.fail(`the server sent ${logs.length} log message(s) but server/discover declares no logging capability`, {
         expected: 'capabilities.logging',
-        actual: { capabilities: ctx.profile.capabilities, firstLog: { ...where(logs[0].entry), message: logs[0].message } },
+        actual: {
+          capabilities: ctx.profile.capabilities,
+          firstLog: { ...where(logs[0].entry), message: logs[0].message },
+        },
       });
     },
   },

@@ -2,9 +2,21 @@
 // a request that lacks them, keys it must tolerate, and the `_meta` it sends back.
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
-import { errorOf, expectError, expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
+import {
+  errorOf,
+  expectError,
+  expectHttpStatus,
+  expectResult,
+  expectThat,
+  observed,
+} from '../../harness/checks/expect.js';
 import { findInputRequired } from '../../harness/lifecycles/input-required.js';
-import { CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, PROTOCOL_VERSION_KEY, SERVER_INFO_KEY } from '../../harness/lifecycles/meta.js';
+import {
+  CLIENT_CAPABILITIES_KEY,
+  CLIENT_INFO_KEY,
+  PROTOCOL_VERSION_KEY,
+  SERVER_INFO_KEY,
+} from '../../harness/lifecycles/meta.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
@@ -33,7 +45,11 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-001', 'STDIO-011'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [PROTOCOL_VERSION_KEY]: undefined } });
+      const exchange = await ctx.client.request(
+        cheapRequest(ctx.profile, ctx.revision),
+        {},
+        { meta: { [PROTOCOL_VERSION_KEY]: undefined } },
+      );
       expectError(exchange, versionlessBodyCodes(ctx));
       expectHttpStatus(exchange, 400);
     },
@@ -46,7 +62,11 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-002', 'HTTP-021'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: undefined } });
+      const exchange = await ctx.client.request(
+        cheapRequest(ctx.profile, ctx.revision),
+        {},
+        { meta: { [CLIENT_CAPABILITIES_KEY]: undefined } },
+      );
       expectError(exchange, -32602);
       expectHttpStatus(exchange, 400);
     },
@@ -73,7 +93,9 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-003'],
     async run(ctx) {
-      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), undefined, { omitParams: true });
+      const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), undefined, {
+        omitParams: true,
+      });
       await rejectedAsMalformed(ctx, exchange);
     },
   },
@@ -85,7 +107,13 @@ export default defineArea('2026-07-28', 'meta', [
     spec: MISSING_META_SPEC,
     catalog: ['META-004'],
     async run(ctx) {
-      expectResult(await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [CLIENT_INFO_KEY]: undefined } }));
+      expectResult(
+        await ctx.client.request(
+          cheapRequest(ctx.profile, ctx.revision),
+          {},
+          { meta: { [CLIENT_INFO_KEY]: undefined } },
+        ),
+      );
     },
   },
   {
@@ -97,8 +125,16 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-001', 'VER-009'],
     async run(ctx) {
       for (const value of [20260728, null]) {
-        const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [PROTOCOL_VERSION_KEY]: value } });
-        expectError(exchange, ctx.transport === 'http' ? [-32602, -32022, -32020] : [-32602, -32022], `a rejection (-32602 or -32022) of protocolVersion ${JSON.stringify(value)}`);
+        const exchange = await ctx.client.request(
+          cheapRequest(ctx.profile, ctx.revision),
+          {},
+          { meta: { [PROTOCOL_VERSION_KEY]: value } },
+        );
+        expectError(
+          exchange,
+          ctx.transport === 'http' ? [-32602, -32022, -32020] : [-32602, -32022],
+          `a rejection (-32602 or -32022) of protocolVersion ${JSON.stringify(value)}`,
+        );
         expectHttpStatus(exchange, 400);
       }
     },
@@ -112,7 +148,11 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-002'],
     async run(ctx) {
       for (const value of ['all', [], null]) {
-        const exchange = await ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { meta: { [CLIENT_CAPABILITIES_KEY]: value } });
+        const exchange = await ctx.client.request(
+          cheapRequest(ctx.profile, ctx.revision),
+          {},
+          { meta: { [CLIENT_CAPABILITIES_KEY]: value } },
+        );
         expectError(exchange, -32602, `-32602 for clientCapabilities ${JSON.stringify(value)}`);
         expectHttpStatus(exchange, 400);
       }
@@ -121,14 +161,21 @@ export default defineArea('2026-07-28', 'meta', [
   {
     slug: 'unknown-fields-tolerated',
     title: 'Unknown _meta keys and params members are ignored',
-    requirement: 'Request params and _meta are open objects: a request carrying a vendor-prefixed _meta key and an unknown params member is still served (inferred).',
+    requirement:
+      'Request params and _meta are open objects: a request carrying a vendor-prefixed _meta key and an unknown params member is still served (inferred).',
     level: 'SHOULD',
     spec: MISSING_META_SPEC,
     catalog: ['RPC-017'],
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
-      expectResult(await ctx.client.request(method, {}, { meta: { 'com.example.mcp-conform/probe': 'unknown' } }), `a result for ${method} with an unknown _meta key`);
-      expectResult(await ctx.client.request(method, { 'com.example.mcp-conform/extra': 1 }), `a result for ${method} with an unknown params member`);
+      expectResult(
+        await ctx.client.request(method, {}, { meta: { 'com.example.mcp-conform/probe': 'unknown' } }),
+        `a result for ${method} with an unknown _meta key`,
+      );
+      expectResult(
+        await ctx.client.request(method, { 'com.example.mcp-conform/extra': 1 }),
+        `a result for ${method} with an unknown params member`,
+      );
     },
   },
   {
@@ -141,10 +188,16 @@ export default defineArea('2026-07-28', 'meta', [
     catalog: ['META-010'],
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
-      const result = expectResult(await ctx.client.request(method, {}, { meta: TRACE }), `a result for ${method} carrying trace context`);
+      const result = expectResult(
+        await ctx.client.request(method, {}, { meta: TRACE }),
+        `a result for ${method} carrying trace context`,
+      );
       const echoed = isObject(result._meta) ? result._meta.traceparent : undefined;
       if (echoed !== undefined && !(typeof echoed === 'string' && TRACEPARENT.test(echoed))) {
-        ctx.fail(`the result's _meta.traceparent is not W3C Trace Context: ${JSON.stringify(echoed)}`, { expected: 'version-traceid-parentid-flags', actual: result._meta });
+        ctx.fail(`the result's _meta.traceparent is not W3C Trace Context: ${JSON.stringify(echoed)}`, {
+          expected: 'version-traceid-parentid-flags',
+          actual: result._meta,
+        });
       }
     },
   },
@@ -159,10 +212,15 @@ export default defineArea('2026-07-28', 'meta', [
     async run(ctx) {
       for (const method of ['server/discover', cheapRequest(ctx.profile, ctx.revision)]) {
         const answers = [];
-        for (const clientInfo of [undefined, OTHER_CLIENT]) answers.push(comparable(await ctx.client.request(method, {}, { meta: { [CLIENT_INFO_KEY]: clientInfo } })));
+        for (const clientInfo of [undefined, OTHER_CLIENT])
+          answers.push(comparable(await ctx.client.request(method, {}, { meta: { [CLIENT_INFO_KEY]: clientInfo } })));
         const ours = comparable(await ctx.client.request(method, {}));
         const differing = answers.find((answer) => answer !== ours);
-        if (differing !== undefined) ctx.fail(`${method} answers differently depending on clientInfo`, { expected: JSON.parse(ours), actual: JSON.parse(differing) });
+        if (differing !== undefined)
+          ctx.fail(`${method} answers differently depending on clientInfo`, {
+            expected: JSON.parse(ours),
+            actual: JSON.parse(differing),
+          });
       }
     },
   },
@@ -178,7 +236,11 @@ export default defineArea('2026-07-28', 'meta', [
     async run(ctx) {
       const method = cheapRequest(ctx.profile, ctx.revision);
       for (const version of [BOGUS_VERSION, undefined, BOGUS_VERSION, undefined]) {
-        const exchange = await ctx.client.request(method, {}, version ? { meta: { [PROTOCOL_VERSION_KEY]: version } } : {});
+        const exchange = await ctx.client.request(
+          method,
+          {},
+          version ? { meta: { [PROTOCOL_VERSION_KEY]: version } } : {},
+        );
         if (version) expectError(exchange, -32022, `-32022 for version ${version}, whatever came before`);
         else expectResult(exchange, `a result for version 2026-07-28 after a request for ${BOGUS_VERSION}`);
       }
@@ -195,21 +257,39 @@ export default defineArea('2026-07-28', 'meta', [
     async run(ctx) {
       if (ctx.toolCallPolicy === 'none') ctx.skip('tool calls are disabled (--tool-calls none)');
       const offer = await findInputRequired(ctx.client, ctx.profile);
-      if (!offer) return ctx.skip('no tools/call, prompts/get or resources/read the server offers asks for client input, even with every capability declared');
+      if (!offer)
+        return ctx.skip(
+          'no tools/call, prompts/get or resources/read the server offers asks for client input, even with every capability declared',
+        );
       const bare = await ctx.client.request(offer.call.method, offer.call.params);
-      if (resultOf(bare)) ctx.skip(`${offer.call.label} is served without client capabilities (allowed; the MRTR checks judge what it asks for)`);
-      const error = expectError(bare, -32021, `-32021 for ${offer.call.label} without the client capabilities it asks for`);
+      if (resultOf(bare))
+        ctx.skip(
+          `${offer.call.label} is served without client capabilities (allowed; the MRTR checks judge what it asks for)`,
+        );
+      const error = expectError(
+        bare,
+        -32021,
+        `-32021 for ${offer.call.label} without the client capabilities it asks for`,
+      );
       expectHttpStatus(bare, 400);
       const required = isObject(error.data) ? error.data.requiredCapabilities : undefined;
-      expectThat(isObject(required) && Object.keys(required).length > 0, 'error.data.requiredCapabilities does not name any capability', {
-        expected: 'data.requiredCapabilities: a non-empty ClientCapabilities',
-        actual: error.data,
-      });
+      expectThat(
+        isObject(required) && Object.keys(required).length > 0,
+        'error.data.requiredCapabilities does not name any capability',
+        {
+          expected: 'data.requiredCapabilities: a non-empty ClientCapabilities',
+          actual: error.data,
+        },
+      );
       const declared = await ctx.client.withCapabilities(required).request(offer.call.method, offer.call.params);
-      expectThat(errorOf(declared)?.code !== -32021, `declaring data.requiredCapabilities (${JSON.stringify(required)}) still gets -32021`, {
-        expected: 'a result or another answer',
-        actual: observed(declared),
-      });
+      expectThat(
+        errorOf(declared)?.code !== -32021,
+        `declaring data.requiredCapabilities (${JSON.stringify(required)}) still gets -32021`,
+        {
+          expected: 'a result or another answer',
+          actual: observed(declared),
+        },
+      );
     },
   },
   {
@@ -222,12 +302,19 @@ export default defineArea('2026-07-28', 'meta', [
     phase: 'post',
     async run(ctx) {
       const results = modernResults(ctx.wire.entries);
-      const bad = results.filter((pair) => !ctx.schema.validate('Implementation', metaOf(pair.result)[SERVER_INFO_KEY]).valid);
+      const bad = results.filter(
+        (pair) => !ctx.schema.validate('Implementation', metaOf(pair.result)[SERVER_INFO_KEY]).valid,
+      );
       if (bad.length === 0) return;
-      ctx.fail(`${bad.length} of ${results.length} result(s) lack a valid ${SERVER_INFO_KEY}; first, for ${String(bad[0].request.method)}`, {
-        expected: `_meta["${SERVER_INFO_KEY}"]: { name, version }`,
-        actual: bad.slice(0, MAX_LISTED).map((pair) => ({ ...where(pair.responseEntry), method: pair.request.method, _meta: metaOf(pair.result) })),
-      });
+      ctx.fail(
+        `${bad.length} of ${results.length} result(s) lack a valid ${SERVER_INFO_KEY}; first, for ${String(bad[0].request.method)}`,
+        {
+          expected: `_meta["${SERVER_INFO_KEY}"]: { name, version }`,
+          actual: bad
+            .slice(0, MAX_LISTED)
+            .map((pair) => ({ ...where(pair.responseEntry), method: pair.request.method, _meta: metaOf(pair.result) })),
+        },
+      );
     },
   },
   {
@@ -250,7 +337,11 @@ export default defineArea('2026-07-28', 'meta', [
         );
       const extensions = ctx.profile.capabilities?.extensions;
       const badIds = isObject(extensions) ? Object.keys(extensions).filter((id) => !isValidExtensionId(id)) : [];
-      if (bad.length > 0) ctx.fail(`${bad.length} _meta key(s) break the naming rule; first: ${JSON.stringify(bad[0].key)}`, { expected: 'prefix/name keys', actual: bad.slice(0, MAX_LISTED) });
+      if (bad.length > 0)
+        ctx.fail(`${bad.length} _meta key(s) break the naming rule; first: ${JSON.stringify(bad[0].key)}`, {
+          expected: 'prefix/name keys',
+          actual: bad.slice(0, MAX_LISTED),
+        });
       if (badIds.length > 0)
         ctx.fail(`capabilities.extensions has identifier(s) without a valid prefix: ${badIds.join(', ')}`, {
           expected: 'e.g. io.modelcontextprotocol/tasks',
@@ -265,7 +356,10 @@ function comparable(exchange: Exchange): string {
   const result = resultOf(exchange);
   if (!result) return JSON.stringify({ outcome: describeOutcome(exchange) });
   const { _meta: _m, ttlMs: _t, nextCursor: _c, ...rest } = result;
-  const sorted = Object.entries(rest).map(([key, value]) => [key, Array.isArray(value) ? value.map((item) => JSON.stringify(item)).sort() : value]);
+  const sorted = Object.entries(rest).map(([key, value]) => [
+    key,
+    Array.isArray(value) ? value.map((item) => JSON.stringify(item)).sort() : value,
+  ]);
   return JSON.stringify(Object.fromEntries(sorted));
 }
 
@@ -292,11 +386,18 @@ async function rejectedAsMalformed(ctx: CheckContext<StatelessClient>, exchange:
     expectHttpStatus(exchange, 400);
     return;
   }
-  expectThat(exchange.response?.error !== undefined, 'a request without _meta was served (dual-era servers may reject it with any error, not answer it)', {
-    expected: 'a JSON-RPC error',
-    actual: observed(exchange),
-  });
+  expectThat(
+    exchange.response?.error !== undefined,
+    'a request without _meta was served (dual-era servers may reject it with any error, not answer it)',
+    {
+      expected: 'a JSON-RPC error',
+      actual: observed(exchange),
+    },
+  );
   if (exchange.http && (exchange.http.status < 400 || exchange.http.status > 499)) {
-    ctx.fail(`rejected with HTTP ${exchange.http.status}; a malformed request gets a 4xx status`, { expected: 'HTTP 4xx', actual: observed(exchange) });
+    ctx.fail(`rejected with HTTP ${exchange.http.status}; a malformed request gets a 4xx status`, {
+      expected: 'HTTP 4xx',
+      actual: observed(exchange),
+    });
   }
 }

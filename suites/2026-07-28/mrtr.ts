@@ -42,14 +42,27 @@ export default defineArea('2026-07-28', 'mrtr', [
       const drive = await driveToCompletion(asking(ctx), offer.call);
       for (const [round, result] of inputRequiredRounds(drive.rounds)) {
         const where = `round ${round} (${offer.call.label})`;
-        expectThat('inputRequests' in result || 'requestState' in result, `the input_required result of ${where} has neither inputRequests nor requestState`, {
-          expected: 'inputRequests and/or requestState',
-          actual: result,
-        });
-        if ('requestState' in result) expectThat(typeof result.requestState === 'string', `requestState of ${where} is not a string`, { expected: 'a string', actual: result.requestState });
-        if ('inputRequests' in result) expectThat(isObject(result.inputRequests), `inputRequests of ${where} is not an object`, { expected: 'a map of input requests', actual: result.inputRequests });
+        expectThat(
+          'inputRequests' in result || 'requestState' in result,
+          `the input_required result of ${where} has neither inputRequests nor requestState`,
+          {
+            expected: 'inputRequests and/or requestState',
+            actual: result,
+          },
+        );
+        if ('requestState' in result)
+          expectThat(typeof result.requestState === 'string', `requestState of ${where} is not a string`, {
+            expected: 'a string',
+            actual: result.requestState,
+          });
+        if ('inputRequests' in result)
+          expectThat(isObject(result.inputRequests), `inputRequests of ${where} is not an object`, {
+            expected: 'a map of input requests',
+            actual: result.inputRequests,
+          });
         const requests = isObject(result.inputRequests) ? result.inputRequests : {};
-        for (const [key, request] of Object.entries(requests)) expectValid(ctx.schema, 'InputRequest', request, `inputRequests.${key} of ${where}`);
+        for (const [key, request] of Object.entries(requests))
+          expectValid(ctx.schema, 'InputRequest', request, `inputRequests.${key} of ${where}`);
       }
     },
   },
@@ -81,10 +94,13 @@ export default defineArea('2026-07-28', 'mrtr', [
     catalog: ['MRTR-005', 'MRTR-011', 'MRTR-012', 'HTTP-025'],
     async run(ctx) {
       const offer = await inputRequiredOffer(ctx);
-      const retryClient = ctx.transport === 'http' ? (await ctx.fresh()).withCapabilities(EVERY_INPUT_CAPABILITY) : undefined;
+      const retryClient =
+        ctx.transport === 'http' ? (await ctx.fresh()).withCapabilities(EVERY_INPUT_CAPABILITY) : undefined;
       const drive = await driveToCompletion(asking(ctx), offer.call, { retryClient });
       expectCompleted(ctx, drive.final, drive.rounds.length, offer);
-      ctx.note(`${offer.call.label} completed after ${drive.rounds.length - 1} retr${drive.rounds.length === 2 ? 'y' : 'ies'}`);
+      ctx.note(
+        `${offer.call.label} completed after ${drive.rounds.length - 1} retr${drive.rounds.length === 2 ? 'y' : 'ies'}`,
+      );
     },
   },
   {
@@ -99,12 +115,21 @@ export default defineArea('2026-07-28', 'mrtr', [
       const offer = await inputRequiredOffer(ctx);
       const client = asking(ctx);
       const first = expectResult(await client.request(offer.call.method, offer.call.params));
-      if (typeof first.requestState !== 'string') ctx.skip(`the input_required answer to ${offer.call.label} carries no requestState`);
+      if (typeof first.requestState !== 'string')
+        ctx.skip(`the input_required answer to ${offer.call.label} carries no requestState`);
       const genuine = await driveToCompletion(client, offer.call);
-      if (!genuine.completed) ctx.skip('the untampered request does not complete (see mrtr/retry-completes), so there is nothing to compare with');
+      if (!genuine.completed)
+        ctx.skip(
+          'the untampered request does not complete (see mrtr/retry-completes), so there is nothing to compare with',
+        );
       for (const [how, state] of tamperings(first.requestState as string)) {
         const tampered = { ...first, requestState: state };
-        const accepted = await acceptedFrom(client, offer, first, retryParams(offer.call.params, tampered, answersFor(first)));
+        const accepted = await acceptedFrom(
+          client,
+          offer,
+          first,
+          retryParams(offer.call.params, tampered, answersFor(first)),
+        );
         if (accepted) judgeAccepted(ctx, `a requestState with ${how}`, accepted, resultOf(genuine.final)!);
       }
     },
@@ -112,7 +137,8 @@ export default defineArea('2026-07-28', 'mrtr', [
   {
     slug: 'state-bound-to-request',
     title: 'A requestState replayed on a request with other arguments is rejected',
-    requirement: 'To prevent replay, servers SHOULD bind requestState to the originating request (method and a digest of its salient parameters) and reject it on a request that does not match.',
+    requirement:
+      'To prevent replay, servers SHOULD bind requestState to the originating request (method and a digest of its salient parameters) and reject it on a request that does not match.',
     level: 'SHOULD',
     spec: SERVER_RULES,
     catalog: ['MRTR-007'],
@@ -120,17 +146,25 @@ export default defineArea('2026-07-28', 'mrtr', [
       const offer = await inputRequiredOffer(ctx);
       const client = asking(ctx);
       const first = expectResult(await client.request(offer.call.method, offer.call.params));
-      if (typeof first.requestState !== 'string') ctx.skip(`the input_required answer to ${offer.call.label} carries no requestState`);
-      const other = withOtherArguments(offer.call.params) ?? ctx.skip(`${offer.call.label} has no string or number argument to change`);
+      if (typeof first.requestState !== 'string')
+        ctx.skip(`the input_required answer to ${offer.call.label} carries no requestState`);
+      const other =
+        withOtherArguments(offer.call.params) ??
+        ctx.skip(`${offer.call.label} has no string or number argument to change`);
       const otherOffer = { ...offer, call: { ...offer.call, params: other } };
       const accepted = await acceptedFrom(client, otherOffer, first, retryParams(other, first, answersFor(first)));
-      if (accepted) ctx.fail(`the requestState of ${offer.call.label} was accepted on a request with other arguments`, { expected: 'an error or a fresh input_required', actual: accepted.response });
+      if (accepted)
+        ctx.fail(`the requestState of ${offer.call.label} was accepted on a request with other arguments`, {
+          expected: 'an error or a fresh input_required',
+          actual: accepted.response,
+        });
     },
   },
   {
     slug: 'missing-input-responses',
     title: 'A retry without the requested inputResponses gets input_required again',
-    requirement: 'If a retry lacks information the server asked for, the server SHOULD answer with a new InputRequiredResult asking again rather than with an error.',
+    requirement:
+      'If a retry lacks information the server asked for, the server SHOULD answer with a new InputRequiredResult asking again rather than with an error.',
     level: 'SHOULD',
     spec: `${MRTR}#error-handling`,
     catalog: ['MRTR-008'],
@@ -141,17 +175,22 @@ export default defineArea('2026-07-28', 'mrtr', [
         ['empty inputResponses', {}],
       ] as const) {
         const exchange = await client.request(offer.call.method, retryParams(offer.call.params, first, responses));
-        expectThat(resultOf(exchange) !== undefined, `a retry with ${how} got ${describeOutcome(exchange)}; the server should ask again`, {
-          expected: 'an input_required result (or, if the input was not needed, a complete one)',
-          actual: observed(exchange),
-        });
+        expectThat(
+          resultOf(exchange) !== undefined,
+          `a retry with ${how} got ${describeOutcome(exchange)}; the server should ask again`,
+          {
+            expected: 'an input_required result (or, if the input was not needed, a complete one)',
+            actual: observed(exchange),
+          },
+        );
       }
     },
   },
   {
     slug: 'extra-input-responses-ignored',
     title: 'Unknown extra inputResponses are ignored',
-    requirement: 'If an InputResponses object carries entries the server does not recognise, the server SHOULD ignore them.',
+    requirement:
+      'If an InputResponses object carries entries the server does not recognise, the server SHOULD ignore them.',
     level: 'SHOULD',
     spec: `${MRTR}#error-handling`,
     catalog: ['MRTR-009'],
@@ -165,7 +204,8 @@ export default defineArea('2026-07-28', 'mrtr', [
   {
     slug: 'malformed-input-responses',
     title: 'Malformed inputResponses get a JSON-RPC error',
-    requirement: 'Servers SHOULD validate that inputResponses is a valid InputResponses object and answer one that is not (not an object, an entry that is no result) with a JSON-RPC error.',
+    requirement:
+      'Servers SHOULD validate that inputResponses is a valid InputResponses object and answer one that is not (not an object, an entry that is no result) with a JSON-RPC error.',
     level: 'SHOULD',
     spec: `${MRTR}#error-handling`,
     catalog: ['MRTR-010'],
@@ -178,14 +218,18 @@ export default defineArea('2026-07-28', 'mrtr', [
       ];
       for (const [how, responses] of malformed) {
         const exchange = await client.request(offer.call.method, retryParams(offer.call.params, first, responses));
-        expectThat(isObject(exchange.response?.error), `a retry with ${how} got ${describeOutcome(exchange)}`, { expected: 'a JSON-RPC error', actual: observed(exchange) });
+        expectThat(isObject(exchange.response?.error), `a retry with ${how} got ${describeOutcome(exchange)}`, {
+          expected: 'a JSON-RPC error',
+          actual: observed(exchange),
+        });
       }
     },
   },
   {
     slug: 'only-on-supported-methods',
     title: 'Only tools/call, resources/read and prompts/get answer input_required',
-    requirement: 'Servers MUST NOT send an InputRequiredResult on any request other than tools/call, resources/read and prompts/get, even when every input capability is declared.',
+    requirement:
+      'Servers MUST NOT send an InputRequiredResult on any request other than tools/call, resources/read and prompts/get, even when every input capability is declared.',
     level: 'MUST',
     spec: `${MRTR}#supported-requests`,
     catalog: ['MRTR-001', 'VER-008'],
@@ -199,7 +243,10 @@ export default defineArea('2026-07-28', 'mrtr', [
       ];
       for (const [method] of lists.filter(([, offered]) => offered)) {
         const result = resultOf(await asking(ctx).request(method, {}));
-        expectThat(!isInputRequired(result), `${method} answered input_required`, { expected: `input_required only on ${MRTR_METHODS.join(', ')}`, actual: result });
+        expectThat(!isInputRequired(result), `${method} answered input_required`, {
+          expected: `input_required only on ${MRTR_METHODS.join(', ')}`,
+          actual: result,
+        });
       }
     },
   },
@@ -215,7 +262,10 @@ export default defineArea('2026-07-28', 'mrtr', [
       const offer = await inputRequiredOffer(ctx);
       const drive = await driveToCompletion(asking(ctx), offer.call);
       const asked = inputRequiredRounds(drive.rounds).flatMap(([, result]) => sensitiveFormFields(result));
-      expectThat(asked.length === 0, `form-mode elicitation asks for ${asked.join(', ')}`, { expected: 'sensitive data only through URL mode', actual: asked });
+      expectThat(asked.length === 0, `form-mode elicitation asks for ${asked.join(', ')}`, {
+        expected: 'sensitive data only through URL mode',
+        actual: asked,
+      });
     },
   },
   {
@@ -229,24 +279,42 @@ export default defineArea('2026-07-28', 'mrtr', [
     async run(ctx) {
       const offer =
         (await findToolSampling(ctx.client, offeredCalls(ctx.profile, callableTools(ctx).tools))) ??
-        ctx.skip('no tool, prompt or resource of the server asks for sampling with tools through input_required, even with every input capability declared');
+        ctx.skip(
+          'no tool, prompt or resource of the server asks for sampling with tools through input_required, even with every input capability declared',
+        );
       const requests = inputRequestsOf(offer.result);
-      const toolUses = Object.fromEntries(offer.keys.map((key) => [key, toolUseAnswer(requests[key], `mcp-conform-${key}`)]));
-      const exchange = await asking(ctx).request(offer.call.method, retryParams(offer.call.params, offer.result, { ...answerAll(offer.result), ...toolUses }));
+      const toolUses = Object.fromEntries(
+        offer.keys.map((key) => [key, toolUseAnswer(requests[key], `mcp-conform-${key}`)]),
+      );
+      const exchange = await asking(ctx).request(
+        offer.call.method,
+        retryParams(offer.call.params, offer.result, { ...answerAll(offer.result), ...toolUses }),
+      );
       const result = expectResult(exchange, `a result for the retry of ${offer.call.label} after a toolUse answer`);
-      if (!isInputRequired(result)) ctx.skip(`${offer.call.label} completed after the toolUse answer, with no follow-up sampling request to judge`);
-      const followUps = Object.entries(inputRequestsOf(result)).filter(([, request]) => request.method === 'sampling/createMessage');
-      if (followUps.length === 0) ctx.skip(`${offer.call.label} asked for no sampling after the toolUse answer: no follow-up to judge`);
+      if (!isInputRequired(result))
+        ctx.skip(`${offer.call.label} completed after the toolUse answer, with no follow-up sampling request to judge`);
+      const followUps = Object.entries(inputRequestsOf(result)).filter(
+        ([, request]) => request.method === 'sampling/createMessage',
+      );
+      if (followUps.length === 0)
+        ctx.skip(`${offer.call.label} asked for no sampling after the toolUse answer: no follow-up to judge`);
       const conversations = followUps.map(([key, request]) => ({
         key,
-        messages: (isObject(request.params) && Array.isArray(request.params.messages) ? request.params.messages : []).filter(isObject),
+        messages: (isObject(request.params) && Array.isArray(request.params.messages)
+          ? request.params.messages
+          : []
+        ).filter(isObject),
       }));
       for (const { key, messages } of conversations) {
         const broken = toolRuleBroken(messages);
-        expectThat(broken === undefined, `the follow-up sampling request ${key} of ${offer.call.label} breaks the tool rules: ${broken}`, {
-          expected: 'tool_use answered by a user message of matching tool_result blocks only',
-          actual: messages,
-        });
+        expectThat(
+          broken === undefined,
+          `the follow-up sampling request ${key} of ${offer.call.label} breaks the tool rules: ${broken}`,
+          {
+            expected: 'tool_use answered by a user message of matching tool_result blocks only',
+            actual: messages,
+          },
+        );
       }
       const ids = Object.values(toolUses).flatMap(toolUseIds);
       const carried = ids.filter((id) => conversations.some(({ messages }) => carriesToolUse(messages, id)));
@@ -263,14 +331,24 @@ export default defineArea('2026-07-28', 'mrtr', [
 ]);
 
 /** The request this run found to answer input_required; skips the check when there is none. */
-export async function inputRequiredOffer(ctx: CheckContext<StatelessClient>, probeElsewhere = false): Promise<InputRequiredOffer> {
+export async function inputRequiredOffer(
+  ctx: CheckContext<StatelessClient>,
+  probeElsewhere = false,
+): Promise<InputRequiredOffer> {
   const elsewhere = async () => {
     const client = await ctx.fresh();
     await whenServing(client);
     return client;
   };
-  const offer = await findInputRequired(probeElsewhere ? elsewhere : ctx.client, ctx.profile, offeredCalls(ctx.profile, callableTools(ctx).tools));
-  if (!offer) ctx.skip('no tool, prompt or resource of the server answered input_required, even with every input capability declared');
+  const offer = await findInputRequired(
+    probeElsewhere ? elsewhere : ctx.client,
+    ctx.profile,
+    offeredCalls(ctx.profile, callableTools(ctx).tools),
+  );
+  if (!offer)
+    ctx.skip(
+      'no tool, prompt or resource of the server answered input_required, even with every input capability declared',
+    );
   return offer;
 }
 
@@ -279,25 +357,44 @@ function asking(ctx: CheckContext<StatelessClient>): StatelessClient {
 }
 
 function inputRequiredRounds(rounds: Exchange[]): Array<[number, JsonObject]> {
-  return rounds.map((exchange, index) => [index + 1, resultOf(exchange)] as [number, JsonObject | undefined]).filter((pair): pair is [number, JsonObject] => isInputRequired(pair[1]));
+  return rounds
+    .map((exchange, index) => [index + 1, resultOf(exchange)] as [number, JsonObject | undefined])
+    .filter((pair): pair is [number, JsonObject] => isInputRequired(pair[1]));
 }
 
 function answersFor(result: JsonObject): JsonObject | undefined {
   return 'inputRequests' in result ? answerAll(result) : undefined;
 }
 
-function expectCompleted(ctx: CheckContext, final: Exchange, rounds: number, offer: InputRequiredOffer, how = ''): void {
+function expectCompleted(
+  ctx: CheckContext,
+  final: Exchange,
+  rounds: number,
+  offer: InputRequiredOffer,
+  how = '',
+): void {
   const result = resultOf(final);
-  if (!result) ctx.fail(`retrying ${offer.call.label}${how} ended in ${describeOutcome(final)} (round ${rounds})`, { expected: 'a complete result', actual: observed(final) });
-  if (isInputRequired(result)) ctx.fail(`${offer.call.label}${how} still answered input_required after ${rounds} rounds`, { expected: 'a complete result', actual: result });
+  if (!result)
+    ctx.fail(`retrying ${offer.call.label}${how} ended in ${describeOutcome(final)} (round ${rounds})`, {
+      expected: 'a complete result',
+      actual: observed(final),
+    });
+  if (isInputRequired(result))
+    ctx.fail(`${offer.call.label}${how} still answered input_required after ${rounds} rounds`, {
+      expected: 'a complete result',
+      actual: result,
+    });
 }
 
 /** First input_required that asks for something, with the client that got it. */
-async function withInputRequests(ctx: CheckContext<StatelessClient>): Promise<{ client: StatelessClient; offer: InputRequiredOffer; first: JsonObject }> {
+async function withInputRequests(
+  ctx: CheckContext<StatelessClient>,
+): Promise<{ client: StatelessClient; offer: InputRequiredOffer; first: JsonObject }> {
   const offer = await inputRequiredOffer(ctx);
   const client = asking(ctx);
   const first = expectResult(await client.request(offer.call.method, offer.call.params));
-  if (Object.keys(inputRequestsOf(first)).length === 0) ctx.skip(`the input_required answer to ${offer.call.label} asks for no input (requestState only)`);
+  if (Object.keys(inputRequestsOf(first)).length === 0)
+    ctx.skip(`the input_required answer to ${offer.call.label} asks for no input (requestState only)`);
   return { client, offer, first };
 }
 
@@ -309,7 +406,8 @@ function undeclaredRequests(requests: Record<string, JsonObject>, declared: Json
     const params = isObject(request.params) ? request.params : {};
     const elicitation = sub('elicitation');
     const sampling = sub('sampling');
-    const formAllowed = elicitation !== undefined && (Object.keys(elicitation).length === 0 || isObject(elicitation.form));
+    const formAllowed =
+      elicitation !== undefined && (Object.keys(elicitation).length === 0 || isObject(elicitation.form));
     const why =
       request.method === 'elicitation/create'
         ? params.mode === 'url'
@@ -318,7 +416,9 @@ function undeclaredRequests(requests: Record<string, JsonObject>, declared: Json
         : request.method === 'sampling/createMessage'
           ? !sampling
             ? 'sampling'
-            : (params.tools !== undefined || params.toolChoice !== undefined) && !isObject(sampling.tools) && 'sampling with tools (sampling.tools)'
+            : (params.tools !== undefined || params.toolChoice !== undefined) &&
+              !isObject(sampling.tools) &&
+              'sampling with tools (sampling.tools)'
           : request.method === 'roots/list' && !sub('roots') && 'roots';
     if (why) out.push(`${key}: ${why}`);
   }
@@ -330,14 +430,27 @@ function judgeUndeclared(ctx: CheckContext, exchange: Exchange, declared: JsonOb
   const result = resultOf(exchange);
   if (result) {
     const undeclared = isInputRequired(result) ? undeclaredRequests(inputRequestsOf(result), declared) : [];
-    expectThat(undeclared.length === 0, `${label} the server still asked for ${undeclared.join('; ')}`, { expected: 'no input request beyond the declared capabilities', actual: result });
+    expectThat(undeclared.length === 0, `${label} the server still asked for ${undeclared.join('; ')}`, {
+      expected: 'no input request beyond the declared capabilities',
+      actual: result,
+    });
     return;
   }
   const error = isObject(exchange.response?.error) ? exchange.response!.error : undefined;
-  expectThat(error?.code === -32021, `${label} the request got ${describeOutcome(exchange)}`, { expected: 'a result without undeclared input requests, or error -32021', actual: observed(exchange) });
+  expectThat(error?.code === -32021, `${label} the request got ${describeOutcome(exchange)}`, {
+    expected: 'a result without undeclared input requests, or error -32021',
+    actual: observed(exchange),
+  });
   const data = isObject(error!.data) ? error!.data : undefined;
-  expectThat(isObject(data?.requiredCapabilities), '-32021 without data.requiredCapabilities', { expected: 'data.requiredCapabilities: ClientCapabilities', actual: error });
-  if (exchange.http) expectThat(exchange.http.status === 400, `-32021 came with HTTP ${exchange.http.status}`, { expected: 'HTTP 400', actual: observed(exchange) });
+  expectThat(isObject(data?.requiredCapabilities), '-32021 without data.requiredCapabilities', {
+    expected: 'data.requiredCapabilities: ClientCapabilities',
+    actual: error,
+  });
+  if (exchange.http)
+    expectThat(exchange.http.status === 400, `-32021 came with HTTP ${exchange.http.status}`, {
+      expected: 'HTTP 400',
+      actual: observed(exchange),
+    });
 }
 
 /** Ways to break an opaque string that any integrity check must notice. */
@@ -368,15 +481,24 @@ function flipAt(text: string, index: number): string {
  * Sends a retry built from a suspect state. Rejection is an error or input_required asking the
  * same questions again; anything else means the state was taken, and the chain is followed to its end.
  */
-async function acceptedFrom(client: StatelessClient, offer: InputRequiredOffer, asked: JsonObject, retry: JsonObject): Promise<Exchange | undefined> {
+async function acceptedFrom(
+  client: StatelessClient,
+  offer: InputRequiredOffer,
+  asked: JsonObject,
+  retry: JsonObject,
+): Promise<Exchange | undefined> {
   const exchange = await client.request(offer.call.method, retry);
   const result = resultOf(exchange);
   if (!result) return undefined;
   const sameQuestions = (r: JsonObject) =>
-    JSON.stringify(Object.keys(inputRequestsOf(r)).sort()) === JSON.stringify(Object.keys(inputRequestsOf(asked)).sort()) && Object.keys(inputRequestsOf(r)).length > 0;
+    JSON.stringify(Object.keys(inputRequestsOf(r)).sort()) ===
+      JSON.stringify(Object.keys(inputRequestsOf(asked)).sort()) && Object.keys(inputRequestsOf(r)).length > 0;
   if (isInputRequired(result) && sameQuestions(result)) return undefined;
   if (!isInputRequired(result)) return exchange;
-  const rest = await driveToCompletion(client, { method: offer.call.method, params: retryParams(offer.call.params, result, answersFor(result)) });
+  const rest = await driveToCompletion(client, {
+    method: offer.call.method,
+    params: retryParams(offer.call.params, result, answersFor(result)),
+  });
   return rest.completed ? rest.final : undefined;
 }
 
@@ -384,12 +506,18 @@ function judgeAccepted(ctx: CheckContext, what: string, accepted: Exchange, genu
   const result = resultOf(accepted)!;
   const strip = (r: JsonObject) => JSON.stringify({ ...r, _meta: undefined });
   if (strip(result) !== strip(genuine)) {
-    ctx.fail(`${what} was accepted and produced a different result`, { expected: 'an error or a fresh input_required', actual: { tampered: result, genuine } });
+    ctx.fail(`${what} was accepted and produced a different result`, {
+      expected: 'an error or a fresh input_required',
+      actual: { tampered: result, genuine },
+    });
   }
-  ctx.warn(`${what} was accepted (same result as the genuine state); allowed only if the state cannot influence authorization, resource access or business logic`, {
-    expected: 'an error or a fresh input_required',
-    actual: result,
-  });
+  ctx.warn(
+    `${what} was accepted (same result as the genuine state); allowed only if the state cannot influence authorization, resource access or business logic`,
+    {
+      expected: 'an error or a fresh input_required',
+      actual: result,
+    },
+  );
 }
 
 function withOtherArguments(params: JsonObject): JsonObject | undefined {
@@ -406,5 +534,7 @@ function withOtherArguments(params: JsonObject): JsonObject | undefined {
 function sensitiveFormFields(result: JsonObject): string[] {
   return Object.entries(inputRequestsOf(result))
     .filter(([, request]) => request.method === 'elicitation/create')
-    .flatMap(([key, request]) => sensitiveFields(isObject(request.params) ? request.params : {}).map((name) => `${key}.${name}`));
+    .flatMap(([key, request]) =>
+      sensitiveFields(isObject(request.params) ? request.params : {}).map((name) => `${key}.${name}`),
+    );
 }

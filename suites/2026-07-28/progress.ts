@@ -22,7 +22,8 @@ export default defineArea('2026-07-28', 'progress', [
   {
     slug: 'token-echoed',
     title: 'Progress notifications repeat the request token exactly (string and integer)',
-    requirement: 'Progress notifications carry the original progress token, a string or an integer, unchanged: same value and same JSON type.',
+    requirement:
+      'Progress notifications carry the original progress token, a string or an integer, unchanged: same value and same JSON type.',
     level: 'MUST',
     spec: `${PROGRESS}#progress-flow`,
     catalog: ['PROG-001'],
@@ -35,7 +36,11 @@ export default defineArea('2026-07-28', 'progress', [
         for (const message of progressFor(exchange.notifications, token)) {
           seen++;
           const sent = (message.params as JsonObject).progressToken;
-          expectThat(idKey(sent) === idKey(token), `progress for token ${JSON.stringify(token)} came with token ${JSON.stringify(sent)}`, { expected: token, actual: message });
+          expectThat(
+            idKey(sent) === idKey(token),
+            `progress for token ${JSON.stringify(token)} came with token ${JSON.stringify(sent)}`,
+            { expected: token, actual: message },
+          );
         }
       }
       if (seen === 0) ctx.skip(`${call.label} sent no progress this time`);
@@ -44,7 +49,8 @@ export default defineArea('2026-07-28', 'progress', [
   {
     slug: 'no-progress-without-token',
     title: 'No progress notifications for a request without a progress token',
-    requirement: 'Progress notifications MUST only reference tokens that were provided in an active request: a request without _meta.progressToken gets none.',
+    requirement:
+      'Progress notifications MUST only reference tokens that were provided in an active request: a request without _meta.progressToken gets none.',
     level: 'MUST',
     spec: `${PROGRESS}#behavior-requirements`,
     catalog: ['PROG-001'],
@@ -55,7 +61,11 @@ export default defineArea('2026-07-28', 'progress', [
       const exchange = await ctx.client.request(call.method, call.params);
       expectAnswer(exchange);
       const progress = exchange.notifications.filter((message) => message.method === 'notifications/progress');
-      expectThat(progress.length === 0, `${call.label} without a progress token still got ${progress.length} progress notification(s)`, { expected: 'no notifications/progress', actual: progress });
+      expectThat(
+        progress.length === 0,
+        `${call.label} without a progress token still got ${progress.length} progress notification(s)`,
+        { expected: 'no notifications/progress', actual: progress },
+      );
     },
   },
   {
@@ -70,12 +80,18 @@ export default defineArea('2026-07-28', 'progress', [
       const token = 'mcp-conform-progress-increasing';
       const exchange = await ctx.client.request(call.method, call.params, { meta: { progressToken: token } });
       expectAnswer(exchange);
-      const values = progressFor(exchange.notifications, token).map((message) => (message.params as JsonObject).progress);
-      if (values.length < 2) ctx.skip(`${call.label} sent ${values.length} progress notification(s); nothing to compare`);
+      const values = progressFor(exchange.notifications, token).map(
+        (message) => (message.params as JsonObject).progress,
+      );
+      if (values.length < 2)
+        ctx.skip(`${call.label} sent ${values.length} progress notification(s); nothing to compare`);
       values.forEach((value, i) => {
         const before = values[i - 1];
         const increases = typeof value === 'number' && (i === 0 || (typeof before === 'number' && value > before));
-        expectThat(increases, `progress went from ${JSON.stringify(before)} to ${JSON.stringify(value)}`, { expected: 'strictly increasing numbers', actual: values });
+        expectThat(increases, `progress went from ${JSON.stringify(before)} to ${JSON.stringify(value)}`, {
+          expected: 'strictly increasing numbers',
+          actual: values,
+        });
       });
     },
   },
@@ -95,18 +111,27 @@ export default defineArea('2026-07-28', 'progress', [
       await ctx.sleep(AFTER_RESPONSE_MS);
       await barrier(ctx.client, 'the response');
       watch.stop();
-      const answered = watch.entries.findIndex((entry) => isObject(entry.message) && 'id' in entry.message && idKey(entry.message.id) === idKey(exchange.id));
-      const late = watch.entries.slice(answered + 1).filter((entry) => progressFor([entry.message as JsonObject], token).length > 0);
-      expectThat(answered >= 0 && late.length === 0, `${late.length} progress notification(s) for the token arrived after the response`, {
-        expected: 'no progress after the response',
-        actual: late.map((e) => e.message),
-      });
+      const answered = watch.entries.findIndex(
+        (entry) => isObject(entry.message) && 'id' in entry.message && idKey(entry.message.id) === idKey(exchange.id),
+      );
+      const late = watch.entries
+        .slice(answered + 1)
+        .filter((entry) => progressFor([entry.message as JsonObject], token).length > 0);
+      expectThat(
+        answered >= 0 && late.length === 0,
+        `${late.length} progress notification(s) for the token arrived after the response`,
+        {
+          expected: 'no progress after the response',
+          actual: late.map((e) => e.message),
+        },
+      );
     },
   },
   {
     slug: 'only-on-own-stream',
     title: "Progress and log notifications travel on their request's stream, never on a listen stream",
-    requirement: 'Request-scoped notifications (notifications/progress, notifications/message) are delivered only on the response stream of their request, not on a subscriptions/listen stream.',
+    requirement:
+      'Request-scoped notifications (notifications/progress, notifications/message) are delivered only on the response stream of their request, not on a subscriptions/listen stream.',
     level: 'MUST',
     spec: 'basic/transports/streamable-http#receiving-messages',
     catalog: ['PROG-004', 'META-012'],
@@ -114,15 +139,27 @@ export default defineArea('2026-07-28', 'progress', [
     exclusive: true,
     async run(ctx) {
       const call = await progressCallOrSkip(ctx);
-      const { listen, refusal, exchange } = await openListenSettled(ctx, ctx.client, () => openListen(ctx.client, { resourcesListChanged: true }));
+      const { listen, refusal, exchange } = await openListenSettled(ctx, ctx.client, () =>
+        openListen(ctx.client, { resourcesListChanged: true }),
+      );
       try {
-        if (exchange) ctx.skip(`${refusal?.reason ?? 'subscriptions/listen was not acknowledged'}; no listen stream to watch`);
-        const meta: JsonObject = { progressToken: 'mcp-conform-progress-own-stream', ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}) };
+        if (exchange)
+          ctx.skip(`${refusal?.reason ?? 'subscriptions/listen was not acknowledged'}; no listen stream to watch`);
+        const meta: JsonObject = {
+          progressToken: 'mcp-conform-progress-own-stream',
+          ...(offers(ctx.profile, 'logging') ? { [LOG_LEVEL_KEY]: 'debug' } : {}),
+        };
         expectAnswer(await ctx.client.request(call.method, call.params, { meta }));
         await ctx.sleep(AFTER_RESPONSE_MS);
         await barrier(ctx.client, 'the response');
-        const leaked = listen.arrivals.map((a) => a.message).filter((m) => m.method === 'notifications/progress' || m.method === 'notifications/message');
-        expectThat(leaked.length === 0, `${leaked.length} request-scoped notification(s) arrived on the listen stream`, { expected: 'none on the listen stream', actual: leaked });
+        const leaked = listen.arrivals
+          .map((a) => a.message)
+          .filter((m) => m.method === 'notifications/progress' || m.method === 'notifications/message');
+        expectThat(
+          leaked.length === 0,
+          `${leaked.length} request-scoped notification(s) arrived on the listen stream`,
+          { expected: 'none on the listen stream', actual: leaked },
+        );
       } finally {
         await listen.cancel();
       }
@@ -132,6 +169,9 @@ export default defineArea('2026-07-28', 'progress', [
 
 async function progressCallOrSkip(ctx: CheckContext<StatelessClient>): Promise<OfferedCall> {
   const call = await findProgressCall(ctx.client, ctx.profile, callableTools(ctx).tools);
-  if (!call) ctx.skip(`no tool this run may call (--tool-calls ${ctx.toolCallPolicy ?? 'safe'}) sent notifications/progress when asked with a progress token`);
+  if (!call)
+    ctx.skip(
+      `no tool this run may call (--tool-calls ${ctx.toolCallPolicy ?? 'safe'}) sent notifications/progress when asked with a progress token`,
+    );
   return call;
 }

@@ -24,7 +24,9 @@ interface Argument {
 
 function argumentsOf(prompt: JsonObject): Argument[] {
   const list = Array.isArray(prompt.arguments) ? prompt.arguments : [];
-  return list.filter((a): a is JsonObject => isObject(a) && typeof a.name === 'string').map((a) => ({ name: a.name as string, required: a.required === true }));
+  return list
+    .filter((a): a is JsonObject => isObject(a) && typeof a.name === 'string')
+    .map((a) => ({ name: a.name as string, required: a.required === true }));
 }
 
 /** A value for every required argument: a choice its description names, else an invented one. */
@@ -52,24 +54,37 @@ async function getListed(ctx: Ctx, silenceFails: boolean): Promise<Got[]> {
   const got: Got[] = [];
   const refusals: string[] = [];
   for (const prompt of prompts) {
-    const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: requiredValues(prompt) });
+    const exchange = await ctx.client.request('prompts/get', {
+      name: prompt.name as string,
+      arguments: requiredValues(prompt),
+    });
     if (!exchange.response && silenceFails)
-      ctx.fail(`prompts/get of the listed prompt ${String(prompt.name)} got ${describeOutcome(exchange)}`, { expected: 'a GetPromptResult', actual: observed(exchange) });
+      ctx.fail(`prompts/get of the listed prompt ${String(prompt.name)} got ${describeOutcome(exchange)}`, {
+        expected: 'a GetPromptResult',
+        actual: observed(exchange),
+      });
     const result = exchange.response?.result;
     const complete = isObject(result) && result.resultType !== 'input_required';
     const invented = samplePromptArguments(prompt).invented;
-    const refusal = !complete && invented.length > 0 && refused(exchange) ? refusedInvented(`prompt ${JSON.stringify(prompt.name)}`, invented, describeOutcome(exchange)) : undefined;
+    const refusal =
+      !complete && invented.length > 0 && refused(exchange)
+        ? refusedInvented(`prompt ${JSON.stringify(prompt.name)}`, invented, describeOutcome(exchange))
+        : undefined;
     if (refusal) refusals.push(refusal);
     if (!complete) ctx.note(refusal ?? `${String(prompt.name)}: ${describeOutcome(exchange)} (not judged)`);
     got.push({ name: prompt.name as string, exchange, result: complete ? result : undefined });
   }
   const silent = got.filter((g) => !g.exchange.response).length;
   if (!got.some((g) => g.result) && refusals.length === got.length) ctx.skip(refusals[0]);
-  if (!got.some((g) => g.result)) ctx.skip(`no listed prompt could be got with generated arguments${silent > 0 ? ` (${silent} got no answer at all)` : ''}: nothing to judge (see notes)`);
+  if (!got.some((g) => g.result))
+    ctx.skip(
+      `no listed prompt could be got with generated arguments${silent > 0 ? ` (${silent} got no answer at all)` : ''}: nothing to judge (see notes)`,
+    );
   return got.filter((g) => g.result);
 }
 
-const promptWith = (ctx: Ctx, test: (args: Argument[]) => boolean) => ctx.profile.prompts.find((p) => typeof p.name === 'string' && test(argumentsOf(p)));
+const promptWith = (ctx: Ctx, test: (args: Argument[]) => boolean) =>
+  ctx.profile.prompts.find((p) => typeof p.name === 'string' && test(argumentsOf(p)));
 
 export default defineArea('2026-07-28', 'prompts', [
   {
@@ -88,19 +103,22 @@ export default defineArea('2026-07-28', 'prompts', [
   {
     slug: 'get-listed',
     title: 'Every listed prompt gets a GetPromptResult',
-    requirement: 'prompts/get of a listed prompt, with its required arguments, returns a GetPromptResult (messages, each a role user or assistant and one content block) or input_required.',
+    requirement:
+      'prompts/get of a listed prompt, with its required arguments, returns a GetPromptResult (messages, each a role user or assistant and one content block) or input_required.',
     level: 'MUST',
     spec: 'server/prompts#getting-a-prompt',
     catalog: ['PRM-003', 'PRM-007'],
     requires: ['prompts'],
     async run(ctx) {
-      for (const got of await getListed(ctx, true)) expectValid(ctx.schema, 'GetPromptResult', got.result, `the result of prompts/get ${got.name}`);
+      for (const got of await getListed(ctx, true))
+        expectValid(ctx.schema, 'GetPromptResult', got.result, `the result of prompts/get ${got.name}`);
     },
   },
   {
     slug: 'message-content',
     title: 'Prompt messages carry base64 media with MIME types and complete embedded resources',
-    requirement: 'Image and audio content MUST be base64-encoded with a valid MIME type; embedded resources MUST include a valid URI, the MIME type, and text or base64 blob data.',
+    requirement:
+      'Image and audio content MUST be base64-encoded with a valid MIME type; embedded resources MUST include a valid URI, the MIME type, and text or base64 blob data.',
     level: 'MUST',
     spec: 'server/prompts#promptmessage',
     catalog: ['PRM-006'],
@@ -108,9 +126,18 @@ export default defineArea('2026-07-28', 'prompts', [
     async run(ctx) {
       const problems = (await getListed(ctx, false)).flatMap((got) => {
         const messages = Array.isArray(got.result!.messages) ? got.result!.messages : [];
-        return messages.flatMap((message, i) => (isObject(message) ? contentBlockProblems(ctx.schema, message.content, `${got.name} messages[${i}].content`, { embeddedNeedsMime: true }) : []));
+        return messages.flatMap((message, i) =>
+          isObject(message)
+            ? contentBlockProblems(ctx.schema, message.content, `${got.name} messages[${i}].content`, {
+                embeddedNeedsMime: true,
+              })
+            : [],
+        );
       });
-      expectThat(problems.length === 0, `${problems.length} message content problem(s); first: ${problems[0]}`, { expected: 'well-formed message content', actual: problems.slice(0, MAX_LISTED) });
+      expectThat(problems.length === 0, `${problems.length} message content problem(s); first: ${problems[0]}`, {
+        expected: 'well-formed message content',
+        actual: problems.slice(0, MAX_LISTED),
+      });
     },
   },
   {
@@ -136,7 +163,11 @@ export default defineArea('2026-07-28', 'prompts', [
     async run(ctx) {
       const prompt = promptWith(ctx, (args) => args.some((a) => a.required));
       if (!prompt) return ctx.skip('server lists no prompt with a required argument');
-      expectError(await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: {} }), -32602, `JSON-RPC error -32602 for ${String(prompt.name)} without its required arguments`);
+      expectError(
+        await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: {} }),
+        -32602,
+        `JSON-RPC error -32602 for ${String(prompt.name)} without its required arguments`,
+      );
     },
   },
   {
@@ -153,18 +184,30 @@ export default defineArea('2026-07-28', 'prompts', [
       if (!prompt) return ctx.skip('server lists no prompt with arguments');
       const target = argumentsOf(prompt)[0].name;
       for (const bad of [42, { nested: 'object' }]) {
-        const exchange = await ctx.client.request('prompts/get', { name: prompt.name as string, arguments: { ...requiredValues(prompt), [target]: bad } as JsonObject });
+        const exchange = await ctx.client.request('prompts/get', {
+          name: prompt.name as string,
+          arguments: { ...requiredValues(prompt), [target]: bad } as JsonObject,
+        });
         // Silence is no rejection: the client is left waiting, and nothing says the input was refused.
-        expectThat(exchange.response !== undefined, `${String(prompt.name)} with ${target} = ${JSON.stringify(bad)} got ${describeOutcome(exchange)}`, {
-          expected: 'a JSON-RPC error (-32602)',
-          actual: observed(exchange),
-        });
+        expectThat(
+          exchange.response !== undefined,
+          `${String(prompt.name)} with ${target} = ${JSON.stringify(bad)} got ${describeOutcome(exchange)}`,
+          {
+            expected: 'a JSON-RPC error (-32602)',
+            actual: observed(exchange),
+          },
+        );
         const result = exchange.response?.result;
-        expectThat(!(isObject(result) && result.resultType !== 'input_required'), `${String(prompt.name)} rendered with ${target} = ${JSON.stringify(bad)}`, {
-          expected: 'a JSON-RPC error (-32602)',
-          actual: observed(exchange),
-        });
-        if (isObject(exchange.response?.error) && exchange.response.error.code !== -32602) ctx.note(`${target} = ${JSON.stringify(bad)} rejected with ${describeOutcome(exchange)} (-32602 expected)`);
+        expectThat(
+          !(isObject(result) && result.resultType !== 'input_required'),
+          `${String(prompt.name)} rendered with ${target} = ${JSON.stringify(bad)}`,
+          {
+            expected: 'a JSON-RPC error (-32602)',
+            actual: observed(exchange),
+          },
+        );
+        if (isObject(exchange.response?.error) && exchange.response.error.code !== -32602)
+          ctx.note(`${target} = ${JSON.stringify(bad)} rejected with ${describeOutcome(exchange)} (-32602 expected)`);
       }
     },
   },

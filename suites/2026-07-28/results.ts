@@ -10,7 +10,14 @@ import { modernResults, requestMetaOf, where, type AnsweredRequest } from '../sh
 import { offeredLists, type OfferedList } from './kit/helpers.js';
 
 const CORE_RESULT_TYPES = ['complete', 'input_required'];
-const CACHEABLE = ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'];
+const CACHEABLE = [
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+];
 const CACHE_SCOPES = ['public', 'private'];
 const INVALID_CURSOR = 'mcp-conform/not-a-cursor-you-issued';
 const ORDER_WALKS = 4;
@@ -47,14 +54,19 @@ export default defineArea('2026-07-28', 'results', [
     phase: 'post',
     async run(ctx) {
       const bad = modernResults(ctx.wire.entries).filter(
-        ({ request, result }) => typeof result.resultType !== 'string' || (!CORE_RESULT_TYPES.includes(result.resultType) && !declaresExtensions(request)),
+        ({ request, result }) =>
+          typeof result.resultType !== 'string' ||
+          (!CORE_RESULT_TYPES.includes(result.resultType) && !declaresExtensions(request)),
       );
       if (bad.length === 0) return;
       const first = bad[0];
-      ctx.fail(`${bad.length} result(s) have a missing or non-core resultType; first, for ${String(first.request.method)}: ${JSON.stringify(first.result.resultType)}`, {
-        expected: `resultType ${CORE_RESULT_TYPES.join(' or ')}`,
-        actual: bad.slice(0, MAX_LISTED).map(evidence),
-      });
+      ctx.fail(
+        `${bad.length} result(s) have a missing or non-core resultType; first, for ${String(first.request.method)}: ${JSON.stringify(first.result.resultType)}`,
+        {
+          expected: `resultType ${CORE_RESULT_TYPES.join(' or ')}`,
+          actual: bad.slice(0, MAX_LISTED).map(evidence),
+        },
+      );
     },
   },
   {
@@ -66,20 +78,39 @@ export default defineArea('2026-07-28', 'results', [
     catalog: ['CACHE-001', 'VER-005'],
     phase: 'post',
     async run(ctx) {
-      const cacheable = modernResults(ctx.wire.entries).filter(({ request, result }) => CACHEABLE.includes(String(request.method)) && (result.resultType ?? 'complete') === 'complete');
+      const cacheable = modernResults(ctx.wire.entries).filter(
+        ({ request, result }) =>
+          CACHEABLE.includes(String(request.method)) && (result.resultType ?? 'complete') === 'complete',
+      );
       if (cacheable.length === 0) ctx.skip('no complete result of a cacheable method was seen');
-      const bad = cacheable.filter(({ result }) => !(Number.isInteger(result.ttlMs) && (result.ttlMs as number) >= 0 && CACHE_SCOPES.includes(result.cacheScope as string)));
+      const bad = cacheable.filter(
+        ({ result }) =>
+          !(
+            Number.isInteger(result.ttlMs) &&
+            (result.ttlMs as number) >= 0 &&
+            CACHE_SCOPES.includes(result.cacheScope as string)
+          ),
+      );
       if (bad.length === 0) return;
-      ctx.fail(`${bad.length} of ${cacheable.length} cacheable result(s) lack valid ttlMs/cacheScope; first, for ${String(bad[0].request.method)}`, {
-        expected: 'ttlMs: integer >= 0, cacheScope: "public" | "private"',
-        actual: bad.slice(0, MAX_LISTED).map((pair) => ({ ...where(pair.responseEntry), method: pair.request.method, ttlMs: pair.result.ttlMs, cacheScope: pair.result.cacheScope })),
-      });
+      ctx.fail(
+        `${bad.length} of ${cacheable.length} cacheable result(s) lack valid ttlMs/cacheScope; first, for ${String(bad[0].request.method)}`,
+        {
+          expected: 'ttlMs: integer >= 0, cacheScope: "public" | "private"',
+          actual: bad.slice(0, MAX_LISTED).map((pair) => ({
+            ...where(pair.responseEntry),
+            method: pair.request.method,
+            ttlMs: pair.result.ttlMs,
+            cacheScope: pair.result.cacheScope,
+          })),
+        },
+      );
     },
   },
   {
     slug: 'input-required-uncached',
     title: 'input_required results carry no caching hints',
-    requirement: 'Interim results with resultType "input_required" are not cacheable and carry no caching hints (no ttlMs, no cacheScope); the sentence has no RFC 2119 keyword, so a miss warns.',
+    requirement:
+      'Interim results with resultType "input_required" are not cacheable and carry no caching hints (no ttlMs, no cacheScope); the sentence has no RFC 2119 keyword, so a miss warns.',
     level: 'SHOULD',
     spec: 'server/utilities/caching#cacheable-results',
     catalog: ['CACHE-002'],
@@ -89,7 +120,10 @@ export default defineArea('2026-07-28', 'results', [
       if (interim.length === 0) ctx.skip('no input_required result was seen during the run');
       const hinted = interim.filter(({ result }) => 'ttlMs' in result || 'cacheScope' in result);
       if (hinted.length === 0) return;
-      ctx.fail(`${hinted.length} input_required result(s) carry ttlMs or cacheScope`, { expected: 'no ttlMs, no cacheScope', actual: hinted.slice(0, MAX_LISTED).map(evidence) });
+      ctx.fail(`${hinted.length} input_required result(s) carry ttlMs or cacheScope`, {
+        expected: 'no ttlMs, no cacheScope',
+        actual: hinted.slice(0, MAX_LISTED).map(evidence),
+      });
     },
   },
   {
@@ -107,18 +141,25 @@ export default defineArea('2026-07-28', 'results', [
         if (walk.problem)
           ctx.fail(walk.problem, {
             expected: `${list.method} pages ending without nextCursor`,
-            actual: walk.pages.map((page) => ({ nextCursor: page.nextCursor, items: keysOf(arrayAt(page, list.key), list.itemKey) })),
+            actual: walk.pages.map((page) => ({
+              nextCursor: page.nextCursor,
+              items: keysOf(arrayAt(page, list.key), list.itemKey),
+            })),
           });
         const last = walk.pages[walk.pages.length - 1];
         if ('nextCursor' in last)
-          ctx.fail(`${list.method} ended on a nextCursor that is not a string: ${JSON.stringify(last.nextCursor)}`, { expected: 'nextCursor absent or a string', actual: last });
+          ctx.fail(`${list.method} ended on a nextCursor that is not a string: ${JSON.stringify(last.nextCursor)}`, {
+            expected: 'nextCursor absent or a string',
+            actual: last,
+          });
       }
     },
   },
   {
     slug: 'cache-scope-per-list',
     title: 'All pages of one list share one cacheScope',
-    requirement: 'Servers MUST apply the same cacheScope to all response pages for a given list request (ttlMs may differ from page to page).',
+    requirement:
+      'Servers MUST apply the same cacheScope to all response pages for a given list request (ttlMs may differ from page to page).',
     level: 'MUST',
     spec: 'server/utilities/caching#interaction-with-pagination',
     catalog: ['CACHE-003', 'CACHE-005'],
@@ -128,30 +169,40 @@ export default defineArea('2026-07-28', 'results', [
       for (const { list, walk } of paged) {
         const scopes = [...new Set(walk.pages.map((page) => page.cacheScope))];
         if (scopes.length > 1)
-          ctx.fail(`${list.method} pages use different cacheScope values: ${scopes.map((s) => JSON.stringify(s)).join(', ')}`, {
-            expected: 'one cacheScope',
-            actual: walk.pages.map((page) => page.cacheScope),
-          });
+          ctx.fail(
+            `${list.method} pages use different cacheScope values: ${scopes.map((s) => JSON.stringify(s)).join(', ')}`,
+            {
+              expected: 'one cacheScope',
+              actual: walk.pages.map((page) => page.cacheScope),
+            },
+          );
       }
     },
   },
   {
     slug: 'invalid-cursor',
     title: 'A cursor the server never issued gets -32602',
-    requirement: 'Servers SHOULD handle invalid cursors gracefully: an invalid cursor SHOULD result in error -32602 (Invalid params).',
+    requirement:
+      'Servers SHOULD handle invalid cursors gracefully: an invalid cursor SHOULD result in error -32602 (Invalid params).',
     level: 'SHOULD',
     spec: 'server/utilities/pagination#error-handling',
     catalog: ['PAG-002'],
     async run(ctx) {
       const lists = offeredLists(ctx.profile);
       if (lists.length === 0) ctx.skip('server offers none of tools, resources, prompts');
-      for (const list of lists) expectError(await ctx.client.request(list.method, { cursor: INVALID_CURSOR }), -32602, `-32602 for ${list.method} with an invalid cursor`);
+      for (const list of lists)
+        expectError(
+          await ctx.client.request(list.method, { cursor: INVALID_CURSOR }),
+          -32602,
+          `-32602 for ${list.method} with an invalid cursor`,
+        );
     },
   },
   {
     slug: 'cursor-replay',
     title: 'Replaying a cursor gives the same page',
-    requirement: 'Servers SHOULD provide stable cursors: while the list is unchanged, the same cursor returns the same items.',
+    requirement:
+      'Servers SHOULD provide stable cursors: while the list is unchanged, the same cursor returns the same items.',
     level: 'SHOULD',
     spec: 'server/utilities/pagination#implementation-guidelines',
     catalog: ['PAG-003'],
@@ -162,7 +213,8 @@ export default defineArea('2026-07-28', 'results', [
         if (typeof cursor !== 'string') continue;
         const [first, second] = [await pageKeys(ctx, list, cursor), await pageKeys(ctx, list, cursor)];
         replayed++;
-        if (JSON.stringify(first) !== JSON.stringify(second)) ctx.fail(`${list.method} answered the same cursor with different items`, { expected: first, actual: second });
+        if (JSON.stringify(first) !== JSON.stringify(second))
+          ctx.fail(`${list.method} answered the same cursor with different items`, { expected: first, actual: second });
       }
       if (replayed === 0) ctx.skip('no list the server offers has a second page');
     },
@@ -179,14 +231,19 @@ export default defineArea('2026-07-28', 'results', [
       for (const { list, walk } of await walkEach(ctx)) {
         const keys = keysOf(walk.items, list.itemKey);
         const twice = [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
-        if (twice.length > 0) ctx.fail(`${list.method} lists ${twice.length} item(s) more than once: ${twice.slice(0, 5).join(', ')}`, { expected: 'each item once', actual: keys });
+        if (twice.length > 0)
+          ctx.fail(`${list.method} lists ${twice.length} item(s) more than once: ${twice.slice(0, 5).join(', ')}`, {
+            expected: 'each item once',
+            actual: keys,
+          });
       }
     },
   },
   {
     slug: 'tools-order',
     title: 'tools/list returns tools in the same order every time',
-    requirement: 'Servers SHOULD return tools in a deterministic order: the same ordering across requests while the set of tools has not changed.',
+    requirement:
+      'Servers SHOULD return tools in a deterministic order: the same ordering across requests while the set of tools has not changed.',
     level: 'SHOULD',
     spec: 'server/tools#capabilities',
     catalog: ['TOOL-004'],
@@ -200,7 +257,11 @@ export default defineArea('2026-07-28', 'results', [
       }
       if (orders[0].length < 2) ctx.skip('server lists fewer than two tools');
       const differing = orders.findIndex((order) => JSON.stringify(order) !== JSON.stringify(orders[0]));
-      if (differing > 0) ctx.fail(`walk ${differing + 1} of tools/list returned another order than walk 1`, { expected: orders[0], actual: orders[differing] });
+      if (differing > 0)
+        ctx.fail(`walk ${differing + 1} of tools/list returned another order than walk 1`, {
+          expected: orders[0],
+          actual: orders[differing],
+        });
     },
   },
 ]);
@@ -212,6 +273,10 @@ function arrayAt(page: JsonObject, key: string): JsonObject[] {
 
 async function pageKeys(ctx: CheckContext<StatelessClient>, list: OfferedList, cursor: string): Promise<string[]> {
   const page = resultOf(await ctx.client.request(list.method, { cursor }));
-  if (!page) ctx.fail(`${list.method} rejected a cursor it had just issued`, { expected: 'the page for that cursor', actual: cursor });
+  if (!page)
+    ctx.fail(`${list.method} rejected a cursor it had just issued`, {
+      expected: 'the page for that cursor',
+      actual: cursor,
+    });
   return keysOf(arrayAt(page, list.key), list.itemKey).sort();
 }

@@ -3,7 +3,12 @@
 // changes how a later request is judged, and an MRTR retry may go to another process.
 import { defineArea, type CheckContext } from '../../harness/checks/check.js';
 import { expectResult, expectThat } from '../../harness/checks/expect.js';
-import { driveToCompletion, EVERY_INPUT_CAPABILITY, inputRequestsOf, isInputRequired } from '../../harness/lifecycles/input-required.js';
+import {
+  driveToCompletion,
+  EVERY_INPUT_CAPABILITY,
+  inputRequestsOf,
+  isInputRequired,
+} from '../../harness/lifecycles/input-required.js';
 import { describeOutcome, listAll, offers, resultOf } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
 import type { JsonObject } from '../../harness/model.js';
@@ -61,10 +66,14 @@ export default defineArea('2026-07-28', 'stateless', [
       const bare = await client.withCapabilities({}).request(offer.call.method, offer.call.params);
       const result = resultOf(bare);
       const asked = isInputRequired(result) ? Object.keys(inputRequestsOf(result)) : [];
-      expectThat(asked.length === 0, `with clientCapabilities {} after a request that declared them, the server asked for ${asked.join(', ')}`, {
-        expected: 'no input requests for undeclared capabilities',
-        actual: result,
-      });
+      expectThat(
+        asked.length === 0,
+        `with clientCapabilities {} after a request that declared them, the server asked for ${asked.join(', ')}`,
+        {
+          expected: 'no input requests for undeclared capabilities',
+          actual: result,
+        },
+      );
     },
   },
   {
@@ -80,11 +89,17 @@ export default defineArea('2026-07-28', 'stateless', [
       const offer = await inputRequiredOffer(ctx);
       const elsewhere = (await ctx.fresh()).withCapabilities(EVERY_INPUT_CAPABILITY);
       await whenServing(elsewhere);
-      const drive = await driveToCompletion(ctx.client.withCapabilities(EVERY_INPUT_CAPABILITY), offer.call, { retryClient: elsewhere });
-      expectThat(drive.completed, `retrying ${offer.call.label} on another process ended in ${describeOutcome(drive.final)} after ${drive.rounds.length} round(s)`, {
-        expected: 'a complete result',
-        actual: drive.final.response,
+      const drive = await driveToCompletion(ctx.client.withCapabilities(EVERY_INPUT_CAPABILITY), offer.call, {
+        retryClient: elsewhere,
       });
+      expectThat(
+        drive.completed,
+        `retrying ${offer.call.label} on another process ended in ${describeOutcome(drive.final)} after ${drive.rounds.length} round(s)`,
+        {
+          expected: 'a complete result',
+          actual: drive.final.response,
+        },
+      );
     },
   },
 ]);
@@ -124,13 +139,22 @@ function comparable(result: JsonObject): JsonObject {
 }
 
 function expectSameSnapshots(ctx: CheckContext, first: Snapshot, second: Snapshot, where: string): void {
-  for (const snap of [first, second]) if (typeof snap.discover === 'string') ctx.fail(`server/discover failed: ${snap.discover}`, { expected: 'a DiscoverResult', actual: snap.discover });
-  expectThat(JSON.stringify(first.discover) === JSON.stringify(second.discover), `server/discover answered differently ${where}`, {
-    expected: first.discover,
-    actual: second.discover,
-  });
+  for (const snap of [first, second])
+    if (typeof snap.discover === 'string')
+      ctx.fail(`server/discover failed: ${snap.discover}`, { expected: 'a DiscoverResult', actual: snap.discover });
+  expectThat(
+    JSON.stringify(first.discover) === JSON.stringify(second.discover),
+    `server/discover answered differently ${where}`,
+    {
+      expected: first.discover,
+      actual: second.discover,
+    },
+  );
   for (const [method, items] of Object.entries(first.lists)) {
     const again = second.lists[method];
-    expectThat(JSON.stringify(items) === JSON.stringify(again), `${method} gave a different set ${where}`, { expected: items, actual: again });
+    expectThat(JSON.stringify(items) === JSON.stringify(again), `${method} gave a different set ${where}`, {
+      expected: items,
+      actual: again,
+    });
   }
 }

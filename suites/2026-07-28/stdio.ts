@@ -31,12 +31,19 @@ export default defineArea('2026-07-28', 'stdio', [
     async run(ctx) {
       await whenServing(ctx.client);
       // Waits for a -32700 answer (or, from a server that ignores the line, for the timeout).
-      await ctx.client.sendRaw('mcp-conform: this line is not JSON\n', { expectResponse: true, timeoutMs: ctx.requestTimeoutMs });
-      const exchange = await ctx.client.request('server/discover');
-      expectThat(exchange.response?.result !== undefined, `after a line that is not JSON, server/discover got ${describeOutcome(exchange)}`, {
-        expected: 'a DiscoverResult',
-        actual: observed(exchange),
+      await ctx.client.sendRaw('mcp-conform: this line is not JSON\n', {
+        expectResponse: true,
+        timeoutMs: ctx.requestTimeoutMs,
       });
+      const exchange = await ctx.client.request('server/discover');
+      expectThat(
+        exchange.response?.result !== undefined,
+        `after a line that is not JSON, server/discover got ${describeOutcome(exchange)}`,
+        {
+          expected: 'a DiscoverResult',
+          actual: observed(exchange),
+        },
+      );
     },
   },
   {
@@ -54,15 +61,24 @@ export default defineArea('2026-07-28', 'stdio', [
       await whenServing(ctx.client);
       const pending = Array.from({ length: PIPELINED }, (_, i) => {
         const id = i % 2 === 0 ? `mcp-conform-pipelined-${i}` : 9000 + i;
-        if (slow && i < PIPELINED - 2) return ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(200) }, { id });
-        return ctx.client.request(i % 2 === 0 ? 'server/discover' : cheapRequest(ctx.profile, ctx.revision), {}, { id });
+        if (slow && i < PIPELINED - 2)
+          return ctx.client.request('tools/call', { name: slow.tool.name, arguments: slow.arguments(200) }, { id });
+        return ctx.client.request(
+          i % 2 === 0 ? 'server/discover' : cheapRequest(ctx.profile, ctx.revision),
+          {},
+          { id },
+        );
       });
       const exchanges = await Promise.all(pending);
       const unanswered = exchanges.filter((exchange) => !exchange.response || exchange.idTypeMismatch);
-      expectThat(unanswered.length === 0, `${unanswered.length} of ${PIPELINED} pipelined requests got no response with their id; first: ${unanswered[0] ? describeOutcome(unanswered[0]) : ''}`, {
-        expected: `${PIPELINED} responses, one per id`,
-        actual: unanswered.map((exchange) => ({ id: exchange.id, outcome: describeOutcome(exchange) })),
-      });
+      expectThat(
+        unanswered.length === 0,
+        `${unanswered.length} of ${PIPELINED} pipelined requests got no response with their id; first: ${unanswered[0] ? describeOutcome(unanswered[0]) : ''}`,
+        {
+          expected: `${PIPELINED} responses, one per id`,
+          actual: unanswered.map((exchange) => ({ id: exchange.id, outcome: describeOutcome(exchange) })),
+        },
+      );
       if (!slow) ctx.note('no tool takes a duration argument: the requests were all fast ones');
     },
   },
@@ -76,12 +92,18 @@ export default defineArea('2026-07-28', 'stdio', [
     transports: ['stdio'],
     connection: 'fresh',
     async run(ctx) {
-      expectThat(await whenServing(ctx.client), 'server/discover was not answered before stdin was closed', { expected: 'a DiscoverResult', actual: 'no answer' });
+      expectThat(await whenServing(ctx.client), 'server/discover was not answered before stdin was closed', {
+        expected: 'a DiscoverResult',
+        actual: 'no answer',
+      });
       if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
       // "Promptly" for this server: longer for one that answered slowly on this connection.
       const window = exitWindowFor(ctx);
       const exited = await ctx.client.exitsWithin(window);
-      expectThat(exited === true, `the server was still running ${window} ms after its stdin closed`, { expected: `exit within ${window} ms`, actual: 'still running' });
+      expectThat(exited === true, `the server was still running ${window} ms after its stdin closed`, {
+        expected: `exit within ${window} ms`,
+        actual: 'still running',
+      });
       ctx.note(`exit status: ${ctx.client.exitDescription()}`);
       await expectStdoutEndedWithExit(ctx.client);
     },

@@ -8,7 +8,17 @@ import { expectThat, expectValid, observed } from '../../harness/checks/expect.j
 import { SUBSCRIPTION_ID_KEY } from '../../harness/lifecycles/meta.js';
 import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
-import { ACKNOWLEDGED, isAcknowledgmentOf, openListen, sameIdLoosely, subscriptionTag, watchConnection, whenServing, type ListenOptions, type ListenStream } from '../../harness/lifecycles/streams.js';
+import {
+  ACKNOWLEDGED,
+  isAcknowledgmentOf,
+  openListen,
+  sameIdLoosely,
+  subscriptionTag,
+  watchConnection,
+  whenServing,
+  type ListenOptions,
+  type ListenStream,
+} from '../../harness/lifecycles/streams.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/lifecycles/exchange.js';
 import { barrier } from '../shared/barrier.js';
@@ -38,9 +48,17 @@ export default defineArea('2026-07-28', 'subscriptions', [
         const listen = await openAcknowledged(ctx, fullFilter(ctx), { id }, { onRefusal: 'judge' });
         await listen.cancel();
         const first = listen.arrivals[0].message;
-        expectThat(first.method === ACKNOWLEDGED, `the first message of subscription ${JSON.stringify(id)} is ${String(first.method)}`, { expected: ACKNOWLEDGED, actual: first });
+        expectThat(
+          first.method === ACKNOWLEDGED,
+          `the first message of subscription ${JSON.stringify(id)} is ${String(first.method)}`,
+          { expected: ACKNOWLEDGED, actual: first },
+        );
         const tag = subscriptionTag(first);
-        expectThat(idKey(tag) === idKey(id), `the acknowledgment carries subscriptionId ${JSON.stringify(tag)} for listen id ${JSON.stringify(id)}`, { expected: id, actual: first });
+        expectThat(
+          idKey(tag) === idKey(id),
+          `the acknowledgment carries subscriptionId ${JSON.stringify(tag)} for listen id ${JSON.stringify(id)}`,
+          { expected: id, actual: first },
+        );
         expectValid(ctx.schema, 'SubscriptionsAcknowledgedNotification', first, 'the acknowledgment');
       }
     },
@@ -55,13 +73,17 @@ export default defineArea('2026-07-28', 'subscriptions', [
     catalog: ['SUB-008', 'SUB-001'],
     connection: 'fresh',
     async run(ctx) {
-      if (!ctx.profile.capabilities) ctx.skip('the server capabilities are unknown, so the filter cannot be judged against them');
+      if (!ctx.profile.capabilities)
+        ctx.skip('the server capabilities are unknown, so the filter cannot be judged against them');
       const requested = fullFilter(ctx);
       const listen = await openAcknowledged(ctx, requested);
       await listen.cancel();
       const acknowledged = ackFilter(listen);
       const problems = filterProblems(ctx, requested, acknowledged);
-      expectThat(problems.length === 0, `the acknowledged filter ${problems.join('; ')}`, { expected: { subsetOf: requested }, actual: acknowledged });
+      expectThat(problems.length === 0, `the acknowledged filter ${problems.join('; ')}`, {
+        expected: { subsetOf: requested },
+        actual: acknowledged,
+      });
     },
   }),
   holdsListens({
@@ -77,18 +99,25 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await ctx.sleep(WATCH_MS);
       await barrier(ctx.client, 'the acknowledgment');
       await listen.cancel();
-      const unrequested = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED && m.method !== 'notifications/tools/list_changed');
-      expectThat(unrequested.length === 0, `asked for tools list changes only, got ${unrequested.map((m) => m.method).join(', ')}`, {
-        expected: 'only notifications/tools/list_changed',
-        actual: unrequested,
-      });
+      const unrequested = notificationsOn(listen).filter(
+        (m) => m.method !== ACKNOWLEDGED && m.method !== 'notifications/tools/list_changed',
+      );
+      expectThat(
+        unrequested.length === 0,
+        `asked for tools list changes only, got ${unrequested.map((m) => m.method).join(', ')}`,
+        {
+          expected: 'only notifications/tools/list_changed',
+          actual: unrequested,
+        },
+      );
       ctx.note(`watched the stream for ${WATCH_MS} ms after the acknowledgment`);
     },
   }),
   holdsListens({
     slug: 'notifications-tagged',
     title: 'Every notification on a listen stream carries its subscription id',
-    requirement: 'The server MUST include io.modelcontextprotocol/subscriptionId, the listen request id, in _meta of every notification delivered on a subscriptions/listen stream.',
+    requirement:
+      'The server MUST include io.modelcontextprotocol/subscriptionId, the listen request id, in _meta of every notification delivered on a subscriptions/listen stream.',
     level: 'MUST',
     spec: `${SUBSCRIPTIONS}#receiving-notifications`,
     catalog: ['SUB-003'],
@@ -98,18 +127,26 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await ctx.sleep(WATCH_MS);
       await listen.cancel();
       const delivered = notificationsOn(listen).filter((m) => m.method !== ACKNOWLEDGED);
-      if (delivered.length === 0) ctx.skip(`no notification besides the acknowledgment arrived within ${WATCH_MS} ms (provoking changes needs the server's cooperation)`);
+      if (delivered.length === 0)
+        ctx.skip(
+          `no notification besides the acknowledgment arrived within ${WATCH_MS} ms (provoking changes needs the server's cooperation)`,
+        );
       const untagged = delivered.filter((m) => idKey(subscriptionTag(m)) !== idKey(listen.id));
-      expectThat(untagged.length === 0, `${untagged.length} of ${delivered.length} notification(s) lack subscriptionId ${JSON.stringify(listen.id)}`, {
-        expected: `_meta["${SUBSCRIPTION_ID_KEY}"] on each`,
-        actual: untagged,
-      });
+      expectThat(
+        untagged.length === 0,
+        `${untagged.length} of ${delivered.length} notification(s) lack subscriptionId ${JSON.stringify(listen.id)}`,
+        {
+          expected: `_meta["${SUBSCRIPTION_ID_KEY}"] on each`,
+          actual: untagged,
+        },
+      );
     },
   }),
   holdsListens({
     slug: 'listen-stream-stays-open',
     title: 'On HTTP the listen response is an SSE stream that stays open',
-    requirement: 'The response to subscriptions/listen is an SSE stream (text/event-stream) that stays open and delivers the notifications opted in to, until the client or the server closes it.',
+    requirement:
+      'The response to subscriptions/listen is an SSE stream (text/event-stream) that stays open and delivers the notifications opted in to, until the client or the server closes it.',
     level: 'MUST',
     spec: 'basic/transports/streamable-http#receiving-messages',
     catalog: ['SUB-005'],
@@ -120,11 +157,19 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await ctx.sleep(WATCH_MS * 2);
       const stillOpen = listen.open;
       const exchange = await listen.cancel();
-      expectThat(exchange.http?.contentType === 'text/event-stream', `the listen response has Content-Type ${JSON.stringify(exchange.http?.contentType)}`, {
-        expected: 'text/event-stream',
-        actual: observed(exchange),
-      });
-      expectThat(stillOpen, `the listen stream ended within ${WATCH_MS * 2} ms of its acknowledgment: ${describeOutcome(exchange)}`, { expected: 'an open stream', actual: observed(exchange) });
+      expectThat(
+        exchange.http?.contentType === 'text/event-stream',
+        `the listen response has Content-Type ${JSON.stringify(exchange.http?.contentType)}`,
+        {
+          expected: 'text/event-stream',
+          actual: observed(exchange),
+        },
+      );
+      expectThat(
+        stillOpen,
+        `the listen stream ended within ${WATCH_MS * 2} ms of its acknowledgment: ${describeOutcome(exchange)}`,
+        { expected: 'an open stream', actual: observed(exchange) },
+      );
     },
   }),
   holdsListens({
@@ -133,7 +178,8 @@ export default defineArea('2026-07-28', 'subscriptions', [
     requirement:
       'A subscription ends when the client cancels it (closes the stream on HTTP, notifications/cancelled on stdio); the server then MUST NOT send anything more for it, and a new listen may reuse the id. A response to the cancelled listen request itself fails too: the cancellation page\'s "SHOULD ... not send a response" is tightened by the stdio transport, where a server "MUST NOT send any further messages for it" (basic/transports/stdio#cancellation).',
     level: 'MUST',
-    levelReason: 'tightened: the cancellation page says a server SHOULD not answer a cancelled request; the stdio transport page says it MUST NOT send any further messages for it',
+    levelReason:
+      'tightened: the cancellation page says a server SHOULD not answer a cancelled request; the stdio transport page says it MUST NOT send any further messages for it',
     spec: `${SUBSCRIPTIONS}#cancellation`,
     catalog: ['SUB-006'],
     connection: 'fresh',
@@ -150,17 +196,30 @@ export default defineArea('2026-07-28', 'subscriptions', [
         watch.entries.map((e) => e.message),
         id,
       );
-      expectThat(notifications.length === 0, `${notifications.length} notification(s) for the subscription came after the client cancelled it`, {
-        expected: 'nothing after the cancel',
-        actual: notifications,
-      });
-      const again = await openAcknowledged(ctx, { toolsListChanged: true }, { id }, { what: 'the listen request that reuses the id of a cancelled subscription', onRefusal: 'fail' });
+      expectThat(
+        notifications.length === 0,
+        `${notifications.length} notification(s) for the subscription came after the client cancelled it`,
+        {
+          expected: 'nothing after the cancel',
+          actual: notifications,
+        },
+      );
+      const again = await openAcknowledged(
+        ctx,
+        { toolsListChanged: true },
+        { id },
+        { what: 'the listen request that reuses the id of a cancelled subscription', onRefusal: 'fail' },
+      );
       await again.cancel();
       // Nothing ends a listen but the cancel, so a response after it answers the cancel, not a race.
-      expectThat(answers.length === 0, 'the server answered the subscriptions/listen request the client had cancelled (on stdio a server "MUST NOT send any further messages for it")', {
-        expected: 'no response to the cancelled request',
-        actual: answers,
-      });
+      expectThat(
+        answers.length === 0,
+        'the server answered the subscriptions/listen request the client had cancelled (on stdio a server "MUST NOT send any further messages for it")',
+        {
+          expected: 'no response to the cancelled request',
+          actual: answers,
+        },
+      );
     },
   }),
   holdsListens({
@@ -178,11 +237,23 @@ export default defineArea('2026-07-28', 'subscriptions', [
       const first = await openAcknowledged(ctx, { toolsListChanged: true }, { id: 'mcp-conform-first' });
       const second = opened(ctx, openListen(ctx.client, { promptsListChanged: true }, { id: 'mcp-conform-second' }));
       try {
-        const ack = await second.waitFor((m) => m.method === ACKNOWLEDGED && !sameIdLoosely(subscriptionTag(m), first.id), ctx.requestTimeoutMs);
+        const ack = await second.waitFor(
+          (m) => m.method === ACKNOWLEDGED && !sameIdLoosely(subscriptionTag(m), first.id),
+          ctx.requestTimeoutMs,
+        );
         const refusal = second.open ? undefined : listenRefusal(await second.ended);
-        if (refusal) ctx.skip(`the server refused a second concurrent subscription (allowed: several are a MAY): ${refusal.reason}`);
-        const acks = [...first.arrivals, ...second.arrivals].map((a) => a.message).filter((m) => m.method === ACKNOWLEDGED);
-        expectThat(ack !== undefined && sameIdLoosely(subscriptionTag(ack), second.id), 'no acknowledgment tagged with the second subscription id', { expected: second.id, actual: acks });
+        if (refusal)
+          ctx.skip(
+            `the server refused a second concurrent subscription (allowed: several are a MAY): ${refusal.reason}`,
+          );
+        const acks = [...first.arrivals, ...second.arrivals]
+          .map((a) => a.message)
+          .filter((m) => m.method === ACKNOWLEDGED);
+        expectThat(
+          ack !== undefined && sameIdLoosely(subscriptionTag(ack), second.id),
+          'no acknowledgment tagged with the second subscription id',
+          { expected: second.id, actual: acks },
+        );
       } finally {
         await Promise.all([first.cancel(), second.cancel()]);
       }
@@ -199,12 +270,17 @@ export default defineArea('2026-07-28', 'subscriptions', [
     phase: 'post',
     async run(ctx) {
       const updates = resourceUpdates(ctx.wire.entries);
-      if (updates.length === 0) ctx.skip(`the server sent no ${RESOURCE_UPDATED} during the run (a change needs the server's cooperation)`);
+      if (updates.length === 0)
+        ctx.skip(`the server sent no ${RESOURCE_UPDATED} during the run (a change needs the server's cooperation)`);
       const stray = updates.filter((update) => update.unsubscribed);
-      expectThat(stray.length === 0, `${stray.length} of ${updates.length} resource update(s) name a URI no open listen subscribed to; first: ${JSON.stringify(stray[0]?.message.params)}`, {
-        expected: 'updates only for URIs in resourceSubscriptions of an open listen',
-        actual: stray.slice(0, 10).map(({ entry, message }) => ({ ...where(entry), message })),
-      });
+      expectThat(
+        stray.length === 0,
+        `${stray.length} of ${updates.length} resource update(s) name a URI no open listen subscribed to; first: ${JSON.stringify(stray[0]?.message.params)}`,
+        {
+          expected: 'updates only for URIs in resourceSubscriptions of an open listen',
+          actual: stray.slice(0, 10).map(({ entry, message }) => ({ ...where(entry), message })),
+        },
+      );
     },
   },
   holdsListens({
@@ -227,10 +303,17 @@ export default defineArea('2026-07-28', 'subscriptions', [
       // After the exit, the end of stdout is the barrier: nothing more can come.
       const stdoutEnded = exited === true && (await ctx.client.stdoutHeldOpenAfterExit()) === undefined;
       watch.stop();
-      const answer = watch.entries.map((e) => e.message).find((m): m is JsonObject => isObject(m) && isResponse(m) && sameIdLoosely(m.id, id));
+      const answer = watch.entries
+        .map((e) => e.message)
+        .find((m): m is JsonObject => isObject(m) && isResponse(m) && sameIdLoosely(m.id, id));
       if (!answer) {
-        if (!stdoutEnded) ctx.skip(`the server did not shut down within ${window} ms of its stdin closing (exits-on-stdin-close judges that): no shutdown to judge`);
-        ctx.note('the server exited without answering the open listen: the transport closing, which carries no response');
+        if (!stdoutEnded)
+          ctx.skip(
+            `the server did not shut down within ${window} ms of its stdin closing (exits-on-stdin-close judges that): no shutdown to judge`,
+          );
+        ctx.note(
+          'the server exited without answering the open listen: the transport closing, which carries no response',
+        );
         return;
       }
       const result = isObject(answer.result) ? answer.result : undefined;
@@ -265,17 +348,29 @@ export default defineArea('2026-07-28', 'subscriptions', [
       await ctx.sleep(WATCH_MS);
       await barrier(restarted, 'the start of the new process');
       const stale = ctx.wire.entries.filter(
-        (e) => e.connection === restarted.connectionName && e.direction === 'server->client' && isObject(e.message) && sameIdLoosely(subscriptionTag(e.message), id),
+        (e) =>
+          e.connection === restarted.connectionName &&
+          e.direction === 'server->client' &&
+          isObject(e.message) &&
+          sameIdLoosely(subscriptionTag(e.message), id),
       );
-      expectThat(stale.length === 0, `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`, {
-        expected: "nothing for an earlier process's subscription",
-        actual: stale.map((e) => e.message),
-      });
+      expectThat(
+        stale.length === 0,
+        `the new process sent ${stale.length} message(s) tagged with subscription ${JSON.stringify(id)} of the process before it`,
+        {
+          expected: "nothing for an earlier process's subscription",
+          actual: stale.map((e) => e.message),
+        },
+      );
       const again = await openAcknowledged(
         ctx,
         fullFilter(ctx),
         { id },
-        { what: 'on a new process, a listen that reuses the id of a subscription open when the old process ended', client: restarted, onRefusal: 'fail' },
+        {
+          what: 'on a new process, a listen that reuses the id of a subscription open when the old process ended',
+          client: restarted,
+          onRefusal: 'fail',
+        },
       );
       await again.cancel();
     },
@@ -289,8 +384,13 @@ function describeAnswer(answer: JsonObject): string {
 }
 
 /** What came for subscription `id` after its cancel: notifications tagged with it, and responses to the listen request itself. */
-export function afterCancel(messages: unknown[], id: string | number): { notifications: JsonObject[]; answers: JsonObject[] } {
-  const ours = messages.filter(isObject).filter((m) => sameIdLoosely(subscriptionTag(m), id) || (isResponse(m) && sameIdLoosely(m.id, id)));
+export function afterCancel(
+  messages: unknown[],
+  id: string | number,
+): { notifications: JsonObject[]; answers: JsonObject[] } {
+  const ours = messages
+    .filter(isObject)
+    .filter((m) => sameIdLoosely(subscriptionTag(m), id) || (isResponse(m) && sameIdLoosely(m.id, id)));
   return { notifications: ours.filter((m) => !isResponse(m)), answers: ours.filter((m) => isResponse(m)) };
 }
 
@@ -342,26 +442,46 @@ interface OpenHow {
 }
 
 /** Opens a listen and waits for its acknowledgment; a refusal ends the check as `onRefusal` says, anything else unacknowledged fails. */
-async function openAcknowledged(ctx: CheckContext<StatelessClient>, filter: JsonObject, options: ListenOptions = {}, how: OpenHow = {}): Promise<ListenStream> {
+async function openAcknowledged(
+  ctx: CheckContext<StatelessClient>,
+  filter: JsonObject,
+  options: ListenOptions = {},
+  how: OpenHow = {},
+): Promise<ListenStream> {
   const { what = 'subscriptions/listen', client = ctx.client, onRefusal = 'skip' } = how;
   if (!warmed.has(client.connection)) {
     warmed.add(client.connection);
     await whenServing(client);
   }
-  const { listen, exchange, refusal } = await openListenSettled(ctx, client, () => opened(ctx, openListen(client, filter, options)));
+  const { listen, exchange, refusal } = await openListenSettled(ctx, client, () =>
+    opened(ctx, openListen(client, filter, options)),
+  );
   if (!exchange) return listen;
   const watched = filter.resourceSubscriptions;
   if (refusal && Array.isArray(watched) && watched.includes(MADE_UP_URI)) {
-    ctx.skip(refusedInvented(what, [`resourceSubscriptions ${MADE_UP_URI}`], `${String(refusal.code)} ${JSON.stringify(refusal.message)}`));
+    ctx.skip(
+      refusedInvented(
+        what,
+        [`resourceSubscriptions ${MADE_UP_URI}`],
+        `${String(refusal.code)} ${JSON.stringify(refusal.message)}`,
+      ),
+    );
   }
   if (refusal && (onRefusal === 'skip' || !refusal.implemented)) ctx.skip(refusal.reason);
   if (refusal && onRefusal === 'judge') judgeRefusal(ctx, refusal, exchange);
-  ctx.fail(`${what} was not acknowledged: ${describeOutcome(exchange)}`, { expected: ACKNOWLEDGED, actual: { arrivals: listen.arrivals.map((a) => a.message), outcome: observed(exchange) } });
+  ctx.fail(`${what} was not acknowledged: ${describeOutcome(exchange)}`, {
+    expected: ACKNOWLEDGED,
+    actual: { arrivals: listen.arrivals.map((a) => a.message), outcome: observed(exchange) },
+  });
 }
 
 /** Notifications that belong to this subscription: its stream on HTTP; on stdio its tag, or none (a fresh connection has nothing else open). */
 function notificationsOn(listen: ListenStream): JsonObject[] {
-  return listen.arrivals.map((a) => a.message).filter((m) => !isResponse(m) && (subscriptionTag(m) === undefined || sameIdLoosely(subscriptionTag(m), listen.id)));
+  return listen.arrivals
+    .map((a) => a.message)
+    .filter(
+      (m) => !isResponse(m) && (subscriptionTag(m) === undefined || sameIdLoosely(subscriptionTag(m), listen.id)),
+    );
 }
 
 function ackFilter(listen: ListenStream): unknown {
@@ -385,6 +505,7 @@ function filterProblems(ctx: CheckContext, requested: JsonObject, acknowledged: 
   }
   const uris = acknowledged.resourceSubscriptions;
   const asked = (requested.resourceSubscriptions as unknown[]) ?? [];
-  if (Array.isArray(uris) && uris.some((uri) => !asked.includes(uri))) problems.push('lists resource URIs that were not requested');
+  if (Array.isArray(uris) && uris.some((uri) => !asked.includes(uri)))
+    problems.push('lists resource URIs that were not requested');
   return problems;
 }

@@ -10,7 +10,18 @@ import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '.
 import { walkSchemas } from '../shared/schema-walk.js';
 import { contentBlockProblems } from './kit/content.js';
 import { validatedPages } from './kit/lists.js';
-import { brief, callableTools, describeCall, invalidCalls, makeCalls, MISSING_CLIENT_CAPABILITY, toolName, toolsToCall, validCalls, type ToolCall } from './kit/tool-calls.js';
+import {
+  brief,
+  callableTools,
+  describeCall,
+  invalidCalls,
+  makeCalls,
+  MISSING_CLIENT_CAPABILITY,
+  toolName,
+  toolsToCall,
+  validCalls,
+  type ToolCall,
+} from './kit/tool-calls.js';
 
 const MAX_LISTED = 10;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -61,16 +72,21 @@ export default defineArea('2026-07-28', 'tools', [
         else ctx.note(`${label}: not judged (${compiled.kind}: ${compiled.message})`);
       };
       await walkSchemas(schemas, visit, (text) => ctx.note(text));
-      expectThat(invalid.length === 0, `${invalid.length} tool schema(s) are not valid JSON Schema; first: ${String(invalid[0]?.schema)}: ${String(invalid[0]?.problem)}`, {
-        expected: 'valid schemas in the declared (default 2020-12) dialect',
-        actual: invalid.slice(0, MAX_LISTED),
-      });
+      expectThat(
+        invalid.length === 0,
+        `${invalid.length} tool schema(s) are not valid JSON Schema; first: ${String(invalid[0]?.schema)}: ${String(invalid[0]?.problem)}`,
+        {
+          expected: 'valid schemas in the declared (default 2020-12) dialect',
+          actual: invalid.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
     slug: 'names',
     title: 'Tool names are 1-128 characters of A-Z a-z 0-9 _ - . and unique',
-    requirement: 'Tool names SHOULD be 1 to 128 characters long, use only ASCII letters, digits, underscore, hyphen and dot, and be unique within the server.',
+    requirement:
+      'Tool names SHOULD be 1 to 128 characters long, use only ASCII letters, digits, underscore, hyphen and dot, and be unique within the server.',
     level: 'SHOULD',
     spec: 'server/tools#tool-names',
     catalog: ['TOOL-007'],
@@ -79,7 +95,11 @@ export default defineArea('2026-07-28', 'tools', [
       const names = ctx.profile.tools.map((tool) => tool.name);
       const bad = names.filter((name) => typeof name !== 'string' || !TOOL_NAME.test(name));
       const repeated = names.filter((name, i) => names.indexOf(name) !== i);
-      expectThat(bad.length === 0, `${bad.length} tool name(s) break the naming rules; first: ${JSON.stringify(bad[0])}`, { expected: String(TOOL_NAME), actual: bad.slice(0, MAX_LISTED) });
+      expectThat(
+        bad.length === 0,
+        `${bad.length} tool name(s) break the naming rules; first: ${JSON.stringify(bad[0])}`,
+        { expected: String(TOOL_NAME), actual: bad.slice(0, MAX_LISTED) },
+      );
       expectThat(
         repeated.length === 0,
         `tool name(s) listed more than once: ${repeated
@@ -100,23 +120,32 @@ export default defineArea('2026-07-28', 'tools', [
     catalog: ['TOOL-018'],
     requires: ['tools'],
     async run(ctx) {
-      const broken = ctx.profile.tools.map((tool) => ({ tool: toolName(tool), problems: headerProblems(tool.inputSchema) })).filter((t) => t.problems.length > 0);
-      expectThat(broken.length === 0, `${broken.length} tool(s) have invalid x-mcp-header annotations (HTTP clients must drop them); first: ${broken[0]?.tool}: ${broken[0]?.problems[0]}`, {
-        expected: 'valid x-mcp-header annotations',
-        actual: broken.slice(0, MAX_LISTED),
-      });
+      const broken = ctx.profile.tools
+        .map((tool) => ({ tool: toolName(tool), problems: headerProblems(tool.inputSchema) }))
+        .filter((t) => t.problems.length > 0);
+      expectThat(
+        broken.length === 0,
+        `${broken.length} tool(s) have invalid x-mcp-header annotations (HTTP clients must drop them); first: ${broken[0]?.tool}: ${broken[0]?.problems[0]}`,
+        {
+          expected: 'valid x-mcp-header annotations',
+          actual: broken.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
     slug: 'x-mcp-header-not-sensitive',
     title: 'x-mcp-header is not put on passwords, keys, tokens or personal data',
-    requirement: 'Servers SHOULD NOT mark sensitive parameters (passwords, API keys, tokens, PII) with x-mcp-header: header values are visible to intermediaries. Judged by property and header names.',
+    requirement:
+      'Servers SHOULD NOT mark sensitive parameters (passwords, API keys, tokens, PII) with x-mcp-header: header values are visible to intermediaries. Judged by property and header names.',
     level: 'SHOULD',
     spec: 'server/tools#x-mcp-header',
     catalog: ['TOOL-019'],
     requires: ['tools'],
     async run(ctx) {
-      const flagged = ctx.profile.tools.flatMap((tool) => sensitiveHeaders(tool.inputSchema).map((hit) => ({ tool: toolName(tool), ...hit })));
+      const flagged = ctx.profile.tools.flatMap((tool) =>
+        sensitiveHeaders(tool.inputSchema).map((hit) => ({ tool: toolName(tool), ...hit })),
+      );
       expectThat(
         flagged.length === 0,
         `x-mcp-header on what looks like a secret: ${flagged
@@ -140,11 +169,17 @@ export default defineArea('2026-07-28', 'tools', [
     catalog: ['JSS-003'],
     requires: ['tools'],
     async run(ctx) {
-      const found = schemasOf(ctx.profile.tools).flatMap(({ label, schema }) => externalRefs(schema).map((ref) => ({ schema: label, ...ref })));
-      expectThat(found.length === 0, `${found.length} external $ref(s), which conforming clients will not fetch; first: ${found[0]?.schema} ${found[0]?.at}: ${found[0]?.ref}`, {
-        expected: 'only $refs inside the schema',
-        actual: found.slice(0, MAX_LISTED),
-      });
+      const found = schemasOf(ctx.profile.tools).flatMap(({ label, schema }) =>
+        externalRefs(schema).map((ref) => ({ schema: label, ...ref })),
+      );
+      expectThat(
+        found.length === 0,
+        `${found.length} external $ref(s), which conforming clients will not fetch; first: ${found[0]?.schema} ${found[0]?.at}: ${found[0]?.ref}`,
+        {
+          expected: 'only $refs inside the schema',
+          actual: found.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
@@ -153,14 +188,22 @@ export default defineArea('2026-07-28', 'tools', [
     requirement:
       'An unknown tool is a protocol error, "returned as standard JSON-RPC errors", never a result (not even one with isError: true). The text has no capital keyword and the schema a lower-case "should", so a SHOULD, as in 2025-11-25; -32602 is the example, and any JSON-RPC error code answers the rule.',
     level: 'SHOULD',
-    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
+    levelReason:
+      'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-008'],
     requires: ['tools'],
     async run(ctx) {
       // No tool runs, so this is allowed under every --tool-calls policy.
-      expectThat(!ctx.profile.tools.some((tool) => tool.name === UNKNOWN_TOOL), `the server lists a tool named ${UNKNOWN_TOOL}`);
-      expectProtocolError(ctx, await ctx.client.request('tools/call', { name: UNKNOWN_TOOL, arguments: {} }), `calling unknown tool ${UNKNOWN_TOOL}`);
+      expectThat(
+        !ctx.profile.tools.some((tool) => tool.name === UNKNOWN_TOOL),
+        `the server lists a tool named ${UNKNOWN_TOOL}`,
+      );
+      expectProtocolError(
+        ctx,
+        await ctx.client.request('tools/call', { name: UNKNOWN_TOOL, arguments: {} }),
+        `calling unknown tool ${UNKNOWN_TOOL}`,
+      );
     },
   },
   {
@@ -169,19 +212,31 @@ export default defineArea('2026-07-28', 'tools', [
     requirement:
       'Requests that fail the CallToolRequest schema (no name, a non-string name, arguments that are not an object) are protocol errors, "returned as standard JSON-RPC errors": a SHOULD as in 2025-11-25 (no capital keyword; the schema\'s lower-case "should"). -32602 is the example; any JSON-RPC error code answers the rule (on HTTP -32020, a name that cannot be mirrored into Mcp-Name, among them).',
     level: 'SHOULD',
-    levelReason: 'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
+    levelReason:
+      'no keyword: protocol errors "are returned as standard JSON-RPC errors", in plain words (the 2026-07-28 schema a lower-case "should")',
     spec: 'server/tools#error-handling',
     catalog: ['TOOL-009'],
     requires: ['tools'],
     async run(ctx) {
       expectProtocolError(ctx, await ctx.client.request('tools/call', { arguments: {} }), 'tools/call without a name');
-      expectProtocolError(ctx, await ctx.client.request('tools/call', { name: 42, arguments: {} }), 'tools/call with a numeric name');
+      expectProtocolError(
+        ctx,
+        await ctx.client.request('tools/call', { name: 42, arguments: {} }),
+        'tools/call with a numeric name',
+      );
       // Bad arguments go to a real tool, which a broken server might run: only under the policy.
       const [tool] = callableTools(ctx).tools;
       if (!tool) return ctx.note('arguments variants not sent: no tool may be called under the --tool-calls policy');
       for (const bad of ['not an object', [1, 2], 7]) {
-        const exchange = await ctx.client.request('tools/call', { name: tool.name as string, arguments: bad as unknown as JsonObject });
-        expectProtocolError(ctx, exchange, `tools/call of ${tool.name as string} with arguments ${JSON.stringify(bad)}`);
+        const exchange = await ctx.client.request('tools/call', {
+          name: tool.name as string,
+          arguments: bad as unknown as JsonObject,
+        });
+        expectProtocolError(
+          ctx,
+          exchange,
+          `tools/call of ${tool.name as string} with arguments ${JSON.stringify(bad)}`,
+        );
       }
     },
   },
@@ -199,16 +254,30 @@ export default defineArea('2026-07-28', 'tools', [
       if (calls.length === 0) ctx.skip('no valid arguments could be generated for any callable tool');
       // -32602 for generated values: the server may know constraints its schema does not say, so it decides nothing.
       const inventedRefused = calls.filter((call) => call.outcome.kind === 'error' && call.outcome.code === -32602);
-      for (const call of inventedRefused.slice(0, MAX_LISTED)) ctx.note(refusedInvented(`tool ${call.tool}`, [call.label], describeCall(call)));
-      if (inventedRefused.length === calls.length) ctx.skip(refusedInvented(`every call (${calls.length})`, ['generated arguments'], '-32602'));
-      const refused = calls.filter((call) => call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY && call.outcome.code !== -32602);
-      expectThat(refused.length === 0, `${refused.length} of ${calls.length} valid call(s) got a JSON-RPC error; first: ${describeCall(refused[0])}`, {
-        expected: 'a result (isError allowed), input_required, or -32021',
-        actual: refused.slice(0, MAX_LISTED).map(brief),
-      });
+      for (const call of inventedRefused.slice(0, MAX_LISTED))
+        ctx.note(refusedInvented(`tool ${call.tool}`, [call.label], describeCall(call)));
+      if (inventedRefused.length === calls.length)
+        ctx.skip(refusedInvented(`every call (${calls.length})`, ['generated arguments'], '-32602'));
+      const refused = calls.filter(
+        (call) =>
+          call.outcome.kind === 'error' &&
+          call.outcome.code !== MISSING_CLIENT_CAPABILITY &&
+          call.outcome.code !== -32602,
+      );
+      expectThat(
+        refused.length === 0,
+        `${refused.length} of ${calls.length} valid call(s) got a JSON-RPC error; first: ${describeCall(refused[0])}`,
+        {
+          expected: 'a result (isError allowed), input_required, or -32021',
+          actual: refused.slice(0, MAX_LISTED).map(brief),
+        },
+      );
       // A slow tool may legitimately outlast the timeout: silence is neither a pass nor a finding.
       const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
-      if (silent.length > 0) inconclusive(`${silent.length} of ${calls.length} valid call(s) got no answer, so they could not be judged; first: ${describeCall(silent[0])}`);
+      if (silent.length > 0)
+        inconclusive(
+          `${silent.length} of ${calls.length} valid call(s) got no answer, so they could not be judged; first: ${describeCall(silent[0])}`,
+        );
     },
   },
   {
@@ -223,16 +292,30 @@ export default defineArea('2026-07-28', 'tools', [
     async run(ctx) {
       const calls = await makeCalls(ctx, invalidCalls(ctx, toolsToCall(ctx), 8));
       if (calls.length === 0) ctx.skip('no invalid arguments could be derived from any callable tool schema');
-      const judged = calls.filter((call) => call.outcome.kind === 'complete' || (call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY));
-      if (judged.length < calls.length) ctx.note(`${calls.length - judged.length} call(s) not judged (input_required, -32021 or no answer)`);
-      const accepted = judged.filter((call) => succeeded(call) || (call.outcome.kind === 'error' && call.outcome.code !== -32602));
-      expectThat(accepted.length === 0, `${accepted.length} of ${judged.length} invalid call(s) were not rejected (served, or a wrong code); first: ${describeCall(accepted[0])}`, {
-        expected: 'JSON-RPC error -32602 or a result with isError: true',
-        actual: accepted.slice(0, MAX_LISTED).map(brief),
-      });
+      const judged = calls.filter(
+        (call) =>
+          call.outcome.kind === 'complete' ||
+          (call.outcome.kind === 'error' && call.outcome.code !== MISSING_CLIENT_CAPABILITY),
+      );
+      if (judged.length < calls.length)
+        ctx.note(`${calls.length - judged.length} call(s) not judged (input_required, -32021 or no answer)`);
+      const accepted = judged.filter(
+        (call) => succeeded(call) || (call.outcome.kind === 'error' && call.outcome.code !== -32602),
+      );
+      expectThat(
+        accepted.length === 0,
+        `${accepted.length} of ${judged.length} invalid call(s) were not rejected (served, or a wrong code); first: ${describeCall(accepted[0])}`,
+        {
+          expected: 'JSON-RPC error -32602 or a result with isError: true',
+          actual: accepted.slice(0, MAX_LISTED).map(brief),
+        },
+      );
       // Silence is neither a rejection nor serving: unanswered calls leave the verdict open.
       const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
-      if (silent.length > 0) inconclusive(`${silent.length} of ${calls.length} invalid call(s) got no answer, so whether they were rejected is unknown; first: ${describeCall(silent[0])}`);
+      if (silent.length > 0)
+        inconclusive(
+          `${silent.length} of ${calls.length} invalid call(s) got no answer, so whether they were rejected is unknown; first: ${describeCall(silent[0])}`,
+        );
     },
   },
   {
@@ -254,30 +337,42 @@ export default defineArea('2026-07-28', 'tools', [
         if (!output.ok) ctx.note(`${call.tool} outputSchema not usable: ${output.message}`);
         const structured = resultOf(call)!.structuredContent;
         if (structured === undefined) bad.push({ ...brief(call), problem: 'no structuredContent' });
-        else if (output.ok && !output.validate(structured)) bad.push({ ...brief(call), problem: output.explain(structured).slice(0, 3) });
+        else if (output.ok && !output.validate(structured))
+          bad.push({ ...brief(call), problem: output.explain(structured).slice(0, 3) });
       }
-      expectThat(bad.length === 0, `${bad.length} successful result(s) lack conforming structuredContent; first: ${String(bad[0]?.tool)}: ${JSON.stringify(bad[0]?.problem)}`, {
-        expected: 'structuredContent valid against the outputSchema',
-        actual: bad.slice(0, MAX_LISTED),
-      });
+      expectThat(
+        bad.length === 0,
+        `${bad.length} successful result(s) lack conforming structuredContent; first: ${String(bad[0]?.tool)}: ${JSON.stringify(bad[0]?.problem)}`,
+        {
+          expected: 'structuredContent valid against the outputSchema',
+          actual: bad.slice(0, MAX_LISTED),
+        },
+      );
     },
   },
   {
     slug: 'structured-text-mirror',
     title: 'Structured content is also returned as its JSON text',
-    requirement: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+    requirement:
+      'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
     level: 'SHOULD',
     spec: 'server/tools#structured-content',
     catalog: ['TOOL-013'],
     requires: ['tools'],
     async run(ctx) {
-      const calls = (await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1))).filter((call) => resultOf(call)?.structuredContent !== undefined);
+      const calls = (await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1))).filter(
+        (call) => resultOf(call)?.structuredContent !== undefined,
+      );
       if (calls.length === 0) ctx.skip('no call returned structuredContent');
       const unmirrored = calls.filter((call) => !mirrorsStructured(resultOf(call)!));
-      expectThat(unmirrored.length === 0, `${unmirrored.length} result(s) with structuredContent have no text block holding the same JSON; first: ${unmirrored[0]?.tool}`, {
-        expected: 'a text block whose JSON.parse equals structuredContent',
-        actual: unmirrored.slice(0, MAX_LISTED).map(brief),
-      });
+      expectThat(
+        unmirrored.length === 0,
+        `${unmirrored.length} result(s) with structuredContent have no text block holding the same JSON; first: ${unmirrored[0]?.tool}`,
+        {
+          expected: 'a text block whose JSON.parse equals structuredContent',
+          actual: unmirrored.slice(0, MAX_LISTED).map(brief),
+        },
+      );
     },
   },
   {
@@ -290,14 +385,19 @@ export default defineArea('2026-07-28', 'tools', [
     catalog: ['TOOL-011', 'TOOL-014'],
     requires: ['tools'],
     async run(ctx) {
-      const calls = (await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1))).filter((call) => call.outcome.kind === 'complete');
+      const calls = (await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1))).filter(
+        (call) => call.outcome.kind === 'complete',
+      );
       if (calls.length === 0) ctx.skip('no call produced a complete result');
       const problems = calls.flatMap((call) => {
         const content = resultOf(call)!.content;
         if (!Array.isArray(content)) return [`${call.tool}: result has no content array`];
         return content.flatMap((block, i) => contentBlockProblems(ctx.schema, block, `${call.tool} content[${i}]`));
       });
-      expectThat(problems.length === 0, `${problems.length} content problem(s); first: ${problems[0]}`, { expected: 'well-formed content blocks', actual: problems.slice(0, MAX_LISTED) });
+      expectThat(problems.length === 0, `${problems.length} content problem(s); first: ${problems[0]}`, {
+        expected: 'well-formed content blocks',
+        actual: problems.slice(0, MAX_LISTED),
+      });
     },
   },
 ]);

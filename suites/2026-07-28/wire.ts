@@ -22,7 +22,9 @@ export default defineArea('2026-07-28', 'wire', [
     async run(ctx) {
       // Connections that ran the 2025-11-25 handshake (dual-era checks) may carry legacy server requests.
       const modern = modernConnections(ctx.wire.entries);
-      const requests = serverMessages(ctx.wire.entries).filter(({ entry, message }) => modern.has(entry.connection) && isRequest(message));
+      const requests = serverMessages(ctx.wire.entries).filter(
+        ({ entry, message }) => modern.has(entry.connection) && isRequest(message),
+      );
       if (requests.length === 0) return;
       const methods = [...new Set(requests.map(({ message }) => String(message.method)))];
       ctx.fail(`the server sent ${requests.length} JSON-RPC request(s): ${methods.slice(0, 5).join(', ')}`, {

@@ -31,8 +31,15 @@ export async function barrier(client: Client, what: string): Promise<Exchange> {
   const method = barrierMethod(client);
   const fence = await client.request(method, {}, { barrier: true });
   const exit = fence.response === undefined ? client.exitedByItself() : undefined;
-  if (exit) fail(`${exit} after ${what}, before it answered the ${method} sent after it`, { expected: `an answer to ${method}`, actual: exit });
-  if (fence.response === undefined) inconclusive(`${method}, sent after ${what} to prove the server read it, got ${describeOutcome(fence)}: silence proves nothing`);
+  if (exit)
+    fail(`${exit} after ${what}, before it answered the ${method} sent after it`, {
+      expected: `an answer to ${method}`,
+      actual: exit,
+    });
+  if (fence.response === undefined)
+    inconclusive(
+      `${method}, sent after ${what} to prove the server read it, got ${describeOutcome(fence)}: silence proves nothing`,
+    );
   return fence;
 }
 
@@ -58,7 +65,11 @@ export async function proveRead(client: Client, exchange: Exchange, what: string
  * has answered a barrier sent right after it (stdio). On HTTP the POST's own answer is awaited.
  * The result has a response when the server answered the message before the barrier.
  */
-export async function answerOrSilence(client: Client, what: string, send: (signal: AbortSignal) => Promise<Exchange>): Promise<Exchange> {
+export async function answerOrSilence(
+  client: Client,
+  what: string,
+  send: (signal: AbortSignal) => Promise<Exchange>,
+): Promise<Exchange> {
   const stop = new AbortController();
   const pending = send(stop.signal);
   if (client.transport === 'http') {
@@ -90,13 +101,23 @@ export interface ProvingContext<C extends Client = Client> {
  * so the verdict is the check's; without the proof the wait stays a timeout and the check is
  * inconclusive.
  */
-export async function answerRequired<C extends Client>(ctx: ProvingContext<C>, what: string, send: () => Promise<Exchange>): Promise<Exchange> {
+export async function answerRequired<C extends Client>(
+  ctx: ProvingContext<C>,
+  what: string,
+  send: () => Promise<Exchange>,
+): Promise<Exchange> {
   const from = ctx.wire.nextSeq;
   const exchange = await send();
   if (!exchange.timedOut || exchange.response !== undefined) return exchange;
-  const ownWaits = (entry: WireEntry) => entry.seq >= from && entry.timeout && entry.connection === exchange.connection && entry.checks?.includes(ctx.check.id);
+  const ownWaits = (entry: WireEntry) =>
+    entry.seq >= from &&
+    entry.timeout &&
+    entry.connection === exchange.connection &&
+    entry.checks?.includes(ctx.check.id);
   const waits = ctx.wire.entries.filter(ownWaits);
-  const proof = exchange.http ? `the POST of ${what} got HTTP ${exchange.http.status}` : await barrierAnswer(ctx, exchange.connection, what, from);
+  const proof = exchange.http
+    ? `the POST of ${what} got HTTP ${exchange.http.status}`
+    : await barrierAnswer(ctx, exchange.connection, what, from);
   if (proof === undefined) return exchange;
   for (const wait of waits) {
     ctx.wire.record({
@@ -112,12 +133,23 @@ export async function answerRequired<C extends Client>(ctx: ProvingContext<C>, w
 }
 
 /** stdio: what proves the server read `what`: a barrier sent after it, answered with no other answer before it. */
-async function barrierAnswer(ctx: ProvingContext, connection: string, what: string, from: number): Promise<string | undefined> {
+async function barrierAnswer(
+  ctx: ProvingContext,
+  connection: string,
+  what: string,
+  from: number,
+): Promise<string | undefined> {
   const method = barrierMethod(ctx.client);
   const fence = await ctx.client.request(method, {});
   if (fence.response === undefined) return undefined;
   const isResponse = (message: unknown) => isObject(message) && !('method' in message);
-  const answers = ctx.wire.entries.filter((entry) => entry.seq >= from && entry.connection === connection && entry.direction === 'server->client' && isResponse(entry.message));
+  const answers = ctx.wire.entries.filter(
+    (entry) =>
+      entry.seq >= from &&
+      entry.connection === connection &&
+      entry.direction === 'server->client' &&
+      isResponse(entry.message),
+  );
   // A late answer to the message itself is not a choice to stay silent.
   if (answers.some((entry) => isObject(entry.message) && entry.message.id !== fence.id)) return undefined;
   return `${method}, sent after ${what}, was answered`;

@@ -4,7 +4,8 @@
 import { isObject, type JsonObject } from '../../harness/model.js';
 
 /** Names and descriptions that ask for a credential or payment secret. */
-const SENSITIVE = /pass(word|phrase|wd)|secret|api[ _-]?key|access[ _-]?token|auth[ _-]?token|private[ _-]?key|credit[ _-]?card|card[ _-]?number|\bcvv\b|\bpin\b/i;
+const SENSITIVE =
+  /pass(word|phrase|wd)|secret|api[ _-]?key|access[ _-]?token|auth[ _-]?token|private[ _-]?key|credit[ _-]?card|card[ _-]?number|\bcvv\b|\bpin\b/i;
 /** Query or fragment parameters that would carry a credential in a URL. */
 const SENSITIVE_PARAMETER = /^(pass|pwd)$|password|passwd|secret|api[_-]?key|token|session|credential/i;
 
@@ -14,7 +15,13 @@ export function sensitiveFormFields(params: JsonObject): string[] {
   const schema = isObject(params.requestedSchema) ? params.requestedSchema : {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   return Object.entries(properties)
-    .filter(([name, property]) => SENSITIVE.test([name, ...(isObject(property) ? [property.title, property.description] : [])].filter((w) => typeof w === 'string').join(' ')))
+    .filter(([name, property]) =>
+      SENSITIVE.test(
+        [name, ...(isObject(property) ? [property.title, property.description] : [])]
+          .filter((w) => typeof w === 'string')
+          .join(' '),
+      ),
+    )
     .map(([name]) => name);
 }
 
@@ -31,10 +38,13 @@ export function unsafeUrlProblems(url: unknown): string[] {
   }
   const problems: string[] = [];
   if (parsed.protocol !== 'https:' && !LOOPBACK.test(parsed.hostname))
-    problems.push(`scheme ${parsed.protocol.replace(/:$/, '')} on the non-loopback host ${parsed.hostname || '(none)'}: HTTPS expected outside development`);
+    problems.push(
+      `scheme ${parsed.protocol.replace(/:$/, '')} on the non-loopback host ${parsed.hostname || '(none)'}: HTTPS expected outside development`,
+    );
   if (parsed.username || parsed.password) problems.push('credentials in the URL (user:password@host)');
   const fragment = new URLSearchParams(parsed.hash.replace(/^#/, ''));
   const names = [...parsed.searchParams.keys(), ...fragment.keys()].filter((name) => SENSITIVE_PARAMETER.test(name));
-  if (names.length > 0) problems.push(`parameter(s) ${[...new Set(names)].join(', ')} look like credentials or a pre-authenticated link`);
+  if (names.length > 0)
+    problems.push(`parameter(s) ${[...new Set(names)].join(', ')} look like credentials or a pre-authenticated link`);
   return problems;
 }

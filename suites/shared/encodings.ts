@@ -2,7 +2,11 @@
 
 /** RFC 4648 base64 with padding, nothing else (no whitespace, no URL-safe alphabet). */
 export function isStrictBase64(value: unknown): boolean {
-  return typeof value === 'string' && value.length % 4 === 0 && /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length % 4 === 0 &&
+    /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value)
+  );
 }
 
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";

@@ -36,17 +36,27 @@ export function foreignHostRefused<C extends Client>(spec: string, catalog: stri
     catalog,
     transports: ['http'],
     async run(ctx) {
-      if (!isLoopbackTarget(ctx.client)) ctx.skip(`the target ${ctx.client.endpoint ?? ''} is not on a loopback address, where a foreign Host may be how clients reach it`);
+      if (!isLoopbackTarget(ctx.client))
+        ctx.skip(
+          `the target ${ctx.client.endpoint ?? ''} is not on a loopback address, where a foreign Host may be how clients reach it`,
+        );
       const method = cheapRequest(ctx.profile, ctx.revision);
       const own = await ctx.client.request(method, {});
-      if (!resultOf(own)) ctx.skip(`${method} with the endpoint's own Host got ${describeOutcome(own)}, so there is nothing to compare with`);
+      if (!resultOf(own))
+        ctx.skip(
+          `${method} with the endpoint's own Host got ${describeOutcome(own)}, so there is nothing to compare with`,
+        );
       const foreign = await ctx.client.request(method, {}, { headers: { host: FOREIGN_HOST } });
       await proveRead(ctx.client, foreign, `${method} with Host ${FOREIGN_HOST}`);
       const status = foreign.http?.status ?? 0;
-      expectThat(status >= 400 && status < 500 && !resultOf(foreign), `${method} with Host: ${FOREIGN_HOST} got HTTP ${status} with ${describeOutcome(foreign)}`, {
-        expected: 'a 4xx refusal (e.g. 403, as for a foreign Origin, or 421)',
-        actual: observed(foreign),
-      });
+      expectThat(
+        status >= 400 && status < 500 && !resultOf(foreign),
+        `${method} with Host: ${FOREIGN_HOST} got HTTP ${status} with ${describeOutcome(foreign)}`,
+        {
+          expected: 'a 4xx refusal (e.g. 403, as for a foreign Origin, or 421)',
+          actual: observed(foreign),
+        },
+      );
     },
   };
 }

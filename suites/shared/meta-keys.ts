@@ -15,7 +15,10 @@ export function metaKeysIn(value: unknown, path = ''): Array<{ path: string; key
   if (Array.isArray(value)) return value.flatMap((item, index) => metaKeysIn(item, `${path}/${index}`));
   if (!isObject(value)) return [];
   return Object.entries(value).flatMap(([key, child]) => {
-    const here = key === '_meta' && isObject(child) ? Object.keys(child).map((name) => ({ path: `${path}/_meta`, key: name })) : [];
+    const here =
+      key === '_meta' && isObject(child)
+        ? Object.keys(child).map((name) => ({ path: `${path}/_meta`, key: name }))
+        : [];
     return [...here, ...metaKeysIn(child, `${path}/${key}`)];
   });
 }

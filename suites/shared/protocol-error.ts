@@ -11,6 +11,10 @@ export const EXAMPLE_CODE = -32602;
 /** The exchange must end in a JSON-RPC error; a code other than the example is noted, not judged. */
 export function expectProtocolError(ctx: Pick<CheckContext, 'note'>, exchange: Exchange, what: string): void {
   const error = errorOf(exchange);
-  expectThat(error !== undefined, `${what} got ${describeOutcome(exchange)}, not a JSON-RPC error`, { expected: `a JSON-RPC error (the spec's example: ${EXAMPLE_CODE})`, actual: observed(exchange) });
-  if (error.code !== EXAMPLE_CODE) ctx.note(`${what} answered with error ${String(error.code)} (the spec's example is ${EXAMPLE_CODE})`);
+  expectThat(error !== undefined, `${what} got ${describeOutcome(exchange)}, not a JSON-RPC error`, {
+    expected: `a JSON-RPC error (the spec's example: ${EXAMPLE_CODE})`,
+    actual: observed(exchange),
+  });
+  if (error.code !== EXAMPLE_CODE)
+    ctx.note(`${what} answered with error ${String(error.code)} (the spec's example is ${EXAMPLE_CODE})`);
 }

@@ -26,7 +26,11 @@ export function judgeParseError(ctx: Pick<CheckContext, 'warn'>, exchange: Excha
   const id = exchange.response?.id;
   const contradiction = idContradiction(exchange.response);
   if (contradiction) ctx.warn(contradiction, { expected: 'no id member', actual: observed(exchange) });
-  expectThat(id === undefined, `the parse error carries id ${JSON.stringify(id)}, but no id could be read from the text`, { expected: 'no id member', actual: observed(exchange) });
+  expectThat(
+    id === undefined,
+    `the parse error carries id ${JSON.stringify(id)}, but no id could be read from the text`,
+    { expected: 'no id member', actual: observed(exchange) },
+  );
 }
 
 export interface InvalidRequest {
@@ -34,14 +38,18 @@ export interface InvalidRequest {
   message: JsonObject;
 }
 
-const without = (message: JsonObject, member: string): JsonObject => Object.fromEntries(Object.entries(message).filter(([key]) => key !== member));
+const without = (message: JsonObject, member: string): JsonObject =>
+  Object.fromEntries(Object.entries(message).filter(([key]) => key !== member));
 
 /**
  * Request objects JSON-RPC 2.0 and MCP rule out, each a change to a valid request `valid(envelope)`:
  * ids that are null or structured (with `moreIds`, also fractional and arrays), a wrong or missing
  * jsonrpc member, no string method.
  */
-export function invalidRequests(valid: (envelope: JsonObject) => JsonObject, options: { moreIds?: boolean } = {}): InvalidRequest[] {
+export function invalidRequests(
+  valid: (envelope: JsonObject) => JsonObject,
+  options: { moreIds?: boolean } = {},
+): InvalidRequest[] {
   const moreIds = options.moreIds
     ? [
         { what: 'id 1.5 (not an integer)', message: valid({ id: 1.5 }) },
@@ -84,7 +92,8 @@ export async function judgeInvalidRequests<C extends Client>(
     const error = exchange.response?.error;
     return isObject(error) && typeof error.code === 'number' && accepted(message).includes(error.code);
   };
-  const got = (exchange: Exchange) => (isObject(exchange.response?.error) ? `error ${String(exchange.response.error.code)}` : describeOutcome(exchange));
+  const got = (exchange: Exchange) =>
+    isObject(exchange.response?.error) ? `error ${String(exchange.response.error.code)}` : describeOutcome(exchange);
   const stops = runs.filter((run) => run.stopped);
   const missed = runs.filter((run) => !answered(run));
   const listed = missed.map((m) => `${m.what}: ${got(m.exchange)}`).join('; ');
@@ -92,8 +101,16 @@ export async function judgeInvalidRequests<C extends Client>(
     expected: 'JSON-RPC error -32600 for each, and a server that goes on',
     actual: runs.filter((r) => r.stopped || !answered(r)).map((r) => ({ request: r.what, ...observed(r.exchange) })),
   };
-  if (stops.length > 0) ctx.fail(`the server stopped on the request with ${stops.map((s) => s.what).join(' and with ')}${listed ? `; ${listed}` : ''}`, evidence);
-  expectThat(missed.length === 0, `${missed.length} of ${cases.length} malformed requests did not get -32600: ${listed}`, evidence);
+  if (stops.length > 0)
+    ctx.fail(
+      `the server stopped on the request with ${stops.map((s) => s.what).join(' and with ')}${listed ? `; ${listed}` : ''}`,
+      evidence,
+    );
+  expectThat(
+    missed.length === 0,
+    `${missed.length} of ${cases.length} malformed requests did not get -32600: ${listed}`,
+    evidence,
+  );
 }
 
 export interface ErrorSeen {
@@ -120,10 +137,17 @@ export function errorsIn(entries: readonly WireEntry[]): ErrorSeen[] {
   for (const entry of entries) {
     if (entry.direction !== 'client->server' || entry.kind !== 'message' || !isObject(wholeMessage(entry))) continue;
     const id = (wholeMessage(entry) as JsonObject).id;
-    if (typeof id === 'string' || typeof id === 'number') requests.set(`${entry.connection} ${JSON.stringify(id)}`, (wholeMessage(entry) as JsonObject).params);
+    if (typeof id === 'string' || typeof id === 'number')
+      requests.set(`${entry.connection} ${JSON.stringify(id)}`, (wholeMessage(entry) as JsonObject).params);
   }
   return entries
-    .filter((entry) => entry.direction === 'server->client' && entry.kind === 'message' && isResponse(wholeMessage(entry)) && isObject((wholeMessage(entry) as JsonObject).error))
+    .filter(
+      (entry) =>
+        entry.direction === 'server->client' &&
+        entry.kind === 'message' &&
+        isResponse(wholeMessage(entry)) &&
+        isObject((wholeMessage(entry) as JsonObject).error),
+    )
     .map((entry) => {
       const response = wholeMessage(entry) as JsonObject;
       const error = response.error as JsonObject;
@@ -142,7 +166,11 @@ export function wordyErrors(errors: readonly ErrorSeen[]): ErrorSeen[] {
 }
 
 /** The post-phase check that every error message of the revision's traffic is one short sentence. */
-export function errorMessageCheck<C extends Client>(catalog: string[], scope: string, errorsOf: (ctx: CheckContext<C>) => ErrorSeen[]): CheckDefinition<C> {
+export function errorMessageCheck<C extends Client>(
+  catalog: string[],
+  scope: string,
+  errorsOf: (ctx: CheckContext<C>) => ErrorSeen[],
+): CheckDefinition<C> {
   return {
     slug: 'error-message',
     title: 'Error messages are one short sentence',
@@ -154,10 +182,15 @@ export function errorMessageCheck<C extends Client>(catalog: string[], scope: st
     async run(ctx) {
       const bad = wordyErrors(errorsOf(ctx));
       if (bad.length === 0) return;
-      ctx.fail(`${bad.length} error message(s) are empty, span lines or run long; first: ${JSON.stringify(String(bad[0].message).slice(0, 120))}`, {
-        expected: 'one concise sentence',
-        actual: bad.slice(0, MAX_LISTED).map(({ quoted: _quoted, ...seen }) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
-      });
+      ctx.fail(
+        `${bad.length} error message(s) are empty, span lines or run long; first: ${JSON.stringify(String(bad[0].message).slice(0, 120))}`,
+        {
+          expected: 'one concise sentence',
+          actual: bad
+            .slice(0, MAX_LISTED)
+            .map(({ quoted: _quoted, ...seen }) => ({ ...seen, message: String(seen.message).slice(0, 300) })),
+        },
+      );
     },
   };
 }

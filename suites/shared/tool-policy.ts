@@ -15,7 +15,8 @@ export function whyNotCallable(ctx: PolicyContext, tool: JsonObject): string | u
   const readOnly = isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
   if (policy === 'safe' && !readOnly) return 'not annotated readOnlyHint: true';
   // 2026-07-28 HTTP clients MUST drop a tool whose x-mcp-header annotations are invalid.
-  if (ctx.revision === '2026-07-28' && ctx.transport === 'http' && headerProblems(tool.inputSchema).length > 0) return 'invalid x-mcp-header, so HTTP clients exclude it';
+  if (ctx.revision === '2026-07-28' && ctx.transport === 'http' && headerProblems(tool.inputSchema).length > 0)
+    return 'invalid x-mcp-header, so HTTP clients exclude it';
   return undefined;
 }
 
@@ -26,5 +27,7 @@ export function mayCall(ctx: PolicyContext, tool: JsonObject): boolean {
 /** Why no tool could be called, for a skip. */
 export function policyReason(ctx: PolicyContext): string {
   const policy = ctx.toolCallPolicy ?? 'safe';
-  return policy === 'none' ? 'tool calls are disabled (--tool-calls none)' : `no listed tool may be called under --tool-calls ${policy} (safe calls only tools annotated readOnlyHint: true)`;
+  return policy === 'none'
+    ? 'tool calls are disabled (--tool-calls none)'
+    : `no listed tool may be called under --tool-calls ${policy} (safe calls only tools annotated readOnlyHint: true)`;
 }

@@ -24,7 +24,8 @@ export interface NoAnswer {
 }
 
 /** What the evidence of a check shows as expected. */
-export const NO_ANSWER_EXPECTED = 'no response (HTTP: 202 with no body, or a 4xx refusal whose body is at most a JSON-RPC error without an id)';
+export const NO_ANSWER_EXPECTED =
+  'no response (HTTP: 202 with no body, or a 4xx refusal whose body is at most a JSON-RPC error without an id)';
 
 /** A response naming an id: absent and null are no id, 0 is one. */
 const hasId = (message: JsonObject) => 'id' in message && message.id !== null;
@@ -37,16 +38,30 @@ export function readNoAnswer(exchange: Exchange): NoAnswer {
   const responses = exchange.messages.filter(isResponse);
   if (exchange.response && !responses.includes(exchange.response)) responses.push(exchange.response);
   const http = exchange.http;
-  if (!http) return { reading: responses.length > 0 ? 'answered' : 'unanswered', said: responses.length > 0 ? 'a response' : 'no response', exchange };
+  if (!http)
+    return {
+      reading: responses.length > 0 ? 'answered' : 'unanswered',
+      said: responses.length > 0 ? 'a response' : 'no response',
+      exchange,
+    };
   const body = http.bodyKind === 'empty' ? 'no body' : `a ${http.bodyKind} body`;
   const refusal = http.status >= 400 && http.status < 500;
   const replied = responses.filter(replies);
   if (replied.length > 0 || (!refusal && responses.length > 0)) {
-    const what = replied.length > 0 ? `a JSON-RPC response ${hasId(replied[0]) ? `with id ${JSON.stringify(replied[0].id)}` : 'with a result'}` : 'a JSON-RPC error';
+    const what =
+      replied.length > 0
+        ? `a JSON-RPC response ${hasId(replied[0]) ? `with id ${JSON.stringify(replied[0].id)}` : 'with a result'}`
+        : 'a JSON-RPC error';
     return { reading: 'answered', said: `HTTP ${http.status} with ${what}`, exchange };
   }
-  if (refusal) return { reading: 'refused', said: `HTTP ${http.status} with ${responses.length > 0 ? 'a JSON-RPC error without an id' : body}`, exchange };
-  if (http.status === 202 && http.bodyKind === 'empty') return { reading: 'unanswered', said: 'HTTP 202 with no body', exchange };
+  if (refusal)
+    return {
+      reading: 'refused',
+      said: `HTTP ${http.status} with ${responses.length > 0 ? 'a JSON-RPC error without an id' : body}`,
+      exchange,
+    };
+  if (http.status === 202 && http.bodyKind === 'empty')
+    return { reading: 'unanswered', said: 'HTTP 202 with no body', exchange };
   return { reading: 'other', said: `HTTP ${http.status} with ${body}`, exchange };
 }
 
@@ -60,7 +75,9 @@ export async function sendUnanswerable(client: Client, message: JsonObject, what
   // owed, and a server may rightly answer no ping until it comes (java-sdk does not).
   if (message.method !== 'notifications/initialized') await fenceBeforeIdlessAnswer(client, what);
   const exchange = await answerOrSilence(client, what, (signal) =>
-    client.transport === 'stdio' ? client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, signal }) : client.sendMessage(message, { signal }),
+    client.transport === 'stdio'
+      ? client.sendRaw(`${JSON.stringify(message)}\n`, { expectResponse: true, signal })
+      : client.sendMessage(message, { signal }),
   );
   return readNoAnswer(exchange);
 }

@@ -12,7 +12,8 @@ const RESERVED_OPERATORS = '=,!@|';
 function parseExpression(body: string, at: number): { variables: string[] } | { error: string } {
   if (body === '') return { error: `empty expression at ${at}` };
   let list = body;
-  if (RESERVED_OPERATORS.includes(body[0])) return { error: `operator ${JSON.stringify(body[0])} at ${at} is reserved for future extensions` };
+  if (RESERVED_OPERATORS.includes(body[0]))
+    return { error: `operator ${JSON.stringify(body[0])} at ${at} is reserved for future extensions` };
   if (OPERATORS.includes(body[0])) list = body.slice(1);
   const variables: string[] = [];
   for (const varspec of list.split(',')) {
@@ -41,7 +42,11 @@ export function parseUriTemplate(template: string): UriTemplateParse {
       continue;
     }
     const piece = char === '%' ? template.slice(i, i + 3) : String.fromCodePoint(template.codePointAt(i)!);
-    if (!LITERAL.test(piece)) return { ok: false, error: `character ${JSON.stringify(piece)} at ${i} is not allowed in a URI template literal` };
+    if (!LITERAL.test(piece))
+      return {
+        ok: false,
+        error: `character ${JSON.stringify(piece)} at ${i} is not allowed in a URI template literal`,
+      };
     i += piece.length;
   }
   return { ok: true, variables: [...new Set(variables)] };

@@ -12,7 +12,14 @@ const MAX_LISTED = 10;
 const ID_ISSUE = /^\/id(\s|$)/;
 
 function brief(entry: WireEntry): Record<string, unknown> {
-  return { seq: entry.seq, connection: entry.connection, note: entry.note, text: entry.text?.slice(0, 300), bytes: entry.bytes, hex: entry.hex?.slice(0, 64) };
+  return {
+    seq: entry.seq,
+    connection: entry.connection,
+    note: entry.note,
+    text: entry.text?.slice(0, 300),
+    bytes: entry.bytes,
+    hex: entry.hex?.slice(0, 64),
+  };
 }
 
 export function schemaCheck<C extends Client>(spec: string, catalog: string[]): CheckDefinition<C> {
@@ -29,13 +36,19 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
       const { breaks, contradictions } = judgeSchemaIssues(ctx.wire.entries);
       if (breaks.length > 0) {
         const first = breaks[0];
-        ctx.fail(`${breaks.length} server message(s) break the schema; first (${first.def}): ${first.issues[0]}`, { expected: 'every server message valid', actual: breaks.slice(0, MAX_LISTED) });
+        ctx.fail(`${breaks.length} server message(s) break the schema; first (${first.def}): ${first.issues[0]}`, {
+          expected: 'every server message valid',
+          actual: breaks.slice(0, MAX_LISTED),
+        });
       }
       if (contradictions.length > 0) {
-        ctx.warn(`${contradictions.length} server error(s) where the spec contradicts itself; first: ${contradictions[0].contradiction}`, {
-          expected: 'an error id the MCP schema allows (string or integer), or none',
-          actual: contradictions.slice(0, MAX_LISTED),
-        });
+        ctx.warn(
+          `${contradictions.length} server error(s) where the spec contradicts itself; first: ${contradictions[0].contradiction}`,
+          {
+            expected: 'an error id the MCP schema allows (string or integer), or none',
+            actual: contradictions.slice(0, MAX_LISTED),
+          },
+        );
       }
     },
   };
@@ -51,18 +64,27 @@ export interface SchemaFinding {
 }
 
 /** Server messages' schema issues, split by the one rule of harness/schema/contradictions.ts: real breaks, and the spec contradicting itself. */
-export function judgeSchemaIssues(entries: readonly WireEntry[]): { breaks: SchemaFinding[]; contradictions: SchemaFinding[] } {
+export function judgeSchemaIssues(entries: readonly WireEntry[]): {
+  breaks: SchemaFinding[];
+  contradictions: SchemaFinding[];
+} {
   const sent = sentIdsByConnection(entries);
   const breaks: SchemaFinding[] = [];
   const contradictions: SchemaFinding[] = [];
   for (const entry of entries) {
     if (entry.direction !== 'server->client' || entry.kind !== 'message' || !entry.schema) continue;
-    const issues = servedMalformedRequest(entry.message, entry.checks) ? entry.schema.issues.filter((issue) => !ID_ISSUE.test(issue)) : entry.schema.issues;
+    const issues = servedMalformedRequest(entry.message, entry.checks)
+      ? entry.schema.issues.filter((issue) => !ID_ISSUE.test(issue))
+      : entry.schema.issues;
     const split = splitSchemaIssues(entry.message, issues, (id) => sent.has(`${entry.connection}\0${idKey(id)}`));
     const finding = { seq: entry.seq, connection: entry.connection, def: entry.schema.def, message: entry.message };
     if (split.breaks.length > 0) breaks.push({ ...finding, issues: split.breaks.slice(0, 5) });
     if (split.contradiction && !warnedByItsCheck(entry.message, entry.checks))
-      contradictions.push({ ...finding, issues: issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5), contradiction: split.contradiction });
+      contradictions.push({
+        ...finding,
+        issues: issues.filter((issue) => !split.breaks.includes(issue)).slice(0, 5),
+        contradiction: split.contradiction,
+      });
   }
   return { breaks, contradictions };
 }
@@ -91,7 +113,8 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
   return {
     slug: 'stdout-only-jsonrpc',
     title: 'Nothing but JSON-RPC messages on stdout, one per line',
-    requirement: 'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines.',
+    requirement:
+      'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines.',
     level: 'MUST',
     spec,
     catalog,
@@ -101,10 +124,13 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
       const polluted = ctx.wire.entries.filter((entry) => entry.kind === 'pollution');
       if (polluted.length === 0) return;
       const lines = polluted.reduce((sum, entry) => sum + (entry.count ?? 1), 0);
-      ctx.fail(`${lines} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`, {
-        expected: 'only newline-delimited JSON-RPC messages on stdout',
-        actual: polluted.slice(0, MAX_LISTED).map(brief),
-      });
+      ctx.fail(
+        `${lines} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`,
+        {
+          expected: 'only newline-delimited JSON-RPC messages on stdout',
+          actual: polluted.slice(0, MAX_LISTED).map(brief),
+        },
+      );
     },
   };
 }
@@ -113,18 +139,29 @@ export function responsesMatchRequestsCheck<C extends Client>(spec: string, cata
   return {
     slug: 'responses-match-requests',
     title: 'Every response answers a request that was sent, exactly once',
-    requirement: 'A response MUST carry the id of the request it corresponds to: a response to an id never sent, or a second response to an id already answered, corresponds to no request.',
+    requirement:
+      'A response MUST carry the id of the request it corresponds to: a response to an id never sent, or a second response to an id already answered, corresponds to no request.',
     level: 'MUST',
     spec,
     catalog,
     phase: 'post',
     async run(ctx) {
-      const stray = ctx.wire.entries.filter((entry) => entry.anomaly === 'unknown-id' || entry.anomaly === 'duplicate-response');
+      const stray = ctx.wire.entries.filter(
+        (entry) => entry.anomaly === 'unknown-id' || entry.anomaly === 'duplicate-response',
+      );
       if (stray.length === 0) return;
-      ctx.fail(`${stray.length} response(s) answer no request in flight; first: ${stray[0].note} (id ${JSON.stringify((stray[0].message as { id?: unknown } | undefined)?.id)})`, {
-        expected: 'one response per request, with its id',
-        actual: stray.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, anomaly: entry.anomaly, message: entry.message })),
-      });
+      ctx.fail(
+        `${stray.length} response(s) answer no request in flight; first: ${stray[0].note} (id ${JSON.stringify((stray[0].message as { id?: unknown } | undefined)?.id)})`,
+        {
+          expected: 'one response per request, with its id',
+          actual: stray.slice(0, MAX_LISTED).map((entry) => ({
+            seq: entry.seq,
+            connection: entry.connection,
+            anomaly: entry.anomaly,
+            message: entry.message,
+          })),
+        },
+      );
     },
   };
 }
@@ -134,7 +171,8 @@ function modernProbes(entries: readonly WireEntry[]): Set<string> {
   const probes = new Set<string>();
   for (const entry of entries) {
     const message = entry.message as { id?: unknown; method?: unknown } | undefined;
-    if (entry.direction === 'client->server' && message?.method === 'server/discover') probes.add(`${entry.connection} ${JSON.stringify(message.id)}`);
+    if (entry.direction === 'client->server' && message?.method === 'server/discover')
+      probes.add(`${entry.connection} ${JSON.stringify(message.id)}`);
   }
   return probes;
 }
@@ -153,33 +191,59 @@ export function requestsAnsweredCheck<C extends Client>(spec: string, catalog: s
       const cancelled = new Set<string>();
       for (const entry of ctx.wire.entries) {
         const message = entry.message as { method?: unknown; params?: { requestId?: unknown } } | undefined;
-        if (entry.direction === 'client->server' && message?.method === 'notifications/cancelled') cancelled.add(`${entry.connection} ${JSON.stringify(message.params?.requestId)}`);
+        if (entry.direction === 'client->server' && message?.method === 'notifications/cancelled')
+          cancelled.add(`${entry.connection} ${JSON.stringify(message.params?.requestId)}`);
       }
       const late = new Set<string>();
       for (const entry of ctx.wire.entries) {
-        if (entry.anomaly === 'late-response' && isObject(entry.message)) late.add(`${entry.connection} ${JSON.stringify(entry.message.id)}`);
+        if (entry.anomaly === 'late-response' && isObject(entry.message))
+          late.add(`${entry.connection} ${JSON.stringify(entry.message.id)}`);
       }
       const unsent = neverReceived(ctx.wire.entries);
       const probes = ctx.revision === '2025-11-25' ? modernProbes(ctx.wire.entries) : new Set<string>();
-      const exempt = (entry: WireEntry) => cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`) || probes.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`);
-      const unanswered = ctx.wire.entries.filter((entry) => entry.anomaly === 'unanswered' && !unsent.has(entry) && !exempt(entry));
-      const answeredLate = unanswered.filter((entry) => late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`));
-      if (answeredLate.length > 0) ctx.note(`${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`);
+      const exempt = (entry: WireEntry) =>
+        cancelled.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`) ||
+        probes.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`);
+      const unanswered = ctx.wire.entries.filter(
+        (entry) => entry.anomaly === 'unanswered' && !unsent.has(entry) && !exempt(entry),
+      );
+      const answeredLate = unanswered.filter((entry) =>
+        late.has(`${entry.connection} ${JSON.stringify(entry.requestId)}`),
+      );
+      if (answeredLate.length > 0)
+        ctx.note(
+          `${answeredLate.length} request(s) were answered after the harness stopped waiting; first: ${answeredLate[0].note}`,
+        );
       const never = unanswered.filter((entry) => !answeredLate.includes(entry));
       const listed = (entries: typeof never) =>
-        entries.slice(0, MAX_LISTED).map((entry) => ({ seq: entry.seq, connection: entry.connection, requestId: entry.requestId, note: entry.note, checks: entry.checks }));
+        entries.slice(0, MAX_LISTED).map((entry) => ({
+          seq: entry.seq,
+          connection: entry.connection,
+          requestId: entry.requestId,
+          note: entry.note,
+          checks: entry.checks,
+        }));
       // Dying with a request in flight is the server's answer; a wait that ran out is only time.
       // A barrier lost to an exit is judged by the check that sent it (suites/shared/barrier.ts),
       // once, whether it was written just before the exit or found the process gone.
       const dead = never.filter((entry) => !entry.timeout);
       const barriers = dead.filter((entry) => entry.barrier);
       if (barriers.length > 0)
-        ctx.note(`${barriers.length} barrier request(s) lost to the server's exit are judged by the check that sent them; first: ${barriers[0].note} (${barriers[0].checks?.join(', ')})`);
+        ctx.note(
+          `${barriers.length} barrier request(s) lost to the server's exit are judged by the check that sent them; first: ${barriers[0].note} (${barriers[0].checks?.join(', ')})`,
+        );
       const died = dead.filter((entry) => !entry.barrier);
-      if (died.length > 0) ctx.fail(`${died.length} request(s) got no response; first: ${died[0].note}`, { expected: 'a response to every request', actual: listed(died) });
+      if (died.length > 0)
+        ctx.fail(`${died.length} request(s) got no response; first: ${died[0].note}`, {
+          expected: 'a response to every request',
+          actual: listed(died),
+        });
       const waited = never.filter((entry) => entry.timeout);
       if (waited.length > 0) {
-        ctx.inconclusive(`${waited.length} request(s) had no response by the end of the run; first: ${waited[0].note}`, { expected: 'a response to every request', actual: listed(waited) });
+        ctx.inconclusive(
+          `${waited.length} request(s) had no response by the end of the run; first: ${waited[0].note}`,
+          { expected: 'a response to every request', actual: listed(waited) },
+        );
       }
     },
   };

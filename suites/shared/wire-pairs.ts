@@ -16,7 +16,8 @@ export interface SentRequest {
 
 export type AnsweredRequest = Required<SentRequest>;
 
-const isMessage = (entry: WireEntry, direction: WireEntry['direction']) => entry.direction === direction && entry.kind === 'message' && isObject(wholeMessage(entry));
+const isMessage = (entry: WireEntry, direction: WireEntry['direction']) =>
+  entry.direction === direction && entry.kind === 'message' && isObject(wholeMessage(entry));
 
 /** Requests we sent as JSON (raw bytes are not parsed), each with the response carrying its id if one came. */
 export function sentRequests(entries: readonly WireEntry[]): SentRequest[] {
@@ -46,7 +47,11 @@ export function answeredRequests(entries: readonly WireEntry[]): AnsweredRequest
 
 /** The request was in flight (sent, not yet answered) when this entry was recorded. */
 export function inFlightAt(sent: SentRequest, entry: WireEntry): boolean {
-  return sent.connection === entry.connection && sent.requestEntry.seq < entry.seq && (sent.responseEntry === undefined || entry.seq < sent.responseEntry.seq);
+  return (
+    sent.connection === entry.connection &&
+    sent.requestEntry.seq < entry.seq &&
+    (sent.responseEntry === undefined || entry.seq < sent.responseEntry.seq)
+  );
 }
 
 export function requestMetaOf(request: JsonObject): JsonObject {
@@ -60,7 +65,8 @@ export function modernConnections(entries: readonly WireEntry[]): Set<string> {
   const legacy = new Set<string>();
   for (const entry of entries) {
     all.add(entry.connection);
-    if (isMessage(entry, 'client->server') && (wholeMessage(entry) as JsonObject).method === 'initialize') legacy.add(entry.connection);
+    if (isMessage(entry, 'client->server') && (wholeMessage(entry) as JsonObject).method === 'initialize')
+      legacy.add(entry.connection);
   }
   return new Set([...all].filter((name) => !legacy.has(name) && name !== 'harness'));
 }
@@ -69,12 +75,19 @@ export function modernConnections(entries: readonly WireEntry[]): Set<string> {
 export function modernResults(entries: readonly WireEntry[]): Array<AnsweredRequest & { result: JsonObject }> {
   const modern = modernConnections(entries);
   return answeredRequests(entries)
-    .filter((pair) => modern.has(pair.connection) && PROTOCOL_VERSION_KEY in requestMetaOf(pair.request) && isObject(pair.response.result))
+    .filter(
+      (pair) =>
+        modern.has(pair.connection) &&
+        PROTOCOL_VERSION_KEY in requestMetaOf(pair.request) &&
+        isObject(pair.response.result),
+    )
     .map((pair) => ({ ...pair, result: pair.response.result as JsonObject }));
 }
 
 export function serverMessages(entries: readonly WireEntry[]): Array<{ entry: WireEntry; message: JsonObject }> {
-  return entries.filter((entry) => isMessage(entry, 'server->client')).map((entry) => ({ entry, message: wholeMessage(entry) as JsonObject }));
+  return entries
+    .filter((entry) => isMessage(entry, 'server->client'))
+    .map((entry) => ({ entry, message: wholeMessage(entry) as JsonObject }));
 }
 
 /** A short, JSON-friendly pointer to a wire entry for evidence. */

@@ -5,7 +5,11 @@ import { compileSchema, SCHEMA_LIMITS } from '../../generators/schema/index.js';
 describe('compileSchema', () => {
   test('defaults to 2020-12 and honours $schema', () => {
     const modern = compileSchema({ type: 'object', properties: { p: { prefixItems: [{ type: 'string' }] } } });
-    const draft07 = compileSchema({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { p: { items: [{ type: 'string' }] } } });
+    const draft07 = compileSchema({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { p: { items: [{ type: 'string' }] } },
+    });
     expect(modern.ok && modern.dialect).toBe('2020-12');
     expect(draft07.ok && draft07.dialect).toBe('draft-07');
     if (!modern.ok) throw new Error(modern.message);
@@ -13,7 +17,11 @@ describe('compileSchema', () => {
   });
 
   test('boolean schemas and boolean subschemas are valid schemas', () => {
-    for (const schema of [true, false, { type: 'object', properties: { any: true, none: false }, additionalProperties: false }]) {
+    for (const schema of [
+      true,
+      false,
+      { type: 'object', properties: { any: true, none: false }, additionalProperties: false },
+    ]) {
       expect(compileSchema(schema).ok).toBe(true);
     }
   });
@@ -26,11 +34,16 @@ describe('compileSchema', () => {
   });
 
   test('an unknown dialect is reported as unsupported, not guessed', () => {
-    expect(compileSchema({ $schema: 'https://example.com/my-dialect', type: 'object' })).toMatchObject({ ok: false, kind: 'unsupported-dialect' });
+    expect(compileSchema({ $schema: 'https://example.com/my-dialect', type: 'object' })).toMatchObject({
+      ok: false,
+      kind: 'unsupported-dialect',
+    });
   });
 
   test('an external $ref is unresolved, not fetched and not treated as permissive', () => {
-    expect(compileSchema({ type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json' } } })).toMatchObject({ ok: false, kind: 'unresolved-ref' });
+    expect(
+      compileSchema({ type: 'object', properties: { a: { $ref: 'https://example.invalid/a.json' } } }),
+    ).toMatchObject({ ok: false, kind: 'unresolved-ref' });
   });
 
   test('schemas beyond the bounds are refused', () => {

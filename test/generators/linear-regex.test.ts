@@ -44,7 +44,10 @@ async function validateApart(pattern: string): Promise<string> {
     const compiled = compileSchema({ type: 'object', properties: { text: { type: 'string', pattern } }, patternProperties: { [pattern]: { type: 'string' } } });
     if (!compiled.ok) throw new Error(compiled.message);
     console.log(JSON.stringify([compiled.validate({ text }), compiled.validate({ [text]: 1 })]));`;
-  const child = await execa(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000, reject: false });
+  const child = await execa(process.execPath, ['--input-type=module', '-e', script], {
+    timeout: 20_000,
+    reject: false,
+  });
   return child.timedOut ? 'blocked for 20 s' : child.stdout || child.stderr;
 }
 
@@ -60,7 +63,8 @@ describe('server schemas with catastrophic patterns', () => {
   });
 
   test('schemas compiled one after another in the shared validator each keep their own pattern', () => {
-    const withPattern = (pattern: string) => compileSchema({ type: 'object', properties: { code: { type: 'string', pattern } } });
+    const withPattern = (pattern: string) =>
+      compileSchema({ type: 'object', properties: { code: { type: 'string', pattern } } });
     const letters = withPattern('^[A-Z]{3}$');
     const digits = withPattern('^[0-9]{4}$');
     if (!letters.ok || !digits.ok) throw new Error('both compile');
@@ -69,6 +73,9 @@ describe('server schemas with catastrophic patterns', () => {
   });
 
   test('a lookahead pattern is an unsupported pattern, not an invalid schema', () => {
-    expect(compileSchema({ type: 'string', pattern: '^(?=.*\\d).{8,}$' })).toMatchObject({ ok: false, kind: 'unsupported-pattern' });
+    expect(compileSchema({ type: 'string', pattern: '^(?=.*\\d).{8,}$' })).toMatchObject({
+      ok: false,
+      kind: 'unsupported-pattern',
+    });
   });
 });

@@ -28,7 +28,13 @@ describe('externalRefs', () => {
 describe('headerProblems', () => {
   test('accepts the spec example and nested properties chains', () => {
     expect(
-      headerProblems({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, opts: { type: 'object', properties: { n: { type: 'integer', 'x-mcp-header': 'N' } } } } }),
+      headerProblems({
+        type: 'object',
+        properties: {
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+          opts: { type: 'object', properties: { n: { type: 'integer', 'x-mcp-header': 'N' } } },
+        },
+      }),
     ).toEqual([]);
   });
 
@@ -38,8 +44,16 @@ describe('headerProblems', () => {
     ['control characters', { a: { type: 'string', 'x-mcp-header': 'A\r\nB' } }, /RFC 9110 token/],
     ['a number property', { a: { type: 'number', 'x-mcp-header': 'A' } }, /only integer, string or boolean/],
     ['an untyped property', { a: { 'x-mcp-header': 'A' } }, /only integer, string or boolean/],
-    ['a duplicate, ignoring case', { a: { type: 'string', 'x-mcp-header': 'Tenant' }, b: { type: 'string', 'x-mcp-header': 'TENANT' } }, /case-insensitively unique/],
-    ['reached through items', { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } }, /statically reachable/],
+    [
+      'a duplicate, ignoring case',
+      { a: { type: 'string', 'x-mcp-header': 'Tenant' }, b: { type: 'string', 'x-mcp-header': 'TENANT' } },
+      /case-insensitively unique/,
+    ],
+    [
+      'reached through items',
+      { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } },
+      /statically reachable/,
+    ],
     ['reached through anyOf', { a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } }, /statically reachable/],
   ])('rejects an x-mcp-header that is %s', (_name, properties, message) => {
     expect(headerProblems({ type: 'object', properties }).join('\n')).toMatch(message);
@@ -52,10 +66,17 @@ describe('headerProblems', () => {
 
 describe('sensitiveHeaders', () => {
   test('flags passwords, keys, tokens and personal data, not ordinary words', () => {
-    for (const name of ['password', 'apiKey', 'api_key', 'accessToken', 'X-Auth', 'userEmail', 'ssn']) expect(looksSensitive(name), name).toBe(true);
+    for (const name of ['password', 'apiKey', 'api_key', 'accessToken', 'X-Auth', 'userEmail', 'ssn'])
+      expect(looksSensitive(name), name).toBe(true);
     for (const name of ['region', 'author', 'tenant', 'sortKey']) expect(looksSensitive(name), name).toBe(false);
-    expect(sensitiveHeaders({ type: 'object', properties: { apiToken: { type: 'string', 'x-mcp-header': 'Api-Token' }, region: { type: 'string', 'x-mcp-header': 'Region' } } })).toEqual([
-      { header: 'Api-Token', property: 'apiToken' },
-    ]);
+    expect(
+      sensitiveHeaders({
+        type: 'object',
+        properties: {
+          apiToken: { type: 'string', 'x-mcp-header': 'Api-Token' },
+          region: { type: 'string', 'x-mcp-header': 'Region' },
+        },
+      }),
+    ).toEqual([{ header: 'Api-Token', property: 'apiToken' }]);
   });
 });

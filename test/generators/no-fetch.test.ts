@@ -20,9 +20,17 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => canary.close(() => resolve())));
 
 test('compiling, generating and linting a schema with a network $ref fetch nothing', async () => {
-  const schema = { type: 'object', properties: { a: { $ref: url }, b: { $ref: `${url}#/nested` } }, required: ['a'], $defs: { c: { $ref: url } } };
+  const schema = {
+    type: 'object',
+    properties: { a: { $ref: url }, b: { $ref: `${url}#/nested` } },
+    required: ['a'],
+    $defs: { c: { $ref: url } },
+  };
   expect(compileSchema(schema)).toMatchObject({ ok: false, kind: 'unresolved-ref' });
-  expect(compileSchema({ $id: url, type: 'object', properties: { a: { $ref: 'other.json' } } })).toMatchObject({ ok: false, kind: 'unresolved-ref' });
+  expect(compileSchema({ $id: url, type: 'object', properties: { a: { $ref: 'other.json' } } })).toMatchObject({
+    ok: false,
+    kind: 'unresolved-ref',
+  });
   expect(validInputs(schema, { count: 3 }).inputs).toEqual([]);
   expect(invalidInputs(schema).inputs).toEqual([]);
   expect(externalRefs(schema).map((r) => r.ref)).toEqual(expect.arrayContaining([url, `${url}#/nested`]));

@@ -42,13 +42,23 @@ describe('parseUriTemplate', () => {
 
 describe('content encodings', () => {
   test('strict base64: padded RFC 4648 only', () => {
-    for (const good of ['', 'AA==', 'AAA=', 'AAAA', Buffer.from('any bytes \u00ff').toString('base64')]) expect(isStrictBase64(good), good).toBe(true);
-    for (const bad of ['A', 'AA', 'AA=', 'A===', 'AA AA', 'ab-_', 'AA==\n', '@@@@', 42]) expect(isStrictBase64(bad), String(bad)).toBe(false);
+    for (const good of ['', 'AA==', 'AAA=', 'AAAA', Buffer.from('any bytes \u00ff').toString('base64')])
+      expect(isStrictBase64(good), good).toBe(true);
+    for (const bad of ['A', 'AA', 'AA=', 'A===', 'AA AA', 'ab-_', 'AA==\n', '@@@@', 42])
+      expect(isStrictBase64(bad), String(bad)).toBe(false);
   });
 
   test('MIME types are type/subtype with optional parameters', () => {
-    for (const good of ['image/png', 'text/plain; charset=utf-8', 'application/vnd.api+json', 'audio/wav', 'text/x-rust']) expect(isMimeType(good), good).toBe(true);
-    for (const bad of ['png', 'image/', '/png', 'image png', 'text/plain;', '', undefined]) expect(isMimeType(bad), String(bad)).toBe(false);
+    for (const good of [
+      'image/png',
+      'text/plain; charset=utf-8',
+      'application/vnd.api+json',
+      'audio/wav',
+      'text/x-rust',
+    ])
+      expect(isMimeType(good), good).toBe(true);
+    for (const bad of ['png', 'image/', '/png', 'image png', 'text/plain;', '', undefined])
+      expect(isMimeType(bad), String(bad)).toBe(false);
   });
 });
 
@@ -63,27 +73,45 @@ describe('one answer per question in both revisions', () => {
   test('2025-11-25 content: strict base64 (no line breaks) and MIME types with parameters', () => {
     const image = (data: string, mimeType = 'image/png') => ({ type: 'image', data, mimeType });
     expect(badBase64([image('AAAA'), image('AAAA', 'text/plain; charset=utf-8')])).toEqual([]);
-    expect(badBase64([image('AA==\n'), image('AAAA', 'png'), { type: 'resource', resource: { uri: 'x:y', blob: 'AA' } }])).toHaveLength(3);
+    expect(
+      badBase64([image('AA==\n'), image('AAAA', 'png'), { type: 'resource', resource: { uri: 'x:y', blob: 'AA' } }]),
+    ).toHaveLength(3);
   });
 
-  const tool = (annotations: object, inputSchema: object = { type: 'object' }) => ({ name: 't', annotations, inputSchema });
+  const tool = (annotations: object, inputSchema: object = { type: 'object' }) => ({
+    name: 't',
+    annotations,
+    inputSchema,
+  });
   const headered = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'bad header name' } } };
 
   test('tool-call policy: safe calls read-only tools, all calls every tool, none calls nothing, in either revision', () => {
     for (const revision of ['2025-11-25', '2026-07-28'] as const) {
-      const at = (toolCallPolicy?: 'safe' | 'all' | 'none') => ({ revision, transport: 'stdio' as const, toolCallPolicy });
+      const at = (toolCallPolicy?: 'safe' | 'all' | 'none') => ({
+        revision,
+        transport: 'stdio' as const,
+        toolCallPolicy,
+      });
       expect(mayCall(at(), tool({ readOnlyHint: true }))).toBe(true);
       expect(whyNotCallable(at('safe'), tool({}))).toBe('not annotated readOnlyHint: true');
       expect(mayCall(at('all'), tool({}))).toBe(true);
-      expect(whyNotCallable(at('none'), tool({ readOnlyHint: true }))).toBe('tool calls are disabled (--tool-calls none)');
+      expect(whyNotCallable(at('none'), tool({ readOnlyHint: true }))).toBe(
+        'tool calls are disabled (--tool-calls none)',
+      );
       expect(policyReason(at('none'))).toBe('tool calls are disabled (--tool-calls none)');
     }
   });
 
   test('tool-call policy: an invalid x-mcp-header excludes a tool only for 2026-07-28 over HTTP', () => {
-    expect(whyNotCallable({ revision: '2026-07-28', transport: 'http', toolCallPolicy: 'all' }, tool({}, headered))).toMatch(/x-mcp-header/);
-    expect(mayCall({ revision: '2026-07-28', transport: 'stdio', toolCallPolicy: 'all' }, tool({}, headered))).toBe(true);
-    expect(mayCall({ revision: '2025-11-25', transport: 'http', toolCallPolicy: 'all' }, tool({}, headered))).toBe(true);
+    expect(
+      whyNotCallable({ revision: '2026-07-28', transport: 'http', toolCallPolicy: 'all' }, tool({}, headered)),
+    ).toMatch(/x-mcp-header/);
+    expect(mayCall({ revision: '2026-07-28', transport: 'stdio', toolCallPolicy: 'all' }, tool({}, headered))).toBe(
+      true,
+    );
+    expect(mayCall({ revision: '2025-11-25', transport: 'http', toolCallPolicy: 'all' }, tool({}, headered))).toBe(
+      true,
+    );
   });
 
   test("the cheap request: a declared list first, else the revision's always-answered request", () => {

@@ -24,20 +24,26 @@ describe('stderrGist', () => {
   });
 
   test("Python's traceback: the exception line", () => {
-    const text = 'Traceback (most recent call last):\n  File "server.py", line 3, in <module>\n    import mcp\nModuleNotFoundError: No module named \'mcp\'\n';
+    const text =
+      'Traceback (most recent call last):\n  File "server.py", line 3, in <module>\n    import mcp\nModuleNotFoundError: No module named \'mcp\'\n';
     expect(stderrGist(text)).toBe("ModuleNotFoundError: No module named 'mcp'");
   });
 
   test('a thrown TypeError among log lines keeps the error, not the logs around it', () => {
-    const text = 'starting server v1.2\nloading config\nfile:///srv/server.mjs:4\nTypeError: config.port is not a function\n    at file:///srv/server.mjs:4:15\n\nNode.js v22.1.0\n';
+    const text =
+      'starting server v1.2\nloading config\nfile:///srv/server.mjs:4\nTypeError: config.port is not a function\n    at file:///srv/server.mjs:4:15\n\nNode.js v22.1.0\n';
     expect(stderrGist(text)).toBe('TypeError: config.port is not a function');
   });
 
   test('a Rust panic and a fatal log line are errors too', () => {
-    expect(stderrGist("thread 'main' panicked at src/main.rs:9:5:\nno config\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n")).toBe(
-      "thread 'main' panicked at src/main.rs:9:5:",
+    expect(
+      stderrGist(
+        "thread 'main' panicked at src/main.rs:9:5:\nno config\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+      ),
+    ).toBe("thread 'main' panicked at src/main.rs:9:5:");
+    expect(stderrGist('fatal: configuration file ./server.toml not found\n')).toBe(
+      'fatal: configuration file ./server.toml not found',
     );
-    expect(stderrGist('fatal: configuration file ./server.toml not found\n')).toBe('fatal: configuration file ./server.toml not found');
   });
 
   test('without an error-naming line, the last three meaningful lines', () => {

@@ -29,7 +29,9 @@ export default async function bundleFixtures(): Promise<void> {
       // first validation, tsx for a .ts config file).
       external: ['undici', 'ajv', 'tsx'],
       // Bundled CommonJS dependencies call require() for Node's own modules.
-      banner: { js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);",
+      },
       logLevel: 'error',
     }),
   ]);

@@ -61,7 +61,8 @@ export function checkDoors(sources: Map<string, string>, layout: Layout): Graph 
       const to = sources.has(target) ? layerOf(target, layout) : undefined;
       if (!from || !to || to === from) continue;
       const allowed = layout.get(from)!;
-      if (!allowed.has('*') && !allowed.has(to)) problems.push(`${file} -> ${specifier} (${from} may not import ${to})`);
+      if (!allowed.has('*') && !allowed.has(to))
+        problems.push(`${file} -> ${specifier} (${from} may not import ${to})`);
     }
   }
   return { files, problems };

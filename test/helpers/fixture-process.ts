@@ -31,7 +31,11 @@ export interface HttpFixture {
 
 const LISTENING = /^MCP_CONFORM_LISTENING (\S+)$/m;
 
-export async function startHttpFixture(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<HttpFixture> {
+export async function startHttpFixture(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<HttpFixture> {
   const child = spawn(command, args, {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,7 +39,9 @@ export function referenceStdio(options: ReferenceOptions = {}): TargetSpec {
   return { kind: 'stdio', command: process.execPath, args: [REFERENCE, '--stdio', ...referenceArgs(options)] };
 }
 
-export async function referenceHttp(options: ReferenceOptions = {}): Promise<{ target: TargetSpec; fixture: HttpFixture }> {
+export async function referenceHttp(
+  options: ReferenceOptions = {},
+): Promise<{ target: TargetSpec; fixture: HttpFixture }> {
   const fixture = await startHttpFixture(process.execPath, [REFERENCE, '--http', ...referenceArgs(options)]);
   return { target: { kind: 'http', url: fixture.url, headers: {} }, fixture };
 }

@@ -63,15 +63,19 @@ export async function runHostile(args: string[], options: HostileOptions = {}): 
   const at = (name: string) => path.join(dir, name);
   options.prepare?.(at);
   const started = performance.now();
-  const child = execa(process.execPath, [BIN, 'run', '--json', at('r.json'), '--junit', at('r.xml'), '--html', at('r.html'), ...args], {
-    reject: false,
-    cwd: dir,
-    env: { NO_COLOR: '1' },
-    timeout: options.killAfterMs ?? 150_000,
-    killSignal: 'SIGKILL',
-    // A signal the test sends is the harness's to handle: no SIGKILL 5 s later on a loaded machine.
-    forceKillAfterDelay: false,
-  });
+  const child = execa(
+    process.execPath,
+    [BIN, 'run', '--json', at('r.json'), '--junit', at('r.xml'), '--html', at('r.html'), ...args],
+    {
+      reject: false,
+      cwd: dir,
+      env: { NO_COLOR: '1' },
+      timeout: options.killAfterMs ?? 150_000,
+      killSignal: 'SIGKILL',
+      // A signal the test sends is the harness's to handle: no SIGKILL 5 s later on a loaded machine.
+      forceKillAfterDelay: false,
+    },
+  );
   const peak = watchPeakRss(child.pid!);
   let running = started;
   let stderr = '';
@@ -99,7 +103,10 @@ export async function runHostile(args: string[], options: HostileOptions = {}): 
 export function expectEveryReport(
   run: HostileRun,
   prefix = 'r',
-): { json: { outcome: string; checks: Array<{ id: string; verdict: string; reason?: string }>; [key: string]: unknown }; sizes: number[] } {
+): {
+  json: { outcome: string; checks: Array<{ id: string; verdict: string; reason?: string }>; [key: string]: unknown };
+  sizes: number[];
+} {
   const files = ['json', 'xml', 'html'].map((ext) => run.at(`${prefix}.${ext}`));
   for (const file of files) expect(existsSync(file), `${file} missing; stderr: ${run.stderr.slice(-2000)}`).toBe(true);
   const [json, xml, html] = files.map((file) => readFileSync(file, 'utf8'));

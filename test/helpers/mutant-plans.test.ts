@@ -18,7 +18,12 @@ const CHECKS = [
   ...defineArea('2026-07-28', 'wire', [{ ...base, slug: 'whole-run', phase: 'post' }]),
 ];
 const NEW = '2026-07-28/meta/new';
-const mutant = (name: string, catches: string[], more: Partial<Mutant> = {}): Mutant => ({ name, description: name, catches, ...more });
+const mutant = (name: string, catches: string[], more: Partial<Mutant> = {}): Mutant => ({
+  name,
+  description: name,
+  catches,
+  ...more,
+});
 const MUTANTS = [
   mutant('names-it', [NEW, '2026-07-28/meta/older']),
   mutant('same-area', ['2026-07-28/meta/older']),
@@ -27,7 +32,8 @@ const MUTANTS = [
   mutant('legacy-only', ['2026-07-28/meta/older'], { era: 'legacy' }),
 ];
 const byId = new Map(CHECKS.map((check) => [check.id, check]));
-const summary = (plans: Plan[]) => plans.map((p) => `${p.mutant.name || '-'} ${p.transport} ${p.scope} ${p.targets?.join(',')}`).sort();
+const summary = (plans: Plan[]) =>
+  plans.map((p) => `${p.mutant.name || '-'} ${p.transport} ${p.scope} ${p.targets?.join(',')}`).sort();
 
 describe('planCheckRuns', () => {
   test('the namer over its areas on each transport, the area and fuzz-only mutants over the check, the unmutated server', () => {

@@ -29,22 +29,31 @@ export interface Plan {
   targets?: string[];
 }
 
-export const SCOPE_TITLES: Record<Scope, string> = { whole: 'whole suite', areas: 'its areas', named: 'its checks only', target: 'the checks under proof' };
+export const SCOPE_TITLES: Record<Scope, string> = {
+  whole: 'whole suite',
+  areas: 'its areas',
+  named: 'its checks only',
+  target: 'the checks under proof',
+};
 
 /** A single-era mutant's server serves only its era's revision. */
-const serves = (mutant: Mutant, revision: string) => mutant.era === undefined || revision === (mutant.era === 'modern' ? '2026-07-28' : '2025-11-25');
+const serves = (mutant: Mutant, revision: string) =>
+  mutant.era === undefined || revision === (mutant.era === 'modern' ? '2026-07-28' : '2025-11-25');
 
 /** The reference server with no mutant: in check mode the checks under proof must pass or skip on it. */
 export const UNMUTATED: Mutant = { name: '', description: 'the reference server as it is', catches: [] };
 
 /** Transports in the order they are tried: HTTP first, because a run there is cheapest. */
-export const transportsOf = (mutant: Mutant): TransportKind[] => (['http', 'stdio'] as const).filter((t) => (mutant.transports ?? ['stdio', 'http']).includes(t));
+export const transportsOf = (mutant: Mutant): TransportKind[] =>
+  (['http', 'stdio'] as const).filter((t) => (mutant.transports ?? ['stdio', 'http']).includes(t));
 
 export const areaOf = (id: string) => id.split('/').slice(0, 2).join('/');
 
 /** The checks the run must see fail (or end inconclusive, for a mutant's silence), sorted. */
 export function expectedIn(plan: Plan, checkById: Map<string, Check>): string[] {
-  const ids = [...plan.mutant.catches, ...(plan.mutant.inconclusive ?? [])].filter((id) => checkById.get(id)?.transports.includes(plan.transport));
+  const ids = [...plan.mutant.catches, ...(plan.mutant.inconclusive ?? [])].filter((id) =>
+    checkById.get(id)?.transports.includes(plan.transport),
+  );
   if (plan.scope === 'target') return ids.filter((id) => plan.targets?.includes(id)).sort();
   return (plan.scope === 'named' ? ids.filter((id) => checkById.get(id)?.phase !== 'post') : ids).sort();
 }
@@ -55,10 +64,12 @@ function provenChecks(plan: Plan, checkById: Map<string, Check>): string[] {
 }
 
 /** The (check, transport) pairs a run proves able to fail. */
-const provenPairs = (plan: Plan, checkById: Map<string, Check>): string[] => provenChecks(plan, checkById).map((id) => `${id}@${plan.transport}`);
+const provenPairs = (plan: Plan, checkById: Map<string, Check>): string[] =>
+  provenChecks(plan, checkById).map((id) => `${id}@${plan.transport}`);
 
 /** Relative cost of a named run: a mutant that stays silent waits out timeouts; stdio spawns processes. */
-const namedRunCost = (mutant: Mutant, transport: TransportKind) => 1 + ((mutant.inconclusive?.length ?? 0) > 0 ? 8 : 0) + (transport === 'stdio' ? 1 : 0);
+const namedRunCost = (mutant: Mutant, transport: TransportKind) =>
+  1 + ((mutant.inconclusive?.length ?? 0) > 0 ? 8 : 0) + (transport === 'stdio' ? 1 : 0);
 
 /**
  * tests: each mutant on its first transport over its areas, plus what proves a check no such run
@@ -70,7 +81,10 @@ export type PlanMode = 'tests' | 'transports' | 'full';
 
 export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Check[], mode: PlanMode): Plan[] {
   const checkById = new Map(checks.map((check) => [check.id, check]));
-  if (mode === 'full') return mutants.flatMap((mutant) => transportsOf(mutant).map((transport) => ({ mutant, transport, scope: 'whole' as const })));
+  if (mode === 'full')
+    return mutants.flatMap((mutant) =>
+      transportsOf(mutant).map((transport) => ({ mutant, transport, scope: 'whole' as const })),
+    );
   // A fuzz-only mutant names no check: test/fuzz proves it, the full proof shows the suite passes it.
   const proven = mutants.filter((mutant) => !mutant.fuzzOnly);
   const areaRuns: Plan[] = proven.map((mutant) => ({ mutant, transport: transportsOf(mutant)[0], scope: 'areas' }));
@@ -81,11 +95,16 @@ export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Chec
   );
   // The tests plan needs each check once (on any transport); the transports plan each (check, transport) pair.
   const keysOf = mode === 'tests' ? provenChecks : provenPairs;
-  const needed = mode === 'tests' ? checks.map((check) => check.id) : checks.flatMap((check) => check.transports.map((transport) => `${check.id}@${transport}`));
+  const needed =
+    mode === 'tests'
+      ? checks.map((check) => check.id)
+      : checks.flatMap((check) => check.transports.map((transport) => `${check.id}@${transport}`));
   const fromTests = mode === 'tests' ? [] : planMutantRuns(mutants, checks, 'tests');
   const covered = new Set([...areaRuns, ...fromTests].flatMap((plan) => keysOf(plan, checkById)));
   const named = coverGreedily(
-    candidates.filter((plan) => !fromTests.some((done) => done.mutant === plan.mutant && done.transport === plan.transport)),
+    candidates.filter(
+      (plan) => !fromTests.some((done) => done.mutant === plan.mutant && done.transport === plan.transport),
+    ),
     new Set(needed.filter((key) => !covered.has(key))),
     (plan) => keysOf(plan, checkById),
   );
@@ -101,14 +120,35 @@ export function planMutantRuns(mutants: readonly Mutant[], checks: readonly Chec
  *   must leave the targets passing or skipping;
  * - the reference server without a mutant, over the targets, on each transport.
  */
-export function planCheckRuns(mutants: readonly Mutant[], checks: readonly Check[], targetIds: readonly string[]): Plan[] {
+export function planCheckRuns(
+  mutants: readonly Mutant[],
+  checks: readonly Check[],
+  targetIds: readonly string[],
+): Plan[] {
   const targets = checks.filter((check) => targetIds.includes(check.id));
   const areas = new Set(targets.map((check) => areaOf(check.id)));
-  const targetsOn = (transport: TransportKind, mutant: Mutant) => targets.filter((check) => check.transports.includes(transport) && serves(mutant, check.revision)).map((check) => check.id);
-  const names = (mutant: Mutant) => [...mutant.catches, ...(mutant.inconclusive ?? [])].some((id) => targetIds.includes(id));
-  const concerned = mutants.filter((mutant) => names(mutant) || mutant.fuzzOnly || mutant.catches.some((id) => areas.has(areaOf(id))));
-  const plans = concerned.flatMap((mutant) => transportsOf(mutant).map((transport): Plan => ({ mutant, transport, scope: names(mutant) ? 'areas' : 'target', targets: targetsOn(transport, mutant) })));
-  const unmutated = (['http', 'stdio'] as const).map((transport): Plan => ({ mutant: UNMUTATED, transport, scope: 'target', targets: targetsOn(transport, UNMUTATED) }));
+  const targetsOn = (transport: TransportKind, mutant: Mutant) =>
+    targets
+      .filter((check) => check.transports.includes(transport) && serves(mutant, check.revision))
+      .map((check) => check.id);
+  const names = (mutant: Mutant) =>
+    [...mutant.catches, ...(mutant.inconclusive ?? [])].some((id) => targetIds.includes(id));
+  const concerned = mutants.filter(
+    (mutant) => names(mutant) || mutant.fuzzOnly || mutant.catches.some((id) => areas.has(areaOf(id))),
+  );
+  const plans = concerned.flatMap((mutant) =>
+    transportsOf(mutant).map(
+      (transport): Plan => ({
+        mutant,
+        transport,
+        scope: names(mutant) ? 'areas' : 'target',
+        targets: targetsOn(transport, mutant),
+      }),
+    ),
+  );
+  const unmutated = (['http', 'stdio'] as const).map(
+    (transport): Plan => ({ mutant: UNMUTATED, transport, scope: 'target', targets: targetsOn(transport, UNMUTATED) }),
+  );
   return [...unmutated, ...plans].filter((plan) => (plan.targets?.length ?? 0) > 0);
 }
 
@@ -136,6 +176,8 @@ function coverGreedily(candidates: Plan[], missing: Set<string>, keysOf: (plan: 
 export function unprovenOn(plans: readonly Plan[], checks: readonly Check[]): Map<Check, TransportKind[]> {
   const checkById = new Map(checks.map((check) => [check.id, check]));
   const proven = new Set(plans.flatMap((plan) => provenPairs(plan, checkById)));
-  const unproven = checks.map((check) => [check, check.transports.filter((transport) => !proven.has(`${check.id}@${transport}`))] as const);
+  const unproven = checks.map(
+    (check) => [check, check.transports.filter((transport) => !proven.has(`${check.id}@${transport}`))] as const,
+  );
   return new Map(unproven.filter(([, transports]) => transports.length > 0));
 }

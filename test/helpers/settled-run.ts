@@ -3,7 +3,10 @@
 import { settleOutcome } from '../../harness/results/baseline.js';
 import type { CheckResult, RunResults } from '../../harness/results/results.js';
 
-export function settledRun(checks: CheckResult[], options: { strict?: boolean; fuzz?: RunResults['fuzz'] } = {}): RunResults {
+export function settledRun(
+  checks: CheckResult[],
+  options: { strict?: boolean; fuzz?: RunResults['fuzz'] } = {},
+): RunResults {
   return settleOutcome({
     schemaVersion: 1,
     tool: { name: 'mcp-conform', version: '0' },

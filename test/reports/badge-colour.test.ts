@@ -18,7 +18,9 @@ const CASES: Record<BadgeLevel, FakeCheck[]> = {
   'not-tested': [['2026-07-28/tools/k', 'skip', 'MUST', 'nothing listed']],
 };
 const levels = Object.keys(CASES) as BadgeLevel[];
-const matrix = buildImplementationMatrix(levels.map((level) => ({ results: fakeResults(CASES[level], { name: level }), file: `${level}.json` })));
+const matrix = buildImplementationMatrix(
+  levels.map((level) => ({ results: fakeResults(CASES[level], { name: level }), file: `${level}.json` })),
+);
 const fill = (svg: string) => [...svg.matchAll(/fill="(#[0-9a-f]+)"/g)][1][1];
 
 describe('badge colour', () => {
@@ -29,13 +31,16 @@ describe('badge colour', () => {
   test('a MUST failure never shares a colour with any level without one', () => {
     const colours = levels.map((_, i) => fill(renderBadge(matrix, i)));
     const failing = colours[levels.indexOf('must-failures')];
-    for (const [i, level] of levels.entries()) if (level !== 'must-failures') expect(colours[i], `${level} vs must-failures`).not.toBe(failing);
+    for (const [i, level] of levels.entries())
+      if (level !== 'must-failures') expect(colours[i], `${level} vs must-failures`).not.toBe(failing);
     // Every level has its own colour.
     expect(new Set(colours).size).toBe(levels.length);
   });
 
   test('the badge judges the revision it names: an older revision’s MUST failure does not colour it', () => {
-    const m = buildImplementationMatrix([{ results: fakeResults([...passes, ['2025-11-25/tools/m', 'fail', 'MUST']]), file: 'x.json' }]);
+    const m = buildImplementationMatrix([
+      { results: fakeResults([...passes, ['2025-11-25/tools/m', 'fail', 'MUST']]), file: 'x.json' },
+    ]);
     expect(badgeLevel(m, 0, '2026-07-28')).toBe('conformant');
     expect(badgeLevel(m, 0, '2025-11-25')).toBe('must-failures');
   });

@@ -27,13 +27,22 @@ beforeAll(async () => {
 
 const failingIds = () => failing.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id);
 const passingId = () => failing.checks.find((c) => c.verdict === 'pass')!.id;
-const baselineOf = (...entries: string[]) => ({ file: 'baseline.yml', entries: entries.map((pattern) => ({ pattern })) });
+const baselineOf = (...entries: string[]) => ({
+  file: 'baseline.yml',
+  entries: entries.map((pattern) => ({ pattern })),
+});
 
 describe('baseline files', () => {
   test('YAML list, YAML object with expected-failures, and JSON all read the same entries', () => {
     const yamlList = parseBaseline(`# known\n- ${PING}\n- id: 2026-07-28/meta/*\n  reason: SDK 2.5\n`, 'b.yml');
-    const yamlObject = parseBaseline(`expected-failures:\n  - ${PING}\n  - { id: "2026-07-28/meta/*", reason: SDK 2.5 }\n`, 'b.yaml');
-    const json = parseBaseline(JSON.stringify({ expectedFailures: [PING, { id: '2026-07-28/meta/*', reason: 'SDK 2.5' }] }), 'b.json');
+    const yamlObject = parseBaseline(
+      `expected-failures:\n  - ${PING}\n  - { id: "2026-07-28/meta/*", reason: SDK 2.5 }\n`,
+      'b.yaml',
+    );
+    const json = parseBaseline(
+      JSON.stringify({ expectedFailures: [PING, { id: '2026-07-28/meta/*', reason: 'SDK 2.5' }] }),
+      'b.json',
+    );
     const expected = [{ pattern: PING }, { pattern: '2026-07-28/meta/*', reason: 'SDK 2.5' }];
     expect(yamlList.entries).toEqual(expected);
     expect(yamlObject.entries).toEqual(expected);
@@ -57,7 +66,9 @@ describe('baseline files', () => {
 
   test('an unreadable file is a BaselineFileError naming the file', () => {
     expect(() => loadBaseline('/nonexistent/baseline.yml')).toThrow(BaselineFileError);
-    expect(() => loadBaseline('/nonexistent/baseline.yml')).toThrow(/cannot read expected-failures file \/nonexistent\/baseline.yml: ENOENT/);
+    expect(() => loadBaseline('/nonexistent/baseline.yml')).toThrow(
+      /cannot read expected-failures file \/nonexistent\/baseline.yml: ENOENT/,
+    );
   });
 
   test('loadBaseline reads YAML from disk', () => {
@@ -98,7 +109,10 @@ describe('applying a baseline', () => {
   });
 
   test('patterns match as --check does: a prefix or a glob covers several checks', () => {
-    const judged = applyBaseline(failing, baselineOf(...failingIds().map((id) => id.replace(/\/[^/]+$/, '')), '*/nothing-like-this/*'));
+    const judged = applyBaseline(
+      failing,
+      baselineOf(...failingIds().map((id) => id.replace(/\/[^/]+$/, '')), '*/nothing-like-this/*'),
+    );
     expect(judged.baseline?.unexpected).toEqual([]);
     expect(judged.checks.find((c) => c.id === first)?.expectedFailure?.pattern).toBe(first.replace(/\/[^/]+$/, ''));
     // A glob that matches no check with a verdict is reported, not failed: it may be another shard's.
@@ -118,7 +132,12 @@ describe('applying a baseline', () => {
   });
 
   test('a target that was never reached keeps exit 2 whatever the baseline says', async () => {
-    const unreachable: RunResults = { ...failing, checks: [], error: 'server exited with code 1 before answering', revisions: [] };
+    const unreachable: RunResults = {
+      ...failing,
+      checks: [],
+      error: 'server exited with code 1 before answering',
+      revisions: [],
+    };
     expect(applyBaseline(unreachable, baselineOf(first)).exitCode).toBe(2);
   });
 });
@@ -128,11 +147,16 @@ describe('applying a baseline', () => {
 describe('a check that only warns', () => {
   const warned = () => {
     // A SHOULD check that passes in an area where nothing fails (so an area entry can be judged too).
-    const areaFails = (id: string) => failing.checks.some((c) => c.id.startsWith(`${id.replace(/\/[^/]+$/, '')}/`) && (c.verdict === 'fail' || c.verdict === 'error'));
+    const areaFails = (id: string) =>
+      failing.checks.some(
+        (c) => c.id.startsWith(`${id.replace(/\/[^/]+$/, '')}/`) && (c.verdict === 'fail' || c.verdict === 'error'),
+      );
     const should = failing.checks.find((c) => c.level === 'SHOULD' && c.verdict === 'pass' && !areaFails(c.id))!;
     expect(should, 'the hostile server passes a SHOULD check in an area with no failure').toBeDefined();
     const results = withVerdict(failing, should.id, 'warn', 'a SHOULD was missed');
-    const otherWarnings = results.checks.filter((c) => c.verdict === 'warn' && c.level === 'SHOULD' && c.id !== should.id).map((c) => c.id);
+    const otherWarnings = results.checks
+      .filter((c) => c.verdict === 'warn' && c.level === 'SHOULD' && c.id !== should.id)
+      .map((c) => c.id);
     return { id: should.id, results, known: [...failingIds(), ...otherWarnings] };
   };
 
@@ -160,7 +184,10 @@ describe('a check that only warns', () => {
     const { id, results, known } = warned();
     const area = id.replace(/\/[^/]+$/, '');
     const judged = applyBaseline(results, baselineOf(...known.filter((k) => !k.startsWith(`${area}/`)), area));
-    expect(results.checks.filter((c) => c.id.startsWith(`${area}/`) && c.verdict === 'pass').length, 'the area has passing checks too').toBeGreaterThan(0);
+    expect(
+      results.checks.filter((c) => c.id.startsWith(`${area}/`) && c.verdict === 'pass').length,
+      'the area has passing checks too',
+    ).toBeGreaterThan(0);
     expect(judged.baseline?.stale.map((s) => s.pattern)).not.toContain(area);
     expect(judged.baseline?.warning?.map((w) => w.pattern)).toContain(area);
   });

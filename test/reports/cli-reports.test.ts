@@ -6,11 +6,28 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunResults } from '../../harness/results/results.js';
-import { HOSTILE_CHECKS, HOSTILE_INCONCLUSIVE, INCONCLUSIVE_TIMEOUT_MS, REFERENCE_CHECKS, REFERENCE_SKIP, RUN_TIMEOUT_MS, checkArgs, cli, inProcess, tempDir, type CliOutcome } from './helpers.js';
+import {
+  HOSTILE_CHECKS,
+  HOSTILE_INCONCLUSIVE,
+  INCONCLUSIVE_TIMEOUT_MS,
+  REFERENCE_CHECKS,
+  REFERENCE_SKIP,
+  RUN_TIMEOUT_MS,
+  checkArgs,
+  cli,
+  inProcess,
+  tempDir,
+  type CliOutcome,
+} from './helpers.js';
 
 const HOSTILE = ['--', process.execPath, 'test/reports/fixtures/hostile-server.mjs'];
 /** The hostile server's few areas and its inconclusive check, for the runs the reports read. */
-const HOSTILE_RUN = [...checkArgs([...HOSTILE_CHECKS, HOSTILE_INCONCLUSIVE]), '--timeout', String(INCONCLUSIVE_TIMEOUT_MS), ...HOSTILE];
+const HOSTILE_RUN = [
+  ...checkArgs([...HOSTILE_CHECKS, HOSTILE_INCONCLUSIVE]),
+  '--timeout',
+  String(INCONCLUSIVE_TIMEOUT_MS),
+  ...HOSTILE,
+];
 const REFERENCE = ['--', process.execPath, 'dist/test/fixtures/reference-server/main.js', '--stdio'];
 const dir = tempDir();
 const at = (name: string) => path.join(dir, name);
@@ -23,12 +40,34 @@ let referenceRun: CliOutcome;
 // Every run at once: they mostly wait on servers (fresh processes, the inconclusive check's timeout).
 beforeAll(async () => {
   // A prefix entry covers whatever this run's failures are.
-  writeFileSync(at('prefix.yml'), 'expected-failures:\n  - id: 2025-11-25\n    reason: the hostile server fails on purpose\n');
+  writeFileSync(
+    at('prefix.yml'),
+    'expected-failures:\n  - id: 2025-11-25\n    reason: the hostile server fails on purpose\n',
+  );
   const runs = await Promise.all([
     cli(['run', '--quiet', '--json', at('run.json'), ...HOSTILE_RUN]),
-    cli(['run', '--quiet', '--expected-failures', at('prefix.yml'), '--html', at('run.html'), ...checkArgs(HOSTILE_CHECKS), ...HOSTILE]),
+    cli([
+      'run',
+      '--quiet',
+      '--expected-failures',
+      at('prefix.yml'),
+      '--html',
+      at('run.html'),
+      ...checkArgs(HOSTILE_CHECKS),
+      ...HOSTILE,
+    ]),
     ...[1, 2].map((i) => cli(['run', '--quiet', '--shard', `${i}/2`, '--json', at(`shard-${i}.json`), ...HOSTILE_RUN])),
-    cli(['run', '--quiet', '--revision', 'all', ...checkArgs(REFERENCE_CHECKS), ...REFERENCE_SKIP.flatMap((id) => ['--skip', id]), '--json', at('both.json'), ...REFERENCE]),
+    cli([
+      'run',
+      '--quiet',
+      '--revision',
+      'all',
+      ...checkArgs(REFERENCE_CHECKS),
+      ...REFERENCE_SKIP.flatMap((id) => ['--skip', id]),
+      '--json',
+      at('both.json'),
+      ...REFERENCE,
+    ]),
   ]);
   const [whole] = runs;
   [, judgedRun, ...shardRuns] = runs;
@@ -44,7 +83,14 @@ beforeAll(async () => {
 
 describe('mcp-conform report', () => {
   test('renders HTML and JUnit from a results file and exits as the results do', async () => {
-    const result = await cli(['report', at('run.json'), '--html', at('out/report.html'), '--junit', at('out/junit.xml')]);
+    const result = await cli([
+      'report',
+      at('run.json'),
+      '--html',
+      at('out/report.html'),
+      '--junit',
+      at('out/junit.xml'),
+    ]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/checks: \d+ pass, \d+ fail/);
     expect(readFileSync(at('out/report.html'), 'utf8')).toContain('<meta http-equiv="Content-Security-Policy"');
@@ -53,9 +99,18 @@ describe('mcp-conform report', () => {
 
   test('--expected-failures listing every failure exits 0; a stale entry exits 1 and says so', async () => {
     writeFileSync(at('baseline.yml'), failing.map((id) => `- ${id}\n`).join(''));
-    const ok = await inProcess(['report', at('run.json'), '--expected-failures', at('baseline.yml'), '--json', at('judged.json')]);
+    const ok = await inProcess([
+      'report',
+      at('run.json'),
+      '--expected-failures',
+      at('baseline.yml'),
+      '--json',
+      at('judged.json'),
+    ]);
     expect(ok.exitCode, ok.stdout).toBe(0);
-    expect(ok.stdout).toContain(`baseline ${at('baseline.yml')}: ${failing.length} expected failures, 0 unexpected, 0 stale`);
+    expect(ok.stdout).toContain(
+      `baseline ${at('baseline.yml')}: ${failing.length} expected failures, 0 unexpected, 0 stale`,
+    );
     expect(read('judged.json').baseline?.expected.sort()).toEqual([...failing].sort());
 
     const passing = read('run.json').checks.find((c) => c.verdict === 'pass')!.id;
@@ -74,7 +129,16 @@ describe('mcp-conform report', () => {
   test('--shard runs split the checks and report merge joins them into the whole run', async () => {
     // A shard may hold failures (1), only the inconclusive check (4), or neither (0).
     for (const shard of shardRuns) expect([0, 1, 4]).toContain(shard.exitCode);
-    const merged = await cli(['report', 'merge', at('shard-1.json'), at('shard-2.json'), '--json', at('merged.json'), '--junit', at('merged.xml')]);
+    const merged = await cli([
+      'report',
+      'merge',
+      at('shard-1.json'),
+      at('shard-2.json'),
+      '--json',
+      at('merged.json'),
+      '--junit',
+      at('merged.xml'),
+    ]);
     expect(merged.exitCode).toBe(1);
     const ids = (r: RunResults) => r.checks.map((c) => c.id).sort();
     expect(ids(read('merged.json'))).toEqual(ids(read('run.json')));
@@ -86,7 +150,9 @@ describe('mcp-conform report', () => {
 describe('mcp-conform diff', () => {
   test('exits 1 on regressions and 0 on fixes; --json prints the diff', async () => {
     const better = read('run.json');
-    better.checks = better.checks.map((c) => (failing.includes(c.id) ? { ...c, verdict: 'pass', reason: undefined } : c));
+    better.checks = better.checks.map((c) =>
+      failing.includes(c.id) ? { ...c, verdict: 'pass', reason: undefined } : c,
+    );
     writeFileSync(at('better.json'), JSON.stringify(better));
     const regressed = await cli(['diff', at('better.json'), at('run.json')]);
     expect(regressed.exitCode).toBe(1);
@@ -108,7 +174,10 @@ describe('bad input: one line on stderr, exit 2', () => {
   });
 
   test.each([
-    [['report', '/nonexistent/results.json'], /^mcp-conform: cannot read results file \/nonexistent\/results.json: ENOENT/],
+    [
+      ['report', '/nonexistent/results.json'],
+      /^mcp-conform: cannot read results file \/nonexistent\/results.json: ENOENT/,
+    ],
     [['report', 'V9'], /has results schemaVersion 9; this mcp-conform reads 1/],
     [['report', 'RUN', '--expected-failures', 'BAD'], /entry 1: unknown key "resaon"/],
     [['report', 'RUN', 'RUN'], /report takes one results file \(got 2\); to join shards use mcp-conform report merge/],
@@ -117,7 +186,10 @@ describe('bad input: one line on stderr, exit 2', () => {
     [['report', 'merge', 'RUN', 'RUN'], /check .* is in both/],
     [['diff', 'RUN'], /diff needs two results files, old and new \(got 1\)/],
     [['diff', 'RUN', 'RUN', '--old-revision', '2025-11-25'], /--old-revision and --new-revision go together/],
-    [['diff', 'RUN', 'RUN', '--old-revision', '1999-01-01', '--new-revision', '2025-11-25'], /unknown revision "1999-01-01"/],
+    [
+      ['diff', 'RUN', 'RUN', '--old-revision', '1999-01-01', '--new-revision', '2025-11-25'],
+      /unknown revision "1999-01-01"/,
+    ],
     [['run', '--demo', '--shard', '3/2'], /--shard 3\/2: i must be between 1 and 2/],
     [['run', '--demo', '--shard', 'half'], /--shard expects i\/n/],
     [['run', '--demo', '--expected-failures', '/nonexistent/baseline.yml'], /cannot read expected-failures file/],
@@ -149,7 +221,8 @@ describe('help', () => {
   test('the main help and run --help list the new commands and options', async () => {
     expect((await inProcess(['--help'])).stdout).toMatch(/report .*\n.*diff /);
     const run = (await inProcess(['run', '--help'])).stdout;
-    for (const option of ['--html <file>', '--expected-failures <file>', '--shard <i/n>']) expect(run).toContain(option);
+    for (const option of ['--html <file>', '--expected-failures <file>', '--shard <i/n>'])
+      expect(run).toContain(option);
   });
 });
 
@@ -157,7 +230,9 @@ describe('report --quiet', () => {
   test('prints the summary counts, not each check nor the compatibility matrix', async () => {
     expect(referenceRun.exitCode, referenceRun.stdout + referenceRun.stderr).toBe(0);
     const full = await inProcess(['report', at('both.json')]);
-    expect(full.stdout, 'two revisions ran: without --quiet the matrix is shown').toMatch(/^compatibility\s+2026-07-28\s+2025-11-25$/m);
+    expect(full.stdout, 'two revisions ran: without --quiet the matrix is shown').toMatch(
+      /^compatibility\s+2026-07-28\s+2025-11-25$/m,
+    );
     const quiet = await inProcess(['report', at('both.json'), '--quiet']);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stdout).not.toMatch(/^compatibility/m);

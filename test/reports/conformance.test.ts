@@ -20,7 +20,8 @@ const PROMPTS: FakeCheck[] = [
   ['2026-07-28/prompts/get', 'fail', 'MUST', 'no prompts/get'],
 ];
 const declared = { tools: {}, resources: {}, prompts: {} };
-const statement = (checks: FakeCheck[], capabilities: Record<string, unknown> = declared) => computeConformance(fakeResults(checks, { capabilities })).revisions[0];
+const statement = (checks: FakeCheck[], capabilities: Record<string, unknown> = declared) =>
+  computeConformance(fakeResults(checks, { capabilities })).revisions[0];
 
 describe('conformance levels', () => {
   test('a run whose MUSTs pass is Core conformant and names each declared capability', () => {
@@ -49,14 +50,22 @@ describe('conformance levels', () => {
   });
 
   test('an error or unstable verdict on a MUST makes the level inconclusive, never conformant', () => {
-    expect(statement([...CORE, ['2026-07-28/meta/e', 'error', 'MUST', 'inconclusive: no answer']]).core.status).toBe('inconclusive');
+    expect(statement([...CORE, ['2026-07-28/meta/e', 'error', 'MUST', 'inconclusive: no answer']]).core.status).toBe(
+      'inconclusive',
+    );
     expect(statement([...CORE, ['2026-07-28/meta/e', 'unstable']]).core.status).toBe('inconclusive');
     // A failure outranks the error: the level is known to be broken.
-    expect(statement([...CORE, ['2026-07-28/meta/e', 'error'], ['2026-07-28/meta/f', 'fail']]).core.status).toBe('not-conformant');
+    expect(statement([...CORE, ['2026-07-28/meta/e', 'error'], ['2026-07-28/meta/f', 'fail']]).core.status).toBe(
+      'not-conformant',
+    );
   });
 
   test('skipped MUSTs are listed with their reasons; only skips is not tested, not conformant', () => {
-    const s = statement([...CORE, ['2026-07-28/tools/list', 'skip', 'MUST', 'server lists no tools'], ['2026-07-28/tools/call', 'skip', 'MUST', 'no safe tool']]);
+    const s = statement([
+      ...CORE,
+      ['2026-07-28/tools/list', 'skip', 'MUST', 'server lists no tools'],
+      ['2026-07-28/tools/call', 'skip', 'MUST', 'no safe tool'],
+    ]);
     const tools = s.extended.find((e) => e.capability === 'tools')!;
     expect(tools.status).toBe('not-tested');
     expect(tools.skipped).toEqual([
@@ -67,7 +76,10 @@ describe('conformance levels', () => {
   });
 
   test('an undeclared capability is not claimed, and its checks that ran count for Core', () => {
-    const s = statement([...CORE, ...TOOLS, ['2026-07-28/logging/capability-declared', 'fail', 'MUST', 'logs without declaring logging']], { tools: {} });
+    const s = statement(
+      [...CORE, ...TOOLS, ['2026-07-28/logging/capability-declared', 'fail', 'MUST', 'logs without declaring logging']],
+      { tools: {} },
+    );
     expect(s.extended.map((e) => e.capability)).toEqual(['tools']);
     expect(s.core.failures.map((f) => f.id)).toEqual(['2026-07-28/logging/capability-declared']);
     expect(s.statement).not.toMatch(/logging/);
@@ -90,6 +102,8 @@ describe('conformance levels', () => {
   test('the results file carries the statement, recomputed when verdicts change after the run', () => {
     const results = fakeResults([...CORE, ['2026-07-28/meta/should-2', 'warn', 'MUST', 'spec contradicts itself']]);
     expect(results.conformance?.revisions[0].core.status).toBe('conformant');
-    expect(fakeResults([...CORE, ['2026-07-28/meta/h', 'fail']]).conformance?.revisions[0].statement).toBe('2026-07-28: Core 1 failure; no capabilities declared');
+    expect(fakeResults([...CORE, ['2026-07-28/meta/h', 'fail']]).conformance?.revisions[0].statement).toBe(
+      '2026-07-28: Core 1 failure; no capabilities declared',
+    );
   });
 });

@@ -6,7 +6,20 @@ import { renderSummary } from '../../reports/console.js';
 
 function check(id: string, verdict: Verdict, reason?: string): CheckResult {
   const [revision, area] = id.split('/');
-  return { id, revision, area, title: id, requirement: 'r', level: 'MUST', spec: 'https://example.invalid', transport: 'stdio', verdict, reason, durationMs: 1, transcript: [] } as CheckResult;
+  return {
+    id,
+    revision,
+    area,
+    title: id,
+    requirement: 'r',
+    level: 'MUST',
+    spec: 'https://example.invalid',
+    transport: 'stdio',
+    verdict,
+    reason,
+    durationMs: 1,
+    transcript: [],
+  } as CheckResult;
 }
 
 function results(checks: CheckResult[]): RunResults {
@@ -34,7 +47,11 @@ const CHECKS = [
   check('2025-11-25/prompts/list-result', 'skip', NO_PROMPTS),
   check('2025-11-25/prompts/get-listed', 'skip', NO_PROMPTS),
   check('2025-11-25/prompts/unknown-prompt', 'skip', NO_PROMPTS),
-  check('2025-11-25/tasks/required-tool-needs-task', 'skip', 'server lists no tool with execution.taskSupport required'),
+  check(
+    '2025-11-25/tasks/required-tool-needs-task',
+    'skip',
+    'server lists no tool with execution.taskSupport required',
+  ),
   check('2025-11-25/ping/basic', 'pass'),
 ];
 

@@ -12,7 +12,8 @@ beforeAll(async () => {
   [good, bad] = await Promise.all([referenceResults(), hostileResults()]);
 }, RUN_TIMEOUT_MS);
 
-const failingIn = (r: RunResults) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id);
+const failingIn = (r: RunResults) =>
+  r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id);
 const verdictIn = (r: RunResults, id: string) => r.checks.find((c) => c.id === id)?.verdict;
 
 describe('diff of two servers', () => {
@@ -48,7 +49,14 @@ describe('diff of two servers', () => {
 
   test('a run compared with itself has no changes', () => {
     const diff = diffResults('a.json', good, 'b.json', good);
-    expect(diff).toMatchObject({ regressions: [], fixes: [], changed: [], added: [], removed: [], unchanged: good.checks.length });
+    expect(diff).toMatchObject({
+      regressions: [],
+      fixes: [],
+      changed: [],
+      added: [],
+      removed: [],
+      unchanged: good.checks.length,
+    });
     expect(diffExitCode(diff)).toBe(0);
   });
 });
@@ -98,7 +106,9 @@ describe('text rendering', () => {
     expect(text).toMatch(/^Regressions \(\d+\):$/m);
     expect(text).toMatch(/^ {2}PASS +-> FAIL +2025-11-25\//m);
     expect(text).toMatch(/^Removed checks \(\d+\):$/m);
-    expect(text).toMatch(/^\d+ compared: \d+ regressions, \d+ fixes, \d+ other changes, \d+ unchanged; \d+ new, \d+ removed$/m);
+    expect(text).toMatch(
+      /^\d+ compared: \d+ regressions, \d+ fixes, \d+ other changes, \d+ unchanged; \d+ new, \d+ removed$/m,
+    );
   });
 
   test('server strings cannot put escape sequences on the terminal', () => {
@@ -110,6 +120,8 @@ describe('text rendering', () => {
   test('files with no check in common get a hint about comparing revisions', () => {
     const modern = { ...good, checks: good.checks.filter((c) => c.revision === '2026-07-28') };
     const legacy = { ...good, checks: good.checks.filter((c) => c.revision === '2025-11-25') };
-    expect(renderDiffText(diffResults('m.json', modern, 'l.json', legacy))).toContain('use --old-revision and --new-revision');
+    expect(renderDiffText(diffResults('m.json', modern, 'l.json', legacy))).toContain(
+      'use --old-revision and --new-revision',
+    );
   });
 });

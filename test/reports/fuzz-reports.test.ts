@@ -17,7 +17,13 @@ import { fuzz } from '../harness/fuzz/helpers.js';
 import { referenceStdio } from '../helpers/harness.js';
 import { cli, hostileTarget, inProcess, REPORT_FUZZ, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
-const HOSTILE = { revisions: ['2025-11-25' as const], select: ['schema', 'capabilities'], toolCalls: 'all' as const, runs: 5, ...REPORT_FUZZ };
+const HOSTILE = {
+  revisions: ['2025-11-25' as const],
+  select: ['schema', 'capabilities'],
+  toolCalls: 'all' as const,
+  runs: 5,
+  ...REPORT_FUZZ,
+};
 const IDS = { revisions: ['2026-07-28' as const], select: ['ids'], runs: 10, ...REPORT_FUZZ };
 
 let hostile: RunResults;
@@ -75,7 +81,9 @@ describe('one outcome for fuzz, report and report --strict', () => {
     const properties = cut.fuzz!.campaigns!.flatMap((c) => c.properties ?? []);
     properties[0].interrupted = true;
     const result = await inProcess(['report', saved(cut)]);
-    expect(result.stdout).toMatch(/^fuzz: 4 properties: 3 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\), 1 not exhausted \(stopped before all their runs\); 40 cases/m);
+    expect(result.stdout).toMatch(
+      /^fuzz: 4 properties: 3 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\), 1 not exhausted \(stopped before all their runs\); 40 cases/m,
+    );
     const campaign = clean.fuzz!.campaigns![0];
     expect(campaign.classes).toBeGreaterThan(0);
     expect(campaign.classKeys).toHaveLength(campaign.classes!);
@@ -88,7 +96,9 @@ describe('one outcome for fuzz, report and report --strict', () => {
   test('report --strict on a clean fuzz-only file passes, saying what ran', async () => {
     const result = await inProcess(['report', saved(clean), '--strict']);
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/^fuzz: 4 properties: 4 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\); 40 cases, seed \d+$/m);
+    expect(result.stdout).toMatch(
+      /^fuzz: 4 properties: 4 ok, 0 finding\(s\), 0 warning\(s\), 0 skipped, 0 error\(s\); 40 cases, seed \d+$/m,
+    );
     expect(result.stdout).not.toMatch(/0 checks/);
     expect(result.stdout).toMatch(/^outcome: passed \(exit 0\)$/m);
   });
@@ -98,7 +108,11 @@ describe('one outcome for fuzz, report and report --strict', () => {
     const property = clean.fuzz!.campaigns![0].properties![0];
     const broken: RunResults = {
       ...clean,
-      fuzz: { ...clean.fuzz!, errors: [`${property.id}: harness error: boom`], campaigns: [{ ...clean.fuzz!.campaigns![0], properties: [{ ...property, error: 'harness error: boom' }] }] },
+      fuzz: {
+        ...clean.fuzz!,
+        errors: [`${property.id}: harness error: boom`],
+        campaigns: [{ ...clean.fuzz!.campaigns![0], properties: [{ ...property, error: 'harness error: boom' }] }],
+      },
     };
     expect(settleOutcome(broken)).toMatchObject({ outcome: 'inconclusive', exitCode: 4 });
   });
@@ -124,7 +138,11 @@ describe('fuzz --shard and report merge', () => {
     expect(merged.fuzz!.seed).toBe(hostile.fuzz!.seed);
     expect(merged.fuzz!.budget).toEqual(hostile.fuzz!.budget);
     expect(merged.fuzz!.campaigns!.map((c) => c.campaign)).toEqual(hostile.fuzz!.campaigns!.map((c) => c.campaign));
-    expect([merged.outcome, merged.exitCode, merged.mergedShards]).toEqual([hostile.outcome, hostile.exitCode, ['1/2', '2/2']]);
+    expect([merged.outcome, merged.exitCode, merged.mergedShards]).toEqual([
+      hostile.outcome,
+      hostile.exitCode,
+      ['1/2', '2/2'],
+    ]);
     expect(mergeResults(inputs([...hostileShards].reverse()))).toMatchObject({ fuzz: merged.fuzz });
   });
 
@@ -143,7 +161,9 @@ describe('fuzz --shard and report merge', () => {
   });
 
   test('a property in two files, a missing shard, or another budget is refused', () => {
-    expect(() => mergeResults(inputs([hostileShards[0], { ...hostileShards[0], shard: { index: 2, count: 2, everyShard: [] } }]))).toThrow(/fuzz property .* is in both fuzz-1.json and fuzz-2.json/);
+    expect(() =>
+      mergeResults(inputs([hostileShards[0], { ...hostileShards[0], shard: { index: 2, count: 2, everyShard: [] } }])),
+    ).toThrow(/fuzz property .* is in both fuzz-1.json and fuzz-2.json/);
     expect(() => mergeResults(inputs([hostileShards[0]]))).toThrow('shard 2/2 missing');
     const other = { ...hostileShards[1], fuzz: { ...hostileShards[1].fuzz!, budget: { runs: 7 } } };
     expect(() => mergeResults(inputs([hostileShards[0], other]))).toThrow(MergeError);
@@ -152,7 +172,9 @@ describe('fuzz --shard and report merge', () => {
   test('report merge joins fuzz shards on the command line', async () => {
     const result = await cli(['report', 'merge', saved(hostileShards[0]), saved(hostileShards[1]), '--quiet']);
     expect(result.exitCode).toBe(hostile.exitCode);
-    expect(result.stdout).toMatch(/^fuzz: 4 properties: 0 ok, 1 finding\(s\), 1 warning\(s\), 2 skipped, 0 error\(s\)/m);
+    expect(result.stdout).toMatch(
+      /^fuzz: 4 properties: 0 ok, 1 finding\(s\), 1 warning\(s\), 2 skipped, 0 error\(s\)/m,
+    );
   });
 });
 
@@ -168,12 +190,19 @@ describe('diff of fuzz runs', () => {
     const diff = diffResults('mutant.json', mutant, 'clean.json', clean);
     expect(diff.fixes.map((e) => e.key)).toEqual(mutant.fuzz!.findings.map((f) => f.id));
     expect(diffExitCode(diff)).toBe(0);
-    expect(diffResults('a.json', clean, 'b.json', clean)).toMatchObject({ regressions: [], fixes: [], changed: [], unchanged: 4 });
+    expect(diffResults('a.json', clean, 'b.json', clean)).toMatchObject({
+      regressions: [],
+      fixes: [],
+      changed: [],
+      unchanged: 4,
+    });
   });
 
   test('a SHOULD warning that --strict makes a finding is a regression from warn to fail', () => {
     const diff = diffResults('lenient.json', warnOnly, 'strict.json', warnOnlyStrict);
-    expect(diff.regressions).toMatchObject([{ key: 'fuzz/2025-11-25/schema/valid-arguments', old: 'warn', new: 'fail', level: 'SHOULD' }]);
+    expect(diff.regressions).toMatchObject([
+      { key: 'fuzz/2025-11-25/schema/valid-arguments', old: 'warn', new: 'fail', level: 'SHOULD' },
+    ]);
   });
 
   test('the command line says so', async () => {
@@ -186,7 +215,8 @@ describe('diff of fuzz runs', () => {
 describe('the HTML report', () => {
   test('lists every property with its verdict, and warnings as well as findings', () => {
     const html = renderHtml(hostile);
-    for (const p of fuzzPropertyRuns(hostile.fuzz)) expect(html).toContain(`<tr data-fuzz-verdict="${fuzzVerdict(p)}">`);
+    for (const p of fuzzPropertyRuns(hostile.fuzz))
+      expect(html).toContain(`<tr data-fuzz-verdict="${fuzzVerdict(p)}">`);
     expect(html).toContain('>WARNING</span> <code class="id">fuzz/2025-11-25/schema/valid-arguments</code>');
     expect(html).toContain('>FINDING</span> <code class="id">fuzz/2025-11-25/capabilities/declared-only</code>');
     expect(html).not.toContain('<script>window.__pwned');

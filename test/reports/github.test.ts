@@ -44,7 +44,13 @@ function results(checks: CheckResult[]): RunResults {
 
 describe('annotations', () => {
   test('one ::error per failure and ::warning per warning, title the check id, message the reason', () => {
-    const lines = renderAnnotations(results([check('2026-07-28/a/x', 'pass'), check('2026-07-28/a/y', 'fail', 'broke'), check('2026-07-28/a/z', 'warn', 'meh', 'SHOULD')]));
+    const lines = renderAnnotations(
+      results([
+        check('2026-07-28/a/x', 'pass'),
+        check('2026-07-28/a/y', 'fail', 'broke'),
+        check('2026-07-28/a/z', 'warn', 'meh', 'SHOULD'),
+      ]),
+    );
     expect(lines).toEqual([
       '::error title=2026-07-28/a/y::fail: broke (MUST https://modelcontextprotocol.io/specification/2026-07-28/basic#x)',
       '::warning title=2026-07-28/a/z::warn: meh (SHOULD https://modelcontextprotocol.io/specification/2026-07-28/basic#x)',
@@ -55,11 +61,16 @@ describe('annotations', () => {
     const many = Array.from({ length: MAX_ANNOTATIONS + 3 }, (_, i) => check(`2026-07-28/a/f${i}`, 'fail', 'x'));
     const lines = renderAnnotations(results(many));
     expect(lines.filter((line) => line.startsWith('::error '))).toHaveLength(MAX_ANNOTATIONS);
-    expect(lines.at(-1)).toBe('::notice title=mcp-conform::3 more failures and 0 more warnings; see the job summary and the reports');
+    expect(lines.at(-1)).toBe(
+      '::notice title=mcp-conform::3 more failures and 0 more warnings; see the job summary and the reports',
+    );
   });
 
   test('an unstable verdict is a warning; a baselined failure is not annotated', () => {
-    const baselined = { ...check('2026-07-28/a/b', 'fail', 'known'), expectedFailure: { pattern: '2026-07-28/a/*' } } as CheckResult;
+    const baselined = {
+      ...check('2026-07-28/a/b', 'fail', 'known'),
+      expectedFailure: { pattern: '2026-07-28/a/*' },
+    } as CheckResult;
     const lines = renderAnnotations(results([check('2026-07-28/a/u', 'unstable' as Verdict, 'flaky'), baselined]));
     expect(lines).toEqual([expect.stringMatching(/^::warning title=2026-07-28\/a\/u::unstable: flaky/)]);
   });
@@ -73,9 +84,16 @@ describe('annotations', () => {
 
 describe('job summary', () => {
   test('outcome, target, counts per level, and a table of the failures and warnings, worst first', () => {
-    const text = renderJobSummary(results([check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD'), check('2026-07-28/a/p', 'pass'), check('2026-07-28/a/f', 'fail', 'hard')]), {
-      written: ['out/results.json'],
-    });
+    const text = renderJobSummary(
+      results([
+        check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD'),
+        check('2026-07-28/a/p', 'pass'),
+        check('2026-07-28/a/f', 'fail', 'hard'),
+      ]),
+      {
+        written: ['out/results.json'],
+      },
+    );
     expect(text).toMatch(/^### ❌ mcp-conform: failed$/m);
     expect(text).toContain('**Target:** stdio `node server.js`');
     expect(text).toContain('| MUST | 1 | 1 | 0 |');
@@ -90,19 +108,34 @@ describe('job summary', () => {
   });
 
   test('the four outcomes each have their own mark and meaning; inconclusive checks their own table', () => {
-    const settled = (checks: CheckResult[]) => renderJobSummary(settleOutcome({ ...results(checks), summary: undefined, outcome: undefined, exitCode: undefined } as never));
-    const inconclusive = settled([check('2026-07-28/a/p', 'pass'), check('2026-07-28/a/e', 'error', 'inconclusive: no answer'), check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD')]);
+    const settled = (checks: CheckResult[]) =>
+      renderJobSummary(
+        settleOutcome({ ...results(checks), summary: undefined, outcome: undefined, exitCode: undefined } as never),
+      );
+    const inconclusive = settled([
+      check('2026-07-28/a/p', 'pass'),
+      check('2026-07-28/a/e', 'error', 'inconclusive: no answer'),
+      check('2026-07-28/a/w', 'warn', 'soft', 'SHOULD'),
+    ]);
     expect(inconclusive).toMatch(/^### ❔ mcp-conform: inconclusive$/m);
-    expect(inconclusive).toMatch(/^\*\*Outcome:\*\* inconclusive \(exit 4\): no check failed, but at least one could not come to a verdict/m);
+    expect(inconclusive).toMatch(
+      /^\*\*Outcome:\*\* inconclusive \(exit 4\): no check failed, but at least one could not come to a verdict/m,
+    );
     const [findings, undecided] = inconclusive.split('#### Inconclusive: no verdict (could not run)');
     expect(findings).toContain('| warn | `2026-07-28/a/w`');
     expect(findings).not.toContain('2026-07-28/a/e');
     expect(undecided).toContain('| error | `2026-07-28/a/e` | MUST | inconclusive: no answer |');
     const skipped = settled([check('2026-07-28/a/s', 'skip', 'no tools')]);
     expect(skipped).toMatch(/^### ⏭️ mcp-conform: no-verdicts$/m);
-    expect(skipped).toMatch(/^\*\*Outcome:\*\* no-verdicts \(exit 5\): not applicable: no check came to a verdict other than skip$/m);
-    expect(settled([check('2026-07-28/a/p', 'pass')])).toMatch(/^### ✅ mcp-conform: passed\n\n\*\*Outcome:\*\* passed \(exit 0\)$/m);
-    expect(settled([check('2026-07-28/a/f', 'fail')])).toMatch(/^### ❌ mcp-conform: failed\n\n\*\*Outcome:\*\* failed \(exit 1\)$/m);
+    expect(skipped).toMatch(
+      /^\*\*Outcome:\*\* no-verdicts \(exit 5\): not applicable: no check came to a verdict other than skip$/m,
+    );
+    expect(settled([check('2026-07-28/a/p', 'pass')])).toMatch(
+      /^### ✅ mcp-conform: passed\n\n\*\*Outcome:\*\* passed \(exit 0\)$/m,
+    );
+    expect(settled([check('2026-07-28/a/f', 'fail')])).toMatch(
+      /^### ❌ mcp-conform: failed\n\n\*\*Outcome:\*\* failed \(exit 1\)$/m,
+    );
   });
 
   test('a table cell holds one line with no pipe, HTML or backtick from the server', () => {

@@ -25,7 +25,14 @@ export const RUN_TIMEOUT_MS = 240_000;
  * skips, in seconds; its whole suite takes half a minute of fresh processes and confirmations.
  * Not stdio/exit-on-stdin-close: it judges by a 3 s wait, and beside CPU load ends unstable.
  */
-export const HOSTILE_CHECKS = ['2025-11-25/ping', '2025-11-25/tools', '2025-11-25/pagination', '2025-11-25/meta', '2025-11-25/stdio/stdout-only-jsonrpc', '2025-11-25/wire'];
+export const HOSTILE_CHECKS = [
+  '2025-11-25/ping',
+  '2025-11-25/tools',
+  '2025-11-25/pagination',
+  '2025-11-25/meta',
+  '2025-11-25/stdio/stdout-only-jsonrpc',
+  '2025-11-25/wire',
+];
 
 /** Inconclusive on the hostile server, which falls silent after unparseable bytes, so even the barrier gets no answer: an `error` verdict. */
 export const HOSTILE_INCONCLUSIVE = '2025-11-25/errors/parse-error';
@@ -63,16 +70,31 @@ export function tempDir(): string {
 }
 
 /** The reference server's REFERENCE_CHECKS, unless the request selects others. */
-export function referenceResults(options: ReferenceOptions = {}, request: Partial<Omit<RunRequest, 'target'>> = {}): Promise<RunResults> {
+export function referenceResults(
+  options: ReferenceOptions = {},
+  request: Partial<Omit<RunRequest, 'target'>> = {},
+): Promise<RunResults> {
   return run(referenceStdio(options), { select: REFERENCE_CHECKS, skip: REFERENCE_SKIP, ...request });
 }
 
-export const hostileTarget = { kind: 'stdio' as const, command: process.execPath, args: [HOSTILE_SERVER], cwd: PROJECT_ROOT };
+export const hostileTarget = {
+  kind: 'stdio' as const,
+  command: process.execPath,
+  args: [HOSTILE_SERVER],
+  cwd: PROJECT_ROOT,
+};
 
 /** The hostile server's HOSTILE_CHECKS; with `inconclusive`, HOSTILE_INCONCLUSIVE too. */
-export function hostileResults(options: { inconclusive?: boolean } = {}, request: Partial<Omit<RunRequest, 'target'>> = {}): Promise<RunResults> {
+export function hostileResults(
+  options: { inconclusive?: boolean } = {},
+  request: Partial<Omit<RunRequest, 'target'>> = {},
+): Promise<RunResults> {
   if (!options.inconclusive) return run(hostileTarget, { select: HOSTILE_CHECKS, ...request });
-  return run(hostileTarget, { select: [...HOSTILE_CHECKS, HOSTILE_INCONCLUSIVE], requestTimeoutMs: INCONCLUSIVE_TIMEOUT_MS, ...request });
+  return run(hostileTarget, {
+    select: [...HOSTILE_CHECKS, HOSTILE_INCONCLUSIVE],
+    requestTimeoutMs: INCONCLUSIVE_TIMEOUT_MS,
+    ...request,
+  });
 }
 
 export interface CliOutcome {
@@ -93,7 +115,10 @@ export async function inProcess(args: string[]): Promise<CliOutcome> {
   // Loaded on first use: the files that never call it do not load the whole command line.
   const { main } = await import('../../harness/faces/cli/main.js');
   const written = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr') => vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => ((written[stream] += String(chunk)), true));
+  const capture = (stream: 'stdout' | 'stderr') =>
+    vi
+      .spyOn(process[stream], 'write')
+      .mockImplementation((chunk: string | Uint8Array) => ((written[stream] += String(chunk)), true));
   const spies = [capture('stdout'), capture('stderr')];
   vi.stubEnv('NO_COLOR', '1');
   vi.stubEnv('FORCE_COLOR', undefined);
@@ -106,6 +131,14 @@ export async function inProcess(args: string[]): Promise<CliOutcome> {
 }
 
 /** A copy of results with one check's verdict replaced, for cases a live server cannot stage. */
-export function withVerdict(results: RunResults, id: string, verdict: RunResults['checks'][number]['verdict'], reason?: string): RunResults {
-  return { ...results, checks: results.checks.map((c) => (c.id === id ? { ...c, verdict, reason: reason ?? c.reason } : c)) };
+export function withVerdict(
+  results: RunResults,
+  id: string,
+  verdict: RunResults['checks'][number]['verdict'],
+  reason?: string,
+): RunResults {
+  return {
+    ...results,
+    checks: results.checks.map((c) => (c.id === id ? { ...c, verdict, reason: reason ?? c.reason } : c)),
+  };
 }

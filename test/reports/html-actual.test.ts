@@ -6,16 +6,31 @@ import { SCRIPT } from './fixtures/hostile-strings.js';
 
 describe('actualGist', () => {
   test('an HTTP exchange gives its status, then the JSON-RPC error code and message', () => {
-    const actual = { httpStatus: 400, response: { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'bad request', data: { long: 'x'.repeat(500) } } } };
+    const actual = {
+      httpStatus: 400,
+      response: {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32600, message: 'bad request', data: { long: 'x'.repeat(500) } },
+      },
+    };
     expect(actualGist(actual)).toEqual(['HTTP 400', 'error -32600: bad request']);
   });
 
   test('a result names its members; an unanswered request says what happened; a text body is shown', () => {
-    expect(actualGist({ response: { jsonrpc: '2.0', id: 2, result: { tools: [], nextCursor: 'c' } } })).toEqual(['result with tools, nextCursor']);
+    expect(actualGist({ response: { jsonrpc: '2.0', id: 2, result: { tools: [], nextCursor: 'c' } } })).toEqual([
+      'result with tools, nextCursor',
+    ]);
     expect(actualGist({ outcome: 'no response before the timeout' })).toEqual(['no response before the timeout']);
-    expect(actualGist({ httpStatus: 415, outcome: 'HTTP 415 without a JSON-RPC body', body: 'unsupported' })).toEqual(['HTTP 415', 'HTTP 415 without a JSON-RPC body', 'body: unsupported']);
+    expect(actualGist({ httpStatus: 415, outcome: 'HTTP 415 without a JSON-RPC body', body: 'unsupported' })).toEqual([
+      'HTTP 415',
+      'HTTP 415 without a JSON-RPC body',
+      'body: unsupported',
+    ]);
     expect(actualGist({ status: 404, headers: {} })).toEqual(['HTTP 404']);
-    expect(actualGist({ jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'no such method' } })).toEqual(['error -32601: no such method']);
+    expect(actualGist({ jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'no such method' } })).toEqual([
+      'error -32601: no such method',
+    ]);
   });
 
   test('a long message is cut; shapes it does not know give nothing', () => {

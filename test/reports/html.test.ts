@@ -26,8 +26,10 @@ const ALLOWED_TAGS =
   'html head meta title link style body header h1 h2 h3 h4 p strong dl dt dd code section div table caption thead tbody tr th td span ul li details summary pre form label input button blockquote a noscript footer script'.split(
     ' ',
   );
-const embedded = (html: string) => /<script type="application\/json" id="mcp-conform-results">([\s\S]*?)<\/script>/.exec(html)![1];
-const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const embedded = (html: string) =>
+  /<script type="application\/json" id="mcp-conform-results">([\s\S]*?)<\/script>/.exec(html)![1];
+const escapedHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 describe('untrusted strings', () => {
   test('the server put markup in its name, tools, errors and stderr, and it is all text', () => {
@@ -37,7 +39,9 @@ describe('untrusted strings', () => {
     // Every tag is one of ours, and no attribute is an event handler.
     const tags = [...hostileHtml.matchAll(/<([a-z][a-z0-9]*)((?:\s+[a-z-]+(?:="[^"]*")?)*)\s*>/gi)];
     expect(new Set(tags.map((t) => t[1].toLowerCase()))).toEqual(new Set(ALLOWED_TAGS));
-    const attributes = tags.flatMap((t) => [...t[2].matchAll(/\s([a-z-]+)(?:="[^"]*")?/gi)].map((a) => a[1].toLowerCase()));
+    const attributes = tags.flatMap((t) =>
+      [...t[2].matchAll(/\s([a-z-]+)(?:="[^"]*")?/gi)].map((a) => a[1].toLowerCase()),
+    );
     expect(attributes.filter((a) => a.startsWith('on'))).toEqual([]);
     const markup = hostileHtml.replace(/(<script[^>]*>)[\s\S]*?(<\/script>)/g, '$1$2');
     expect(markup.split('<').length - 1).toBe(tags.length + (markup.match(/<\/[a-z0-9]+>/gi)?.length ?? 0) + 1); // +1: doctype
@@ -67,12 +71,17 @@ describe('untrusted strings', () => {
     expect(json).not.toContain('<');
     expect(json).toContain('\\u003c/script\\u003e');
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(hostile)));
-    expect(jsonForScript(CLOSE_SCRIPT)).toBe('"\\u003c/script\\u003e\\u003cscript\\u003ewindow.__pwned = 2\\u003c/script\\u003e\\u003c!--"');
+    expect(jsonForScript(CLOSE_SCRIPT)).toBe(
+      '"\\u003c/script\\u003e\\u003cscript\\u003ewindow.__pwned = 2\\u003c/script\\u003e\\u003c!--"',
+    );
     expect(jsonForScript('\u2028\u2029&')).toBe('"\\u2028\\u2029\\u0026"');
   });
 
   test('a spec link that is not http(s) is shown, not linked', () => {
-    const tampered = { ...good, checks: good.checks.map((c, i) => (i === 0 ? { ...c, spec: 'javascript:alert(1)' } : c)) };
+    const tampered = {
+      ...good,
+      checks: good.checks.map((c, i) => (i === 0 ? { ...c, spec: 'javascript:alert(1)' } : c)),
+    };
     const html = renderHtml(tampered);
     expect(html).not.toContain('href="javascript:');
     expect(html).toContain('Spec: javascript:alert(1)');
@@ -87,7 +96,9 @@ describe('untrusted strings', () => {
 
 describe('self-contained', () => {
   test('a meta CSP forbids every fetch; nothing external is referenced', () => {
-    expect(REPORT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'");
+    expect(REPORT_CSP).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
+    );
     const html = renderHtml(good);
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`);
     expect(html).not.toMatch(/<(link|script|img|iframe)[^>]+(src|href)="(?!data:)/);
@@ -101,7 +112,9 @@ describe('content', () => {
   test('every check appears once with its verdict, level, area and revision for the filters', () => {
     const html = renderHtml(good);
     for (const check of good.checks) {
-      expect(html).toContain(`<details class="check" id="check-${check.id}" data-verdict="${check.verdict}" data-level="${check.level}" data-area="${check.area}" data-revision="${check.revision}"`);
+      expect(html).toContain(
+        `<details class="check" id="check-${check.id}" data-verdict="${check.verdict}" data-level="${check.level}" data-area="${check.area}" data-revision="${check.revision}"`,
+      );
     }
     expect(html.match(/<details class="check"/g)).toHaveLength(good.checks.length);
   });
@@ -126,7 +139,13 @@ describe('content', () => {
     const firstProblem = at('<details class="check"');
     expect(at('<section id="problems">')).toBeLessThan(firstProblem);
     expect(hostileHtml.slice(firstProblem, firstProblem + 200)).toMatch(/data-verdict="(fail|error)"/);
-    for (const later of ['<section id="summary">', '<form id="filters"', '<section id="matrix">', '<section id="checks">']) expect(at(later)).toBeGreaterThan(firstProblem);
+    for (const later of [
+      '<section id="summary">',
+      '<form id="filters"',
+      '<section id="matrix">',
+      '<section id="checks">',
+    ])
+      expect(at(later)).toBeGreaterThan(firstProblem);
     const passing = hostile.checks.find((c) => c.verdict === 'pass')!;
     expect(at(`id="check-${passing.id}"`)).toBeGreaterThan(at('<section id="checks">'));
   });
@@ -151,13 +170,25 @@ describe('content', () => {
     expect(shared, 'some requirement is checked in both revisions').toBeDefined();
     const html = renderHtml(good);
     expect(html).toContain(`<a href="#check-${shared!.cells[0].checkId}"><span class="badge v-`);
-    expect(html.match(/<tr class="matrix-row kind-check"/g)).toHaveLength(new Set(view.rows.filter((r) => r.kind === 'check').map((r) => r.key)).size);
+    expect(html.match(/<tr class="matrix-row kind-check"/g)).toHaveLength(
+      new Set(view.rows.filter((r) => r.kind === 'check').map((r) => r.key)).size,
+    );
   });
 
   test('the recorded matrix is shown; a file without one gets it computed from the checks', () => {
     const recorded: CompatibilityMatrix = {
       columns: ['2026-07-28', '2025-11-25'],
-      rows: [{ key: 'tools/list', kind: 'check', level: 'MUST', cells: { '2026-07-28': { verdict: 'pass', text: 'PASS' }, '2025-11-25': { verdict: 'fail', text: 'FAIL', note: SCRIPT } } }],
+      rows: [
+        {
+          key: 'tools/list',
+          kind: 'check',
+          level: 'MUST',
+          cells: {
+            '2026-07-28': { verdict: 'pass', text: 'PASS' },
+            '2025-11-25': { verdict: 'fail', text: 'FAIL', note: SCRIPT },
+          },
+        },
+      ],
     };
     const view = compatibilityMatrix({ ...good, matrix: recorded });
     expect(view.source).toBe('results.matrix');
@@ -177,9 +208,16 @@ describe('content', () => {
   });
 
   test('a baseline shows expected failures as XFAIL and names stale entries', () => {
-    const failing = hostile.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => ({ pattern: c.id }));
+    const failing = hostile.checks
+      .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+      .map((c) => ({ pattern: c.id }));
     const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
-    const html = renderHtml(applyBaseline(hostile, { file: 'conformance-baseline.yml', entries: [...failing, { pattern: passing, reason: 'fixed upstream?' }] }));
+    const html = renderHtml(
+      applyBaseline(hostile, {
+        file: 'conformance-baseline.yml',
+        entries: [...failing, { pattern: passing, reason: 'fixed upstream?' }],
+      }),
+    );
     expect(html).toContain('<section id="baseline">');
     expect(html).toContain(`stale entry <code>${passing}</code> (fixed upstream?)`);
     expect(html).toContain('data-verdict="expected"');
@@ -190,7 +228,20 @@ describe('content', () => {
   test('fuzz findings render with seed, path and the replay command when present', () => {
     const withFuzz: RunResults = {
       ...withVerdict(good, good.checks[0].id, good.checks[0].verdict),
-      fuzz: { findings: [{ id: 'fuzz/x/y', campaign: 'x', property: 'y', message: SCRIPT, seed: 7, path: '0:1', counterexample: { a: SCRIPT }, replayCommand: 'mcp-conform fuzz --replay fuzz/x/y' }] },
+      fuzz: {
+        findings: [
+          {
+            id: 'fuzz/x/y',
+            campaign: 'x',
+            property: 'y',
+            message: SCRIPT,
+            seed: 7,
+            path: '0:1',
+            counterexample: { a: SCRIPT },
+            replayCommand: 'mcp-conform fuzz --replay fuzz/x/y',
+          },
+        ],
+      },
     };
     const html = renderHtml(withFuzz);
     expect(html).toContain('<section id="fuzz">');
@@ -205,12 +256,17 @@ describe('requirement rows', () => {
   test('each cited row links to its spec section and shows its level and summary', () => {
     const check = good.checks.find((c) => c.catalog?.length)!;
     const rows = check.catalog!.map((id) => catalogLookup(check.revision, id)!);
-    const withRows: RunResults = { ...good, checks: good.checks.map((c) => (c === check ? { ...c, catalogRows: rows } : c)) };
+    const withRows: RunResults = {
+      ...good,
+      checks: good.checks.map((c) => (c === check ? { ...c, catalogRows: rows } : c)),
+    };
     const block = checkHtml(renderHtml(withRows), check.id);
     for (const row of rows) {
       const linked = `<a href="${escapedHtml(row.url)}" rel="noopener noreferrer" target="_blank"><code>${row.id}</code></a>`;
       expect(block).toContain(linked); // in the spec line and in the list
-      expect(block).toContain(`<li>${linked} <span class="muted">${escapedHtml(row.level)}</span> ${escapedHtml(row.summary)}</li>`);
+      expect(block).toContain(
+        `<li>${linked} <span class="muted">${escapedHtml(row.level)}</span> ${escapedHtml(row.summary)}</li>`,
+      );
     }
     expect(rows[0].url).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/[\d-]+\/[a-z/-]+(#[a-z0-9_-]+)?$/);
   });
@@ -226,7 +282,10 @@ describe('requirement rows', () => {
   test('a row whose URL is not http(s) is shown, not linked', () => {
     const check = good.checks.find((c) => c.catalog?.length)!;
     const row = { id: check.catalog![0], level: 'MUST', url: 'javascript:alert(1)', summary: SCRIPT };
-    const block = checkHtml(renderHtml({ ...good, checks: good.checks.map((c) => (c === check ? { ...c, catalogRows: [row] } : c)) }), check.id);
+    const block = checkHtml(
+      renderHtml({ ...good, checks: good.checks.map((c) => (c === check ? { ...c, catalogRows: [row] } : c)) }),
+      check.id,
+    );
     expect(block).not.toContain('javascript:');
     expect(block).toContain(`<li><code>${row.id}</code> <span class="muted">MUST</span> ${escapedHtml(SCRIPT)}</li>`);
   });

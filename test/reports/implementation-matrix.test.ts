@@ -58,7 +58,13 @@ describe('the implementation matrix', () => {
   });
 
   test('rows: newest revision first, areas and checks in the order the runs list them', () => {
-    expect(matrix.rows.map((r) => r.id)).toEqual(['2026-07-28/meta/m', '2026-07-28/meta/only-b', '2026-07-28/lifecycle/l', '2025-11-25/tools/list', '2025-11-25/ping/ping']);
+    expect(matrix.rows.map((r) => r.id)).toEqual([
+      '2026-07-28/meta/m',
+      '2026-07-28/meta/only-b',
+      '2026-07-28/lifecycle/l',
+      '2025-11-25/tools/list',
+      '2025-11-25/ping/ping',
+    ]);
     const only = matrix.rows.find((r) => r.id === '2026-07-28/meta/only-b')!;
     expect(only.cells).toEqual([null, { verdict: 'skip', reason: 'server lists no prompts' }, null]);
   });
@@ -79,23 +85,49 @@ describe('the implementation matrix', () => {
     expect(beta.totals).toMatchObject({ total: 5, pass: 1, fail: 3, skip: 1, passRate: 25 });
     expect(beta.byRevision['2026-07-28']).toMatchObject({ total: 3, passRate: 50 });
     expect(matrix.columns[0].totals.passRate).toBe(75);
-    expect(beta.conformance.revisions.map((r) => r.statement)).toEqual(['2026-07-28: Core 1 failure; no capabilities declared', '2025-11-25: Core 2 failures; no capabilities declared']);
-    expect(matrix.columns[0].conformance.revisions.map((r) => r.statement)).toContain('2025-11-25: Core 1 failure; tools conformant');
+    expect(beta.conformance.revisions.map((r) => r.statement)).toEqual([
+      '2026-07-28: Core 1 failure; no capabilities declared',
+      '2025-11-25: Core 2 failures; no capabilities declared',
+    ]);
+    expect(matrix.columns[0].conformance.revisions.map((r) => r.statement)).toContain(
+      '2025-11-25: Core 1 failure; tools conformant',
+    );
   });
 
   test('two runs of one server get distinct labels: the transport, then a number', () => {
     const twice = buildImplementationMatrix([
       { results: a, file: 'a.json' },
       { results: a, file: 'a2.json' },
-      { results: fakeResults([['2025-11-25/tools/list', 'pass']], { name: 'alpha', version: '1.2.3', transport: 'http' }), file: 'a3.json' },
+      {
+        results: fakeResults([['2025-11-25/tools/list', 'pass']], {
+          name: 'alpha',
+          version: '1.2.3',
+          transport: 'http',
+        }),
+        file: 'a3.json',
+      },
     ]);
-    expect(twice.columns.map((col) => col.label)).toEqual(['alpha 1.2.3 (stdio) #1', 'alpha 1.2.3 (stdio) #2', 'alpha 1.2.3 (http)']);
+    expect(twice.columns.map((col) => col.label)).toEqual([
+      'alpha 1.2.3 (stdio) #1',
+      'alpha 1.2.3 (stdio) #2',
+      'alpha 1.2.3 (http)',
+    ]);
   });
 
   test('cells link to the run’s own report at the check, else to the page’s entry; no other scheme passes', () => {
-    expect(cellHref('runs/b%20report.html', 'impl-2', '2026-07-28/lifecycle/l')).toBe('runs/b%20report.html#check-2026-07-28/lifecycle/l');
+    expect(cellHref('runs/b%20report.html', 'impl-2', '2026-07-28/lifecycle/l')).toBe(
+      'runs/b%20report.html#check-2026-07-28/lifecycle/l',
+    );
     expect(cellHref(undefined, 'impl-1', '2026-07-28/lifecycle/l')).toBe('#e-impl-1-2026-07-28/lifecycle/l');
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:x', 'https://evil.example/x', '//evil.example/x', 'a"b.html', 'a\\b.html']) expect(evidenceHref(bad)).toBeUndefined();
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:x',
+      'https://evil.example/x',
+      '//evil.example/x',
+      'a"b.html',
+      'a\\b.html',
+    ])
+      expect(evidenceHref(bad)).toBeUndefined();
     const html = renderMatrixHtml(matrix, TOOL);
     expect(html).toContain('href="runs/b%20report.html#check-2026-07-28/lifecycle/l"');
     expect(html).toContain('href="#e-impl-1-2026-07-28/lifecycle/l"');
@@ -103,7 +135,10 @@ describe('the implementation matrix', () => {
   });
 
   test('a hostile server name is text on the page, in the badge and on the console', () => {
-    const evil = fakeResults([['2025-11-25/tools/list', 'fail', 'MUST', `reason ${IMG}`]], { name: `evil ${SCRIPT}`, version: CONTROLS });
+    const evil = fakeResults([['2025-11-25/tools/list', 'fail', 'MUST', `reason ${IMG}`]], {
+      name: `evil ${SCRIPT}`,
+      version: CONTROLS,
+    });
     const m = buildImplementationMatrix([
       { results: evil, file: 'evil.json' },
       { results: a, file: 'a.json' },

@@ -38,7 +38,11 @@ describe('report matrix', () => {
     expect(outcome.exitCode, outcome.stderr).toBe(0);
     const matrix = JSON.parse(readFileSync(at('out/matrix.json'), 'utf8')) as ImplementationMatrix;
     expect(matrix.matrixSchemaVersion).toBe(1);
-    expect(matrix.columns.map((c) => c.label)).toEqual(['Reference', 'mcp-conform-sdk-v1 1.0.0', 'mcp-conform-sdk-v2 1.0.0']);
+    expect(matrix.columns.map((c) => c.label)).toEqual([
+      'Reference',
+      'mcp-conform-sdk-v1 1.0.0',
+      'mcp-conform-sdk-v2 1.0.0',
+    ]);
     expect(matrix.columns[0].report).toBe('../reference.html');
     const unique = (key: string) => matrix.rows.filter((r) => r.uniqueFailure === key).map((r) => r.id);
     expect(unique('impl-1')).toEqual([]);
@@ -46,9 +50,17 @@ describe('report matrix', () => {
     expect(unique('impl-3')).toEqual(V2_UNIQUE);
     // The 1.x server speaks 2025-11-25 only: no cells in the 2026-07-28 rows.
     expect(matrix.rows.filter((r) => r.revision === '2026-07-28').every((r) => r.cells[1] === null)).toBe(true);
-    expect(matrix.columns[0].conformance.revisions.find((r) => r.revision === '2026-07-28')?.core.status).toBe('conformant');
-    expect(matrix.columns[2].conformance.revisions.find((r) => r.revision === '2026-07-28')?.statement).toMatch(/^2026-07-28: Core 2 failures/);
-    expect(readdirSync(at('out/badges')).sort()).toEqual(['Reference.svg', 'mcp-conform-sdk-v1-1.0.0.svg', 'mcp-conform-sdk-v2-1.0.0.svg']);
+    expect(matrix.columns[0].conformance.revisions.find((r) => r.revision === '2026-07-28')?.core.status).toBe(
+      'conformant',
+    );
+    expect(matrix.columns[2].conformance.revisions.find((r) => r.revision === '2026-07-28')?.statement).toMatch(
+      /^2026-07-28: Core 2 failures/,
+    );
+    expect(readdirSync(at('out/badges')).sort()).toEqual([
+      'Reference.svg',
+      'mcp-conform-sdk-v1-1.0.0.svg',
+      'mcp-conform-sdk-v2-1.0.0.svg',
+    ]);
     expect(outcome.stdout).toContain('3 implementations');
     expect(outcome.stdout).toMatch(/mcp-conform-sdk-v2 1\.0\.0 \(stdio\): 2026-07-28: Core 2 failures/);
   });
@@ -86,7 +98,13 @@ describe('report matrix', () => {
         matrix: { html: 'cfg/matrix.html', json: 'cfg/matrix.json' },
       };
       writeFileSync(at('mcp-conform.config.json'), JSON.stringify(config));
-      const outcome = await cli(['run', '--quiet', '--config', at('mcp-conform.config.json'), ...checkArgs([MATRIX_CHECKS[0]])]);
+      const outcome = await cli([
+        'run',
+        '--quiet',
+        '--config',
+        at('mcp-conform.config.json'),
+        ...checkArgs([MATRIX_CHECKS[0]]),
+      ]);
       expect(outcome.exitCode, outcome.stdout + outcome.stderr).toBe(1);
       const matrix = JSON.parse(readFileSync(at('cfg/matrix.json'), 'utf8')) as ImplementationMatrix;
       expect(matrix.columns.map((c) => [c.label, c.report])).toEqual([
@@ -94,7 +112,9 @@ describe('report matrix', () => {
         ['SDK 2.x', 'report-SDK-2.x.html'],
       ]);
       expect(matrix.rows.filter((r) => r.uniqueFailure === 'impl-2').map((r) => r.id)).toEqual(V2_UNIQUE);
-      expect(readFileSync(at('cfg/matrix.html'), 'utf8')).toContain('href="report-SDK-2.x.html#check-2026-07-28/lifecycle/unsupported-version"');
+      expect(readFileSync(at('cfg/matrix.html'), 'utf8')).toContain(
+        'href="report-SDK-2.x.html#check-2026-07-28/lifecycle/unsupported-version"',
+      );
       expect(outcome.stdout).toContain('matrix: ');
     },
     RUN_TIMEOUT_MS,

@@ -25,7 +25,15 @@ export function fakeCheck([id, verdict, level = 'MUST', reason]: FakeCheck): Che
   };
 }
 
-export function fakeResults(checks: FakeCheck[], options: { capabilities?: Record<string, unknown>; name?: string; version?: string; transport?: 'stdio' | 'http' } = {}): RunResults {
+export function fakeResults(
+  checks: FakeCheck[],
+  options: {
+    capabilities?: Record<string, unknown>;
+    name?: string;
+    version?: string;
+    transport?: 'stdio' | 'http';
+  } = {},
+): RunResults {
   const list = checks.map(fakeCheck);
   const revisions = [...new Set(list.map((c) => c.revision))].map((revision) => ({
     revision,

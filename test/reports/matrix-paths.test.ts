@@ -21,14 +21,20 @@ function withTarget(description: string) {
 
 describe('no absolute machine paths in the matrix', () => {
   test('paths under the working directory become relative, others their last segment; URLs stay', () => {
-    expect(withoutMachinePaths(target, cwd)).toBe(`${path.basename(process.execPath)} test/fixtures/server.js --root data --config=c.json`);
+    expect(withoutMachinePaths(target, cwd)).toBe(
+      `${path.basename(process.execPath)} test/fixtures/server.js --root data --config=c.json`,
+    );
     expect(withoutMachinePaths('https://example.test/mcp/x', cwd)).toBe('https://example.test/mcp/x');
   });
 
   test('page, JSON, badges and console carry neither /work/, /home/, /tmp/ nor the working directory', () => {
     const matrix = buildImplementationMatrix([
       { results: withTarget(target), file: path.join(cwd, 'out/a.json') },
-      { results: withTarget(`node ${path.join(tmpdir(), 'x/server.js')}`), file: path.join(tmpdir(), 'b.json'), label: 'b' },
+      {
+        results: withTarget(`node ${path.join(tmpdir(), 'x/server.js')}`),
+        file: path.join(tmpdir(), 'b.json'),
+        label: 'b',
+      },
     ]);
     const outputs = [
       renderMatrixHtml(matrix, { name: 'mcp-conform', version: '0' }),
@@ -36,7 +42,8 @@ describe('no absolute machine paths in the matrix', () => {
       ...matrix.columns.map((_, i) => renderBadge(matrix, i)),
       matrixConsoleLines(matrix).join('\n'),
     ];
-    for (const text of outputs) for (const machine of ['/work/', '/home/', '/tmp/', tmpdir(), cwd]) expect(text).not.toContain(machine);
+    for (const text of outputs)
+      for (const machine of ['/work/', '/home/', '/tmp/', tmpdir(), cwd]) expect(text).not.toContain(machine);
     expect(matrix.columns.map((c) => [c.target, c.file])).toEqual([
       [`${path.basename(process.execPath)} test/fixtures/server.js --root data --config=c.json`, 'out/a.json'],
       ['node server.js', 'b.json'],

@@ -11,7 +11,10 @@ import { CHROMIUM, launchChromium, openLogged } from './browser.js';
 import { tempDir } from './helpers.js';
 import { type FakeCheck, fakeResults } from './matrix-fakes.js';
 
-declare const document: { documentElement: { scrollWidth: number }; querySelectorAll(s: string): ArrayLike<{ id: string; className: string; scrollWidth: number; clientWidth: number }> };
+declare const document: {
+  documentElement: { scrollWidth: number };
+  querySelectorAll(s: string): ArrayLike<{ id: string; className: string; scrollWidth: number; clientWidth: number }>;
+};
 
 const WIDTH = 1280;
 const AREAS = ['lifecycle', 'tools', 'resources', 'prompts'];
@@ -21,7 +24,12 @@ function checksOf(n: number): FakeCheck[] {
     AREAS.flatMap(
       (area, a) =>
         [
-          [`${revision}/${area}/a-rather-long-check-identifier-${a}`, (n + a) % 3 === 0 ? 'fail' : 'pass', 'MUST', 'the server answered with something long enough to wrap'],
+          [
+            `${revision}/${area}/a-rather-long-check-identifier-${a}`,
+            (n + a) % 3 === 0 ? 'fail' : 'pass',
+            'MUST',
+            'the server answered with something long enough to wrap',
+          ],
           [`${revision}/${area}/should-${a}`, (n + a) % 4 === 0 ? 'fail' : 'warn', 'SHOULD'],
         ] as FakeCheck[],
     ),
@@ -37,8 +45,13 @@ function eightTargets() {
       capabilities: { tools: {}, resources: {}, prompts: {} },
     });
     const description =
-      n % 2 ? `https://server-${n}.example.test/a/long/path/to/the/mcp/endpoint?with=query` : `node servers/implementation-${n}/dist/server-with-a-long-name.js --flag-one --flag-two=value`;
-    return { results: { ...results, target: { ...results.target, description } }, file: `results/implementation-${n}-results-file.json` };
+      n % 2
+        ? `https://server-${n}.example.test/a/long/path/to/the/mcp/endpoint?with=query`
+        : `node servers/implementation-${n}/dist/server-with-a-long-name.js --flag-one --flag-two=value`;
+    return {
+      results: { ...results, target: { ...results.target, description } },
+      file: `results/implementation-${n}-results-file.json`,
+    };
   });
 }
 
@@ -49,7 +62,10 @@ describe.skipIf(!CHROMIUM)('matrix page width', () => {
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, renderMatrixHtml(buildImplementationMatrix(eightTargets()), { name: 'mcp-conform', version: '0.1.0' }));
+    writeFileSync(
+      file,
+      renderMatrixHtml(buildImplementationMatrix(eightTargets()), { name: 'mcp-conform', version: '0.1.0' }),
+    );
     context = await launchChromium();
   });
   afterAll(async () => {
@@ -60,10 +76,16 @@ describe.skipIf(!CHROMIUM)('matrix page width', () => {
     const { page, log } = await openLogged(context, pathToFileURL(file).href);
     await page.setViewportSize({ width: WIDTH, height: 900 });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (process.env.MATRIX_SCREENSHOT) await (await page.$('#matrix'))?.screenshot({ path: process.env.MATRIX_SCREENSHOT });
+    if (process.env.MATRIX_SCREENSHOT)
+      await (await page.$('#matrix'))?.screenshot({ path: process.env.MATRIX_SCREENSHOT });
     expect(scrollWidth).toBeLessThanOrEqual(WIDTH);
     // Nor does a table hide its right edge inside its own scroll box.
-    const boxes = await page.evaluate(() => Array.from(document.querySelectorAll('.scroll'), (el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth })));
+    const boxes = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.scroll'), (el) => ({
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      })),
+    );
     expect(boxes.length).toBe(2);
     for (const box of boxes) expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
     expect(log).toEqual({ errors: [], dialogs: [], requests: [] });

@@ -36,7 +36,9 @@ describe('merging shards', () => {
     const failing = merged.checks.some((c) => c.verdict === 'fail' || c.verdict === 'error');
     expect(merged.exitCode).toBe(failing ? 1 : 0);
     expect(merged.mergedShards).toEqual(['1/3', '2/3', '3/3']);
-    const matrixChecks = merged.matrix!.rows.filter((r) => r.kind === 'check').flatMap((r) => Object.values(r.cells).map((c) => c!.checkId));
+    const matrixChecks = merged
+      .matrix!.rows.filter((r) => r.kind === 'check')
+      .flatMap((r) => Object.values(r.cells).map((c) => c!.checkId));
     expect(matrixChecks.sort()).toEqual(merged.checks.map((c) => c.id).sort());
     expect(merged.shard).toBeUndefined();
   });
@@ -60,17 +62,23 @@ describe('merging shards', () => {
   });
 
   test('a missing shard is an error naming it', () => {
-    expect(() => mergeResults(inputs([shards[0], shards[2]]))).toThrow('shard 2/3 missing: merge every shard of the run');
+    expect(() => mergeResults(inputs([shards[0], shards[2]]))).toThrow(
+      'shard 2/3 missing: merge every shard of the run',
+    );
   });
 
   test('the same shard twice is an error', () => {
-    expect(() => mergeResults(inputs([shards[0], shards[0], shards[2]]))).toThrow(/shard-2.json and shard-1.json are both shard 1\/3/);
+    expect(() => mergeResults(inputs([shards[0], shards[0], shards[2]]))).toThrow(
+      /shard-2.json and shard-1.json are both shard 1\/3/,
+    );
   });
 
   test('a main check in two files is a conflict', () => {
     const main = shards[0].checks.find((c) => !shards[0].shard!.everyShard.includes(c.id))!;
     const stolen = { ...shards[1], checks: [...shards[1].checks, main] };
-    expect(() => mergeResults(inputs([shards[0], stolen, shards[2]]))).toThrow(`check ${main.id} is in both shard-1.json and shard-2.json`);
+    expect(() => mergeResults(inputs([shards[0], stolen, shards[2]]))).toThrow(
+      `check ${main.id} is in both shard-1.json and shard-2.json`,
+    );
   });
 
   test('files of different targets or tool versions do not merge', () => {
@@ -81,14 +89,25 @@ describe('merging shards', () => {
   });
 
   test('a shard that never reached the target makes the merged run fail, with its reason', () => {
-    const lost: RunResults = { ...shards[1], checks: [], revisions: [], error: 'server did not answer within 5000 ms', exitCode: 2, outcome: 'unreachable' };
+    const lost: RunResults = {
+      ...shards[1],
+      checks: [],
+      revisions: [],
+      error: 'server did not answer within 5000 ms',
+      exitCode: 2,
+      outcome: 'unreachable',
+    };
     const merged = mergeResults(inputs([shards[0], lost, shards[2]]));
     expect(merged.exitCode).toBe(1);
     expect(merged.error).toBe('server did not answer within 5000 ms');
   });
 
   test('unsharded files merge too (e.g. the same server run once per revision)', () => {
-    const part = (revision: string) => ({ ...whole, revisions: whole.revisions.filter((r) => r.revision === revision), checks: whole.checks.filter((c) => c.revision === revision) });
+    const part = (revision: string) => ({
+      ...whole,
+      revisions: whole.revisions.filter((r) => r.revision === revision),
+      checks: whole.checks.filter((c) => c.revision === revision),
+    });
     const merged = mergeResults([
       { file: 'legacy.json', results: part('2025-11-25') },
       { file: 'modern.json', results: part('2026-07-28') },
@@ -101,7 +120,13 @@ describe('merging shards', () => {
 
 describe('merging judged shards', () => {
   test('the baseline is judged on the whole run: an entry for another shard is neither unused nor stale', () => {
-    const failing = [...new Set(hostileShards.flatMap((r) => r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id)))];
+    const failing = [
+      ...new Set(
+        hostileShards.flatMap((r) =>
+          r.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id),
+        ),
+      ),
+    ];
     const baseline = { file: 'baseline.yml', entries: failing.map((pattern) => ({ pattern })) };
     const parts = hostileShards.map((r) => applyBaseline(r, baseline));
     // Alone, a shard sees entries for the other shard's checks as unused, never as stale.

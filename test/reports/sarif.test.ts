@@ -14,13 +14,16 @@ import { cli } from '../harness/faces/cli/cli-process.js';
 import { REFERENCE_JS, RUN_TIMEOUT_MS, tempDir } from './helpers.js';
 
 const require = createRequire(import.meta.url);
-const SCHEMA = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+const SCHEMA = JSON.parse(
+  readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
+);
 
 // Both are CommonJS: under NodeNext the default import is the module object (see harness/schema/ajv.ts).
 type Draft04 = typeof ajvDraft04.default;
 const Ajv04: Draft04 = (ajvDraft04 as unknown as { default?: Draft04 }).default ?? (ajvDraft04 as unknown as Draft04);
 type AddFormats = typeof formatsModule.default;
-const addFormats: AddFormats = (formatsModule as unknown as { default?: AddFormats }).default ?? (formatsModule as unknown as AddFormats);
+const addFormats: AddFormats =
+  (formatsModule as unknown as { default?: AddFormats }).default ?? (formatsModule as unknown as AddFormats);
 
 // The schema is draft-04, and one of its patterns is not valid as a unicode RegExp.
 const ajv = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false });
@@ -43,9 +46,15 @@ describe('SARIF from run --sarif', () => {
     const checks = ['2025-11-25/ping/empty-result', '2025-11-25/ping/while-busy', '2025-11-25/tools/list-result'];
     writeFileSync(
       path.join(dir, 'mcp-conform.config.json'),
-      JSON.stringify({ revisions: ['2025-11-25'], checks, targets: [{ stdio: [process.execPath, REFERENCE_JS, '--stdio', '--mutant', 'ping-missing'] }] }),
+      JSON.stringify({
+        revisions: ['2025-11-25'],
+        checks,
+        targets: [{ stdio: [process.execPath, REFERENCE_JS, '--stdio', '--mutant', 'ping-missing'] }],
+      }),
     );
-    const run = await cli(['run', '--quiet', '--json', 'out/results.json', '--sarif', 'out/mcp-conform.sarif'], { cwd: dir });
+    const run = await cli(['run', '--quiet', '--json', 'out/results.json', '--sarif', 'out/mcp-conform.sarif'], {
+      cwd: dir,
+    });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^reports: .*out\/results\.json, .*out\/mcp-conform\.sarif$/m);
     sarif = JSON.parse(readFileSync(path.join(dir, 'out/mcp-conform.sarif'), 'utf8'));
@@ -69,7 +78,12 @@ describe('SARIF from run --sarif', () => {
     expect(rules.map((rule) => rule.id).sort()).toEqual([...new Set(results.checks.map((check) => check.id))].sort());
     const ping = rules.find((rule) => rule.id === '2025-11-25/ping/empty-result')!;
     const check = results.checks.find((c) => c.id === ping.id)!;
-    expect(ping).toMatchObject({ shortDescription: { text: check.title }, fullDescription: { text: check.requirement }, helpUri: check.spec, defaultConfiguration: { level: 'error' } });
+    expect(ping).toMatchObject({
+      shortDescription: { text: check.title },
+      fullDescription: { text: check.requirement },
+      helpUri: check.spec,
+      defaultConfiguration: { level: 'error' },
+    });
     const should = rules.find((rule) => results.checks.find((c) => c.id === rule.id)?.level === 'SHOULD');
     expect(should?.defaultConfiguration.level).toBe('warning');
   });
@@ -82,7 +96,9 @@ describe('SARIF from run --sarif', () => {
     expect(fail.level).toBe('error');
     expect(fail.message.text).toContain('Method not found');
     expect(fail.locations[0].physicalLocation.artifactLocation.uri).toBe('mcp-conform.config.json');
-    expect(out.filter((r) => r.level === 'warning').length).toBe(results.checks.filter((check) => check.verdict === 'warn').length);
+    expect(out.filter((r) => r.level === 'warning').length).toBe(
+      results.checks.filter((check) => check.verdict === 'warn').length,
+    );
   });
 
   test('report --sarif renders the same results, located at the results file unless told', async () => {
@@ -101,10 +117,19 @@ describe('SARIF locations', () => {
   const exists = (file: string) => files.has(file);
 
   test('the config file first, then the server entry point inside the repository, then the results file', () => {
-    const entry = entryPointCandidates({ kind: 'stdio', command: 'node', args: ['--enable-source-maps', 'build/server.js'], cwd: root });
-    expect(sarifLocation(['/repo/mcp-conform.config.json', ...entry, 'out/results.json'], 'x.sarif', root, exists)).toBe('mcp-conform.config.json');
+    const entry = entryPointCandidates({
+      kind: 'stdio',
+      command: 'node',
+      args: ['--enable-source-maps', 'build/server.js'],
+      cwd: root,
+    });
+    expect(
+      sarifLocation(['/repo/mcp-conform.config.json', ...entry, 'out/results.json'], 'x.sarif', root, exists),
+    ).toBe('mcp-conform.config.json');
     expect(sarifLocation([undefined, ...entry, 'out/results.json'], 'x.sarif', root, exists)).toBe('build/server.js');
-    expect(sarifLocation([undefined, '/elsewhere/server.js', 'out/results.json'], 'x.sarif', root, exists)).toBe('out/results.json');
+    expect(sarifLocation([undefined, '/elsewhere/server.js', 'out/results.json'], 'x.sarif', root, exists)).toBe(
+      'out/results.json',
+    );
     expect(sarifLocation([undefined], 'out/x.sarif', root, exists)).toBe('out/x.sarif');
   });
 
@@ -116,25 +141,47 @@ describe('SARIF locations', () => {
 describe('SARIF of checks that came to no verdict', () => {
   const check = (slug: string, verdict: Verdict, reason?: string): CheckResult => {
     const id = `2026-07-28/tools/${slug}`;
-    return { id, revision: '2026-07-28', area: 'tools', title: id, requirement: 'r', level: 'MUST', spec: 'https://x/s#a', transport: 'stdio', verdict, reason, durationMs: 1, transcript: [] };
+    return {
+      id,
+      revision: '2026-07-28',
+      area: 'tools',
+      title: id,
+      requirement: 'r',
+      level: 'MUST',
+      spec: 'https://x/s#a',
+      transport: 'stdio',
+      verdict,
+      reason,
+      durationMs: 1,
+      transcript: [],
+    };
   };
   const settled = (checks: CheckResult[]) => settledRun(checks);
 
   test('an inconclusive check is a note with its reason, never dropped; the run says it is inconclusive', () => {
-    const sarif = renderSarif(settled([check('a', 'pass'), check('b', 'error', 'inconclusive: no response to tools/call within 3000 ms')]), { location: 'server.js' });
+    const sarif = renderSarif(
+      settled([check('a', 'pass'), check('b', 'error', 'inconclusive: no response to tools/call within 3000 ms')]),
+      { location: 'server.js' },
+    );
     expect(validateSarif(sarif)).toEqual([]);
     const [note, ...rest] = sarif.runs[0].results;
     expect(rest).toEqual([]);
     expect(note).toMatchObject({ ruleId: '2026-07-28/tools/b', level: 'note' });
-    expect(note.message.text).toBe('(inconclusive: no verdict) inconclusive: no response to tools/call within 3000 ms (stdio; MUST https://x/s#a)');
+    expect(note.message.text).toBe(
+      '(inconclusive: no verdict) inconclusive: no response to tools/call within 3000 ms (stdio; MUST https://x/s#a)',
+    );
     expect(sarif.runs[0].properties.outcome).toBe('inconclusive');
-    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'note', message: { text: expect.stringMatching(/^inconclusive \(exit 4\): no check failed/) } }]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+      { level: 'note', message: { text: expect.stringMatching(/^inconclusive \(exit 4\): no check failed/) } },
+    ]);
   });
 
   test('a run of nothing but skips says it is not applicable', () => {
     const sarif = renderSarif(settled([check('a', 'skip', 'server lists no tools')]), { location: 'server.js' });
     expect(validateSarif(sarif)).toEqual([]);
     expect(sarif.runs[0].results).toEqual([]);
-    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'note', message: { text: expect.stringMatching(/^no-verdicts \(exit 5\): not applicable/) } }]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+      { level: 'note', message: { text: expect.stringMatching(/^no-verdicts \(exit 5\): not applicable/) } },
+    ]);
   });
 });

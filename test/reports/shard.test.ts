@@ -58,7 +58,10 @@ describe('a sharded run', () => {
     // A few areas' main checks, and every post-phase check (they only read the run's traffic).
     const post = ALL_CHECKS.filter((c) => c.phase === 'post').map((c) => c.id);
     const selected = selectIds([...ALL_CHECKS], REFERENCE_CHECKS, REFERENCE_SKIP).map((c) => c.id);
-    const results = await referenceResults({}, { select: [...REFERENCE_CHECKS, ...post], shard: { index: 1, count: 2 } });
+    const results = await referenceResults(
+      {},
+      { select: [...REFERENCE_CHECKS, ...post], shard: { index: 1, count: 2 } },
+    );
     const ran = results.checks.map((c) => c.id);
     const own = mainIds.filter((id) => selected.includes(id) && shardOf(id, 2) === 1);
     expect(own.length).toBeGreaterThan(0);

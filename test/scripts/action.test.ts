@@ -13,10 +13,20 @@ const REFERENCE = REFERENCE_BUNDLE;
 // A check or two per run: these tests are about the action's steps, not the suites.
 const PING = '--check 2025-11-25/ping/empty-result';
 
-async function runAction(inputs: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-')), runner: Record<string, string> = {}) {
+async function runAction(
+  inputs: Record<string, string>,
+  dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-')),
+  runner: Record<string, string> = {},
+) {
   const output = path.join(dir, 'github-output');
   const summary = path.join(dir, 'step-summary');
-  const env: Record<string, string> = { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, INPUT_REPORT_DIR: path.join(dir, 'report'), NO_COLOR: '1', ...runner };
+  const env: Record<string, string> = {
+    GITHUB_OUTPUT: output,
+    GITHUB_STEP_SUMMARY: summary,
+    INPUT_REPORT_DIR: path.join(dir, 'report'),
+    NO_COLOR: '1',
+    ...runner,
+  };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] = value;
   const result = await execa('bash', [RUN_SH], { env, reject: false, cwd: dir });
   const outputs = Object.fromEntries(
@@ -25,7 +35,13 @@ async function runAction(inputs: Record<string, string>, dir = mkdtempSync(path.
       .split('\n')
       .map((line) => line.split('=') as [string, string]),
   );
-  return { result, outputs, dir, report: path.join(dir, 'report'), summary: existsSync(summary) ? readFileSync(summary, 'utf8') : '' };
+  return {
+    result,
+    outputs,
+    dir,
+    report: path.join(dir, 'report'),
+    summary: existsSync(summary) ? readFileSync(summary, 'utf8') : '',
+  };
 }
 
 /** install.sh against a throwaway action folder, with an `npm` on PATH that logs its arguments. */
@@ -34,14 +50,22 @@ async function runInstall(options: { built: boolean; buildWorks: boolean }) {
   const fakeBin = path.join(actionDir, 'fake-bin');
   mkdirSync(fakeBin);
   const log = path.join(actionDir, 'npm.log');
-  const produce = options.buildWorks ? 'mkdir -p dist/harness/faces/cli && touch dist/harness/faces/cli/bin.js' : 'true';
-  writeFileSync(path.join(fakeBin, 'npm'), `#!/usr/bin/env bash\necho "$PWD: $*" >> "${log}"\nif [ "$1 $2" = "run build" ]; then ${produce}; fi\n`);
+  const produce = options.buildWorks
+    ? 'mkdir -p dist/harness/faces/cli && touch dist/harness/faces/cli/bin.js'
+    : 'true';
+  writeFileSync(
+    path.join(fakeBin, 'npm'),
+    `#!/usr/bin/env bash\necho "$PWD: $*" >> "${log}"\nif [ "$1 $2" = "run build" ]; then ${produce}; fi\n`,
+  );
   chmodSync(path.join(fakeBin, 'npm'), 0o755);
   if (options.built) {
     mkdirSync(path.join(actionDir, 'dist/harness/faces/cli'), { recursive: true });
     writeFileSync(path.join(actionDir, 'dist/harness/faces/cli/bin.js'), '');
   }
-  const result = await execa('bash', [INSTALL_SH], { reject: false, env: { GITHUB_ACTION_PATH: actionDir, PATH: `${fakeBin}:${process.env.PATH}` } });
+  const result = await execa('bash', [INSTALL_SH], {
+    reject: false,
+    env: { GITHUB_ACTION_PATH: actionDir, PATH: `${fakeBin}:${process.env.PATH}` },
+  });
   return { result, npmCalls: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [], actionDir };
 }
 
@@ -60,10 +84,14 @@ describe('action.yml', () => {
 
   test('a conforming server: outcome passed, reports written, exit code 0 handed to the last step', async () => {
     // Revisions as probed: both, one check each.
-    const { result, outputs, report, summary } = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, args: `--check '*/tools/list-result'` });
+    const { result, outputs, report, summary } = await runAction({
+      command: `${process.execPath} ${REFERENCE} --stdio`,
+      args: `--check '*/tools/list-result'`,
+    });
     expect(result.exitCode).toBe(0);
     expect(outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
-    for (const file of ['results.json', 'junit.xml', 'report.html']) expect(existsSync(path.join(report, file)), file).toBe(true);
+    for (const file of ['results.json', 'junit.xml', 'report.html'])
+      expect(existsSync(path.join(report, file)), file).toBe(true);
     expect(summary.match(/^### .*mcp-conform: passed$/gm)).toHaveLength(1);
     expect(summary).toMatch(/^\| MUST \| \d+ \| 0 \|/m);
     expect(summary).not.toContain('#### Failures and warnings');
@@ -71,27 +99,45 @@ describe('action.yml', () => {
 
   test('a failing server: outcome failed, exit code 1, a job summary table of failures and warnings, annotations, and SARIF for upload', async () => {
     const { outputs, summary, result, report } = await runAction(
-      { command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`, revision: '2025-11-25', args: `${PING} --check 2025-11-25/ping/while-busy` },
+      {
+        command: `${process.execPath} ${REFERENCE} --stdio --mutant ping-missing`,
+        revision: '2025-11-25',
+        args: `${PING} --check 2025-11-25/ping/while-busy`,
+      },
       undefined,
       { GITHUB_ACTIONS: 'true' },
     );
-    expect(outputs).toMatchObject({ outcome: 'failed', 'exit-code': '1', sarif: path.join(report, 'mcp-conform.sarif') });
+    expect(outputs).toMatchObject({
+      outcome: 'failed',
+      'exit-code': '1',
+      sarif: path.join(report, 'mcp-conform.sarif'),
+    });
     expect(summary).toMatch(/^### ❌ mcp-conform: failed$/m);
     expect(summary).toMatch(
       /^\| fail \| `2025-11-25\/ping\/empty-result` \| MUST \| expected a result for ping without params, got error -32601 .*\| \[.*\]\(https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/.*\) \|$/m,
     );
     expect(summary).toMatch(/^\| warn \| `2025-11-25\/ping\/while-busy` \| SHOULD \|/m);
-    expect(result.stdout).toMatch(/^::error title=2025-11-25\/ping\/empty-result::fail: expected a result for ping without params/m);
+    expect(result.stdout).toMatch(
+      /^::error title=2025-11-25\/ping\/empty-result::fail: expected a result for ping without params/m,
+    );
     expect(result.stdout).toMatch(/^::warning title=2025-11-25\/ping\/while-busy::warn: /m);
     expect(JSON.parse(readFileSync(outputs.sarif, 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 
   test('the artifact name is unique per job of a matrix, and the input overrides it', async () => {
     const inputs = { command: 'node x.js', url: 'http://127.0.0.1:1/mcp' }; // a usage error: fast, and the name is still set
-    const linux = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs['artifact-name'];
-    const again = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs['artifact-name'];
-    const macos = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'macOS' })).outputs['artifact-name'];
-    const node22 = (await runAction({ ...inputs, 'node-version': '22' }, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs['artifact-name'];
+    const linux = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs[
+      'artifact-name'
+    ];
+    const again = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })).outputs[
+      'artifact-name'
+    ];
+    const macos = (await runAction(inputs, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'macOS' })).outputs[
+      'artifact-name'
+    ];
+    const node22 = (
+      await runAction({ ...inputs, 'node-version': '22' }, undefined, { GITHUB_JOB: 'conformance', RUNNER_OS: 'Linux' })
+    ).outputs['artifact-name'];
     expect(linux).toMatch(/^mcp-conform-report-conformance-[0-9a-f]{10}$/);
     expect(again).toBe(linux);
     expect(new Set([linux, macos, node22]).size).toBe(3);
@@ -112,22 +158,36 @@ describe('action.yml', () => {
     // The scripts as the runner calls them: the folder of the job's node, then that folder prepended again.
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-'));
     const [output, githubPath] = [path.join(dir, 'out'), path.join(dir, 'path')];
-    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/node-path.sh'), 'remember'], { env: { GITHUB_OUTPUT: output } });
+    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/node-path.sh'), 'remember'], {
+      env: { GITHUB_OUTPUT: output },
+    });
     const before = readFileSync(output, 'utf8').trim().replace(/^dir=/, '');
     expect(before).toBe(path.dirname((await execa('bash', ['-c', 'command -v node'])).stdout.trim()));
-    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/node-path.sh'), 'restore'], { env: { GITHUB_PATH: githubPath, NODE_DIR_BEFORE: before } });
+    await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/node-path.sh'), 'restore'], {
+      env: { GITHUB_PATH: githubPath, NODE_DIR_BEFORE: before },
+    });
     expect(readFileSync(githubPath, 'utf8')).toBe(`${before}\n`);
   });
 
   test('the job summary links the uploaded artifact', async () => {
     const summary = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-')), 'summary');
-    const env = { GITHUB_STEP_SUMMARY: summary, ARTIFACT_NAME: 'mcp-conform-report-x', ARTIFACT_URL: 'https://example.invalid/artifacts/1' };
+    const env = {
+      GITHUB_STEP_SUMMARY: summary,
+      ARTIFACT_NAME: 'mcp-conform-report-x',
+      ARTIFACT_URL: 'https://example.invalid/artifacts/1',
+    };
     await execa('bash', [path.join(PROJECT_ROOT, 'scripts/action/artifact-link.sh')], { env });
-    expect(readFileSync(summary, 'utf8')).toContain('Reports: [mcp-conform-report-x](https://example.invalid/artifacts/1)');
+    expect(readFileSync(summary, 'utf8')).toContain(
+      'Reports: [mcp-conform-report-x](https://example.invalid/artifacts/1)',
+    );
   });
 
   test('a regression against earlier results fails the job even when the baseline absorbs the failure', async () => {
-    const good = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, revision: '2025-11-25', args: PING });
+    const good = await runAction({
+      command: `${process.execPath} ${REFERENCE} --stdio`,
+      revision: '2025-11-25',
+      args: PING,
+    });
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-action-'));
     writeFileSync(path.join(dir, 'known.yml'), '- 2025-11-25/ping/empty-result\n');
     const { outputs, summary } = await runAction(
@@ -148,14 +208,23 @@ describe('action.yml', () => {
 
   test('an inconclusive run exits 4 in the job summary and outputs; a regression against earlier results makes it 1', async () => {
     const checks = `--check 2026-07-28/resources/uri-validation --timeout 1000`;
-    const good = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, revision: '2026-07-28', args: checks });
+    const good = await runAction({
+      command: `${process.execPath} ${REFERENCE} --stdio`,
+      revision: '2026-07-28',
+      args: checks,
+    });
     expect(good.outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
     const silent = `${process.execPath} ${REFERENCE} --stdio --mutant empty-uri-silent`;
     const alone = await runAction({ command: silent, revision: '2026-07-28', args: checks });
     expect(alone.outputs).toMatchObject({ outcome: 'inconclusive', 'exit-code': '4' });
     expect(alone.summary).toMatch(/^### ❔ mcp-conform: inconclusive$/m);
     expect(alone.summary).toMatch(/^#### Inconclusive: no verdict \(could not run\)$/m);
-    const against = await runAction({ command: silent, revision: '2026-07-28', args: checks, 'baseline-results': path.join(good.report, 'results.json') });
+    const against = await runAction({
+      command: silent,
+      revision: '2026-07-28',
+      args: checks,
+      'baseline-results': path.join(good.report, 'results.json'),
+    });
     expect(against.outputs).toMatchObject({ outcome: 'inconclusive', 'exit-code': '1' });
   });
 
@@ -187,7 +256,9 @@ describe('action.yml', () => {
     // The failure is absorbed by the baseline whose name has a space: the quoted argument arrived whole.
     expect(outputs).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
     expect(existsSync(path.join(dir, 'owned'))).toBe(false);
-    expect(existsSync(path.join(dir, '$(touch owned).xml')) && existsSync(path.join(dir, '`touch owned`.html'))).toBe(true);
+    expect(existsSync(path.join(dir, '$(touch owned).xml')) && existsSync(path.join(dir, '`touch owned`.html'))).toBe(
+      true,
+    );
   });
 
   test('args that cannot be split is a usage error', async () => {
@@ -206,8 +277,15 @@ describe('action.yml', () => {
   });
 
   test('a server that cannot be started is outcome unreachable, with its results file', async () => {
-    const { outputs, report } = await runAction({ command: 'definitely-not-a-real-mcp-server-binary', args: '--timeout 1000' });
-    expect(outputs).toMatchObject({ outcome: 'unreachable', 'exit-code': '2', results: path.join(report, 'results.json') });
+    const { outputs, report } = await runAction({
+      command: 'definitely-not-a-real-mcp-server-binary',
+      args: '--timeout 1000',
+    });
+    expect(outputs).toMatchObject({
+      outcome: 'unreachable',
+      'exit-code': '2',
+      results: path.join(report, 'results.json'),
+    });
   });
 
   test('a baseline-results file that does not exist is a usage error', async () => {
@@ -232,6 +310,8 @@ describe('install.sh', () => {
   test('a build that leaves no binary fails the step with the reason', async () => {
     const { result } = await runInstall({ built: false, buildWorks: false });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain('::error title=mcp-conform::the build finished but dist/harness/faces/cli/bin.js is missing');
+    expect(result.stdout).toContain(
+      '::error title=mcp-conform::the build finished but dist/harness/faces/cli/bin.js is missing',
+    );
   });
 });

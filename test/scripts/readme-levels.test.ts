@@ -27,7 +27,9 @@ test('a rule checked in both revisions has one level there, unless each revision
     const rule = `${check.area}/${check.id.split('/').at(-1)}`;
     byRule.set(rule, [...(byRule.get(rule) ?? []), check]);
   }
-  const split = [...byRule].filter(([, checks]) => checks.length > 1 && new Set(checks.map((c) => c.level)).size > 1).map(([rule]) => rule);
+  const split = [...byRule]
+    .filter(([, checks]) => checks.length > 1 && new Set(checks.map((c) => c.level)).size > 1)
+    .map(([rule]) => rule);
   expect(split).toEqual(Object.keys(OWN_SENTENCES));
 });
 

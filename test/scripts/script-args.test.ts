@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 
 const SCRIPTS = ['fuzz-baseline', 'bench', 'bench-fuzz', 'stability'];
-const script = (name: string, args: string[]) => execa(process.execPath, [path.join(PROJECT_ROOT, 'dist/scripts', name, 'main.js'), ...args], { reject: false });
+const script = (name: string, args: string[]) =>
+  execa(process.execPath, [path.join(PROJECT_ROOT, 'dist/scripts', name, 'main.js'), ...args], { reject: false });
 
 describe.each(SCRIPTS)('npm run %s', (name) => {
   test('--help prints the usage and exits 0', async () => {

@@ -25,9 +25,12 @@ describe.concurrent('official SDK servers', () => {
     test(`${name}: claims ${CLAIMS[name].join(' and ')}, verdicts as recorded`, async () => {
       const results = await run(await targetFor(name));
       expect(results.probe?.claimed).toEqual(CLAIMS[name]);
-      const expected: Record<string, Verdict> = Object.fromEntries(Object.entries(expectedFor(name)).map(([id, row]) => [id, row.verdict]));
+      const expected: Record<string, Verdict> = Object.fromEntries(
+        Object.entries(expectedFor(name)).map(([id, row]) => [id, row.verdict]),
+      );
       // No answer in time (a loaded machine) is no verdict: it stands for whatever was recorded.
-      const inconclusive = (check: CheckResult) => check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
+      const inconclusive = (check: CheckResult) =>
+        check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
       const notPassing: Record<string, Verdict> = {};
       for (const check of results.checks) {
         const verdict = inconclusive(check) ? (expected[check.id] ?? 'pass') : check.verdict;
@@ -39,7 +42,10 @@ describe.concurrent('official SDK servers', () => {
         .join('\n');
       expect(notPassing, detail).toEqual(expected);
       // Unrecorded inconclusive checks are the exception, not the run: the verdicts were reached.
-      expect(results.checks.filter((check) => inconclusive(check) && expected[check.id] !== 'error').length, detail).toBeLessThan(4);
+      expect(
+        results.checks.filter((check) => inconclusive(check) && expected[check.id] !== 'error').length,
+        detail,
+      ).toBeLessThan(4);
       expect(results.summary.pass).toBeGreaterThan(0);
     });
   }

@@ -11,7 +11,14 @@ import type { AreaExpectations, Expectation, SdkTarget } from './expected/types.
 
 export type { SdkTarget } from './expected/types.js';
 
-const AREAS: AreaExpectations[] = [LIFECYCLE_2026, BASE_PROTOCOL_2026, COMPLETION_2026, CANCELLATION_2026, ...EXPECTED_2025_11_25, EXPECTED_DUAL_ERA];
+const AREAS: AreaExpectations[] = [
+  LIFECYCLE_2026,
+  BASE_PROTOCOL_2026,
+  COMPLETION_2026,
+  CANCELLATION_2026,
+  ...EXPECTED_2025_11_25,
+  EXPECTED_DUAL_ERA,
+];
 
 export const CLAIMS: Record<SdkTarget, Revision[]> = {
   'v2-stdio': ['2026-07-28', '2025-11-25'],

@@ -21,7 +21,13 @@ describe.concurrent('fuzz baseline of the SDK servers over HTTP', () => {
       // A generous answer wait: on a loaded machine a slow answer must not read as silence.
       const results = await fuzz(
         { kind: 'http', url: fixture.url, headers: {} },
-        { seed: FUZZ_SEED, runs: 12, known: KNOWN, timeoutMs: 10_000, revisions: name === 'v1-http' ? ['2025-11-25'] : undefined },
+        {
+          seed: FUZZ_SEED,
+          runs: 12,
+          known: KNOWN,
+          timeoutMs: 10_000,
+          revisions: name === 'v1-http' ? ['2025-11-25'] : undefined,
+        },
       );
       const findings = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])];
       expect(

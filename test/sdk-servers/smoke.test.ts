@@ -76,7 +76,10 @@ class StdioServer {
 
   request(id: number, method: string, params?: Record<string, unknown>, timeoutMs = 5000): Promise<JsonRpcMessage> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply to ${method} (id ${id}) within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no reply to ${method} (id ${id}) within ${timeoutMs} ms; stderr: ${this.stderr}`)),
+        timeoutMs,
+      );
       this.waiters.set(id, (message) => {
         clearTimeout(timer);
         resolve(message);
@@ -150,7 +153,11 @@ async function post(url: string, body: JsonRpcMessage, headers: Record<string, s
 }
 
 function v2Headers(method: string, name?: string): Record<string, string> {
-  return { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name !== undefined && { 'Mcp-Name': name }) };
+  return {
+    'MCP-Protocol-Version': '2026-07-28',
+    'Mcp-Method': method,
+    ...(name !== undefined && { 'Mcp-Name': name }),
+  };
 }
 
 async function expectStoppedCleanly(fixture: HttpFixture): Promise<void> {
@@ -174,7 +181,10 @@ describe('official SDK fixture servers', () => {
 
     const discover = await server.request(1, 'server/discover', { _meta: V2_META });
     expect(discover.error).toBeUndefined();
-    expect(discover.result).toMatchObject({ resultType: 'complete', supportedVersions: expect.arrayContaining(['2026-07-28']) });
+    expect(discover.result).toMatchObject({
+      resultType: 'complete',
+      supportedVersions: expect.arrayContaining(['2026-07-28']),
+    });
     expect(discover.result!.capabilities).toHaveProperty('tools');
     expect(discover.result!._meta?.['io.modelcontextprotocol/serverInfo']?.name).toBe(V2_SERVER_NAME);
 
@@ -217,16 +227,36 @@ describe('official SDK fixture servers', () => {
     cleanups.push(() => fixture.stop());
     expect(fixture.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
-    const discover = await post(fixture.url, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: V2_META } }, v2Headers('server/discover'));
+    const discover = await post(
+      fixture.url,
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: V2_META } },
+      v2Headers('server/discover'),
+    );
     expect(discover.status).toBe(200);
-    expect(discover.message?.result).toMatchObject({ resultType: 'complete', supportedVersions: expect.arrayContaining(['2026-07-28']) });
+    expect(discover.message?.result).toMatchObject({
+      resultType: 'complete',
+      supportedVersions: expect.arrayContaining(['2026-07-28']),
+    });
     expect(discover.headers.get('mcp-session-id')).toBeNull();
 
-    const list = await post(fixture.url, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: V2_META } }, v2Headers('tools/list'));
+    const list = await post(
+      fixture.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: V2_META } },
+      v2Headers('tools/list'),
+    );
     expect(list.status).toBe(200);
     expect(list.message!.result!.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(TOOL_NAMES);
 
-    const call = await post(fixture.url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' }, _meta: V2_META } }, v2Headers('tools/call', 'echo'));
+    const call = await post(
+      fixture.url,
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'hello' }, _meta: V2_META },
+      },
+      v2Headers('tools/call', 'echo'),
+    );
     expect(call.status).toBe(200);
     expect(call.message?.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'hello' }] });
 

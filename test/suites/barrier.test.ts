@@ -5,7 +5,15 @@ import type { Client } from '../../harness/lifecycles/client.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { answerOrSilence, barrier, proveRead } from '../../suites/shared/barrier.js';
 
-const answered = (id: number): Exchange => ({ connection: 'c', id, response: { jsonrpc: '2.0', id, result: {} }, notifications: [], messages: [], timedOut: false, durationMs: 1 });
+const answered = (id: number): Exchange => ({
+  connection: 'c',
+  id,
+  response: { jsonrpc: '2.0', id, result: {} },
+  notifications: [],
+  messages: [],
+  timedOut: false,
+  durationMs: 1,
+});
 const silent = (): Exchange => ({ connection: 'c', notifications: [], messages: [], timedOut: true, durationMs: 5000 });
 
 /** A client over a fake connection: `answers` says whether the barrier request is answered; `sent` records the order. */
@@ -33,20 +41,31 @@ describe('barrier', () => {
   });
 
   test('a barrier the server did not live to answer fails the check: it did not survive the message', async () => {
-    const died = barrier(fakeClient('stdio', false, '2026-07-28', 'server exited with code 1').client, 'the notification notifications/cancelled');
+    const died = barrier(
+      fakeClient('stdio', false, '2026-07-28', 'server exited with code 1').client,
+      'the notification notifications/cancelled',
+    );
     await expect(died).rejects.toBeInstanceOf(CheckFailure);
-    await expect(died).rejects.toThrow('server exited with code 1 after the notification notifications/cancelled, before it answered the server/discover sent after it');
+    await expect(died).rejects.toThrow(
+      'server exited with code 1 after the notification notifications/cancelled, before it answered the server/discover sent after it',
+    );
   });
 
   test('an unanswered barrier makes the check inconclusive, never a pass', async () => {
-    await expect(barrier(fakeClient('stdio', false).client, 'a notification')).rejects.toBeInstanceOf(CheckInconclusive);
+    await expect(barrier(fakeClient('stdio', false).client, 'a notification')).rejects.toBeInstanceOf(
+      CheckInconclusive,
+    );
   });
 });
 
 describe('proveRead', () => {
   test('an HTTP status is the server reading the POST: no barrier is sent', async () => {
     const { client, sent } = fakeClient('http', false);
-    await proveRead(client, { ...silent(), timedOut: false, http: { status: 202, headers: {}, contentType: '', bodyKind: 'empty' } }, 'a notification');
+    await proveRead(
+      client,
+      { ...silent(), timedOut: false, http: { status: 202, headers: {}, contentType: '', bodyKind: 'empty' } },
+      'a notification',
+    );
     expect(sent).toEqual([]);
   });
 
@@ -57,7 +76,9 @@ describe('proveRead', () => {
   });
 
   test('stdio silence needs the barrier answered', async () => {
-    await expect(proveRead(fakeClient('stdio', false).client, silent(), 'a cancel')).rejects.toBeInstanceOf(CheckInconclusive);
+    await expect(proveRead(fakeClient('stdio', false).client, silent(), 'a cancel')).rejects.toBeInstanceOf(
+      CheckInconclusive,
+    );
     expect((await proveRead(fakeClient('stdio', true).client, silent(), 'a cancel'))?.response?.id).toBe(99);
   });
 });
@@ -69,7 +90,10 @@ describe('answerOrSilence', () => {
     const exchange = await answerOrSilence(
       client,
       'a notification',
-      (signal) => new Promise((resolve) => signal.addEventListener('abort', () => ((aborted = true), resolve({ ...silent(), timedOut: false })))),
+      (signal) =>
+        new Promise((resolve) =>
+          signal.addEventListener('abort', () => ((aborted = true), resolve({ ...silent(), timedOut: false }))),
+        ),
     );
     expect(aborted).toBe(true);
     expect(exchange.response).toBeUndefined();
@@ -83,6 +107,12 @@ describe('answerOrSilence', () => {
 
   test('no answer and no barrier answer: inconclusive', async () => {
     const { client } = fakeClient('stdio', false);
-    await expect(answerOrSilence(client, 'a request', (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(silent()))))).rejects.toBeInstanceOf(CheckInconclusive);
+    await expect(
+      answerOrSilence(
+        client,
+        'a request',
+        (signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(silent()))),
+      ),
+    ).rejects.toBeInstanceOf(CheckInconclusive);
   });
 });

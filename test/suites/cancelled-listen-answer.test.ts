@@ -8,9 +8,19 @@ const ID = 'mcp-conform-cancelled-listen';
 const GO_SDK_ANSWER = {
   jsonrpc: '2.0',
   id: ID,
-  result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-conform-lab-go-sdk', version: '1.0.0' }, 'io.modelcontextprotocol/subscriptionId': ID } },
+  result: {
+    resultType: 'complete',
+    _meta: {
+      'io.modelcontextprotocol/serverInfo': { name: 'mcp-conform-lab-go-sdk', version: '1.0.0' },
+      'io.modelcontextprotocol/subscriptionId': ID,
+    },
+  },
 };
-const TAGGED = { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': ID } } };
+const TAGGED = {
+  jsonrpc: '2.0',
+  method: 'notifications/tools/list_changed',
+  params: { _meta: { 'io.modelcontextprotocol/subscriptionId': ID } },
+};
 const OTHER = { jsonrpc: '2.0', id: 2, result: { resultType: 'complete' } };
 
 describe('what came for a subscription after its cancel', () => {
@@ -23,6 +33,8 @@ describe('what came for a subscription after its cancel', () => {
   });
 
   test('messages of other requests and subscriptions are not counted', () => {
-    expect(afterCancel([OTHER, { ...TAGGED, params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'other' } } }], ID)).toEqual({ notifications: [], answers: [] });
+    expect(
+      afterCancel([OTHER, { ...TAGGED, params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'other' } } }], ID),
+    ).toEqual({ notifications: [], answers: [] });
   });
 });

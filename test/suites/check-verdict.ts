@@ -10,7 +10,10 @@ export interface Ending {
 }
 
 /** `fail`, `warn`, `skip` and `sleep` are supplied; the rest of the context comes from the test. */
-export async function endingOf<C extends Client>(check: Pick<CheckDefinition<C>, 'run'>, context: Partial<CheckContext<C>>): Promise<Ending> {
+export async function endingOf<C extends Client>(
+  check: Pick<CheckDefinition<C>, 'run'>,
+  context: Partial<CheckContext<C>>,
+): Promise<Ending> {
   const ctx = {
     fail: (reason: string, evidence?: object) => {
       throw new CheckFailure(reason, evidence);

@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { REVISIONS } from '../../harness/model.js';
 import { coverageMarkdown, NOT_TESTABLE, OPEN_GAPS } from '../../suites/coverage.js';
-import { isServerRule, isValidLevel, REQUIREMENTS, requirementCoverage, requirementUrl, unknownCitations } from '../../suites/requirements.js';
+import {
+  isServerRule,
+  isValidLevel,
+  REQUIREMENTS,
+  requirementCoverage,
+  requirementUrl,
+  unknownCitations,
+} from '../../suites/requirements.js';
 import type { Revision } from '../../harness/model.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,7 +25,8 @@ const PAGE_ONLY: Record<Revision, string[]> = {
   '2025-11-25': ['RPC-013', 'HTTP-014'],
 };
 
-const listedIds = (revision: Revision) => [...NOT_TESTABLE[revision], ...OPEN_GAPS[revision]].flatMap((note) => note.ids);
+const listedIds = (revision: Revision) =>
+  [...NOT_TESTABLE[revision], ...OPEN_GAPS[revision]].flatMap((note) => note.ids);
 const citedIds = (revision: Revision) =>
   new Set(
     requirementCoverage(revision)
@@ -33,14 +41,17 @@ function readmeSection(): string {
 }
 
 describe('requirement coverage', () => {
-  test.each(REVISIONS)('%s: every MUST/SHOULD server row is cited by a check or fuzz property, or listed with its reason', (revision) => {
-    const covered = new Set([...citedIds(revision), ...listedIds(revision)]);
-    const uncovered = REQUIREMENTS[revision].filter((row) => isServerRule(row.level) && !covered.has(row.id));
-    expect(
-      uncovered.map((row) => `${row.id} [${row.level}]`),
-      'cite these in a check, or list them in suites/coverage.ts',
-    ).toEqual([]);
-  });
+  test.each(REVISIONS)(
+    '%s: every MUST/SHOULD server row is cited by a check or fuzz property, or listed with its reason',
+    (revision) => {
+      const covered = new Set([...citedIds(revision), ...listedIds(revision)]);
+      const uncovered = REQUIREMENTS[revision].filter((row) => isServerRule(row.level) && !covered.has(row.id));
+      expect(
+        uncovered.map((row) => `${row.id} [${row.level}]`),
+        'cite these in a check, or list them in suites/coverage.ts',
+      ).toEqual([]);
+    },
+  );
 
   test.each(REVISIONS)('%s: every listed row exists, is listed once, and has no check citing it', (revision) => {
     const rows = new Map(REQUIREMENTS[revision].map((row) => [row.id, row]));
@@ -69,50 +80,70 @@ describe('requirement coverage', () => {
     expect(isServerRule('MUST (client)')).toBe(false);
     expect(isServerRule('UNSPEC (client MUST NOT reuse)')).toBe(false);
     expect(isServerRule('MAY')).toBe(false);
-    for (const revision of REVISIONS) expect(REQUIREMENTS[revision].filter((row) => isServerRule(row.level)).length).toBeGreaterThan(100);
+    for (const revision of REVISIONS)
+      expect(REQUIREMENTS[revision].filter((row) => isServerRule(row.level)).length).toBeGreaterThan(100);
   });
 });
 
 describe('requirement index', () => {
-  test.each(REVISIONS)('%s: ids are unique and well-formed, levels valid, links carry a page and an anchor', (revision) => {
-    const rows = REQUIREMENTS[revision];
-    const ids = rows.map((row) => row.id);
-    expect(
-      ids.filter((id, index) => ids.indexOf(id) !== index),
-      'duplicate ids',
-    ).toEqual([]);
-    expect(
-      ids.filter((id) => !/^[A-Z]+-\d{3}$/.test(id)),
-      'ids not of the form AREA-NNN',
-    ).toEqual([]);
-    expect(
-      rows.filter((row) => !isValidLevel(row.level)).map((row) => `${row.id}: ${row.level}`),
-      'levels',
-    ).toEqual([]);
-    const links = rows.flatMap((row) => [row.spec, ...(row.also ?? [])].map((spec) => ({ id: row.id, spec })));
-    expect(
-      links.filter(({ spec }) => !/^[a-z0-9][a-z0-9/-]*(#[a-z0-9_-]+)?$/.test(spec)).map(({ id, spec }) => `${id}: ${spec}`),
-      'page or page#anchor',
-    ).toEqual([]);
-    // A row links its page's section; only a rule stated in a page's opening text links the bare page.
-    expect(
-      rows.filter((row) => !row.spec.includes('#')).map((row) => row.id),
-      'rows without an anchor',
-    ).toEqual(PAGE_ONLY[revision]);
-    expect(requirementUrl(revision, rows[0])).toBe(`https://modelcontextprotocol.io/specification/${revision}/${rows[0].spec}`);
-    expect(
-      rows.filter((row) => !['any', 'stdio', 'http'].includes(row.transport)).map((row) => row.id),
-      'transport',
-    ).toEqual([]);
-    const badSummaries = rows.filter((row) => row.summary.trim() === '' || row.summary.length > 140 || row.summary.includes('\n'));
-    expect(
-      badSummaries.map((row) => `${row.id}: ${row.summary.length} chars`),
-      'one line of at most 140 characters',
-    ).toEqual([]);
-  });
+  test.each(REVISIONS)(
+    '%s: ids are unique and well-formed, levels valid, links carry a page and an anchor',
+    (revision) => {
+      const rows = REQUIREMENTS[revision];
+      const ids = rows.map((row) => row.id);
+      expect(
+        ids.filter((id, index) => ids.indexOf(id) !== index),
+        'duplicate ids',
+      ).toEqual([]);
+      expect(
+        ids.filter((id) => !/^[A-Z]+-\d{3}$/.test(id)),
+        'ids not of the form AREA-NNN',
+      ).toEqual([]);
+      expect(
+        rows.filter((row) => !isValidLevel(row.level)).map((row) => `${row.id}: ${row.level}`),
+        'levels',
+      ).toEqual([]);
+      const links = rows.flatMap((row) => [row.spec, ...(row.also ?? [])].map((spec) => ({ id: row.id, spec })));
+      expect(
+        links
+          .filter(({ spec }) => !/^[a-z0-9][a-z0-9/-]*(#[a-z0-9_-]+)?$/.test(spec))
+          .map(({ id, spec }) => `${id}: ${spec}`),
+        'page or page#anchor',
+      ).toEqual([]);
+      // A row links its page's section; only a rule stated in a page's opening text links the bare page.
+      expect(
+        rows.filter((row) => !row.spec.includes('#')).map((row) => row.id),
+        'rows without an anchor',
+      ).toEqual(PAGE_ONLY[revision]);
+      expect(requirementUrl(revision, rows[0])).toBe(
+        `https://modelcontextprotocol.io/specification/${revision}/${rows[0].spec}`,
+      );
+      expect(
+        rows.filter((row) => !['any', 'stdio', 'http'].includes(row.transport)).map((row) => row.id),
+        'transport',
+      ).toEqual([]);
+      const badSummaries = rows.filter(
+        (row) => row.summary.trim() === '' || row.summary.length > 140 || row.summary.includes('\n'),
+      );
+      expect(
+        badSummaries.map((row) => `${row.id}: ${row.summary.length} chars`),
+        'one line of at most 140 characters',
+      ).toEqual([]);
+    },
+  );
 
   test('levels the index accepts and refuses', () => {
-    for (const level of ['MUST', 'SHOULD NOT', 'MAY', 'MUST (schema)', 'SHOULD*', '(inferred)', 'UNSPEC', '(behaviour)']) expect(isValidLevel(level), level).toBe(true);
+    for (const level of [
+      'MUST',
+      'SHOULD NOT',
+      'MAY',
+      'MUST (schema)',
+      'SHOULD*',
+      '(inferred)',
+      'UNSPEC',
+      '(behaviour)',
+    ])
+      expect(isValidLevel(level), level).toBe(true);
     for (const level of ['', 'must', 'REQUIRED', 'maybe']) expect(isValidLevel(level), level).toBe(false);
   });
 });

@@ -10,7 +10,11 @@ import recorded from './recorded/server-everything-roots-list.json' with { type:
 /** A connection that only keeps the server-request handler the client installs. */
 function connectionKeepingHandler(): { connection: Connection; handler: () => ServerRequestHandler } {
   let handler: ServerRequestHandler | undefined;
-  const connection = { name: 'stdio#1', kind: 'stdio', setServerRequestHandler: (h: ServerRequestHandler | undefined) => (handler = h) } as unknown as Connection;
+  const connection = {
+    name: 'stdio#1',
+    kind: 'stdio',
+    setServerRequestHandler: (h: ServerRequestHandler | undefined) => (handler = h),
+  } as unknown as Connection;
   return { connection, handler: () => handler! };
 }
 
@@ -20,12 +24,19 @@ describe('server requests to a 2025-11-25 session', () => {
     const client = new SessionClient(connection, { timeoutMs: 1000 });
     client.state.clientCapabilities = recorded.initialize.params.capabilities;
     expect(recorded.harnessAnsweredBefore.error.code).toBe(-32601); // what the server got before
-    expect(await handler()(recorded.serverRequest as JsonObject)).toEqual({ jsonrpc: '2.0', id: recorded.serverRequest.id, result: { roots: [] } });
+    expect(await handler()(recorded.serverRequest as JsonObject)).toEqual({
+      jsonrpc: '2.0',
+      id: recorded.serverRequest.id,
+      result: { roots: [] },
+    });
   });
 
   test('roots/list is still refused (-32601) when roots were not declared', async () => {
     const { connection, handler } = connectionKeepingHandler();
     new SessionClient(connection, { timeoutMs: 1000 });
-    expect(await handler()(recorded.serverRequest as JsonObject)).toMatchObject({ id: recorded.serverRequest.id, error: { code: -32601 } });
+    expect(await handler()(recorded.serverRequest as JsonObject)).toMatchObject({
+      id: recorded.serverRequest.id,
+      error: { code: -32601 },
+    });
   });
 });

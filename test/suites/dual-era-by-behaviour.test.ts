@@ -13,7 +13,16 @@ import { exchangeOf, type RecordedAnswer } from './recorded-answers.js';
 const discovered = recorded.discover.response.result;
 
 function profile(): ServerProfile {
-  return { revision: '2026-07-28', capabilities: discovered.capabilities, supportedVersions: discovered.supportedVersions, tools: [], resources: [], resourceTemplates: [], prompts: [], problems: [] };
+  return {
+    revision: '2026-07-28',
+    capabilities: discovered.capabilities,
+    supportedVersions: discovered.supportedVersions,
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    problems: [],
+  };
 }
 
 /** A context whose 2025-11-25 connections answer initialize as recorded; counts the connections opened. */
@@ -31,7 +40,10 @@ const check = (slug: string) => dualEra.find((c) => c.id.endsWith(`/${slug}`))!;
 describe('the SDK v2 server over HTTP', () => {
   test('serves 2025-11-25 through initialize: dual-era by what it does, asked once per run', async () => {
     const { ctx, opened } = contextAnswering(recorded.initialize as RecordedAnswer);
-    expect(await legacyService(ctx)).toEqual({ versions: ['2025-11-25'], because: 'initialize for 2025-11-25 negotiated "2025-11-25" (server/discover lists no legacy version)' });
+    expect(await legacyService(ctx)).toEqual({
+      versions: ['2025-11-25'],
+      because: 'initialize for 2025-11-25 negotiated "2025-11-25" (server/discover lists no legacy version)',
+    });
     expect(await isDualEra(ctx)).toBe(true);
     expect(opened).toEqual(['2025-11-25']);
   });
@@ -45,7 +57,10 @@ describe('the SDK v2 server over HTTP', () => {
 
   test('a modern-only server whose initialize answers with a result negotiating no legacy version still fails', async () => {
     const response = recorded.initialize.response as JsonObject;
-    const modernOnly = { ...recorded.initialize, response: { ...response, result: { ...(response.result as JsonObject), protocolVersion: '2026-07-28' } } };
+    const modernOnly = {
+      ...recorded.initialize,
+      response: { ...response, result: { ...(response.result as JsonObject), protocolVersion: '2026-07-28' } },
+    };
     const { ctx } = contextAnswering(modernOnly as RecordedAnswer);
     expect(await isDualEra(ctx)).toBe(false);
     expect((await endingOf(check('modern-only-rejects-initialize'), ctx)).verdict).toBe('fail');

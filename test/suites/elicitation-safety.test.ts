@@ -5,7 +5,11 @@ import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../harness/model.js';
 import { sensitiveFormFields, unsafeUrlProblems } from '../../suites/shared/elicitation-safety.js';
 
-const form = (properties: JsonObject, mode?: string): JsonObject => ({ ...(mode ? { mode } : {}), message: 'm', requestedSchema: { type: 'object', properties } });
+const form = (properties: JsonObject, mode?: string): JsonObject => ({
+  ...(mode ? { mode } : {}),
+  message: 'm',
+  requestedSchema: { type: 'object', properties },
+});
 
 describe('form-mode fields that look like secrets', () => {
   test('names, titles and descriptions of passwords, keys, tokens and card data are flagged', () => {
@@ -21,25 +25,45 @@ describe('form-mode fields that look like secrets', () => {
   });
 
   test('profile data and ordinary choices are not secrets, and URL mode is not judged here', () => {
-    expect(sensitiveFormFields(form({ name: { type: 'string' }, email: { type: 'string', format: 'email' }, style: { type: 'string', title: 'Style' }, passenger: { type: 'integer' } }))).toEqual([]);
+    expect(
+      sensitiveFormFields(
+        form({
+          name: { type: 'string' },
+          email: { type: 'string', format: 'email' },
+          style: { type: 'string', title: 'Style' },
+          passenger: { type: 'integer' },
+        }),
+      ),
+    ).toEqual([]);
     expect(sensitiveFormFields(form({ password: { type: 'string' } }, 'url'))).toEqual([]);
     expect(sensitiveFormFields(form({ password: { type: 'string' } }, 'form'))).toEqual(['password']);
   });
 });
 
 describe('URL-mode links', () => {
-  test.each([['https://example.com/connect?state=abc123'], ['http://localhost:8080/callback'], ['http://127.0.0.1/authorize'], ['http://[::1]:3000/']])('%s is fine', (url) => {
+  test.each([
+    ['https://example.com/connect?state=abc123'],
+    ['http://localhost:8080/callback'],
+    ['http://127.0.0.1/authorize'],
+    ['http://[::1]:3000/'],
+  ])('%s is fine', (url) => {
     expect(unsafeUrlProblems(url)).toEqual([]);
   });
 
   test('plain http to another host is flagged for its scheme', () => {
-    expect(unsafeUrlProblems('http://example.com/connect')).toEqual([expect.stringContaining('scheme http on the non-loopback host example.com')]);
+    expect(unsafeUrlProblems('http://example.com/connect')).toEqual([
+      expect.stringContaining('scheme http on the non-loopback host example.com'),
+    ]);
   });
 
   test('credentials in the URL are flagged, in the query, the fragment or the authority', () => {
-    expect(unsafeUrlProblems('https://example.com/x?access_token=abc')).toEqual([expect.stringContaining('access_token')]);
+    expect(unsafeUrlProblems('https://example.com/x?access_token=abc')).toEqual([
+      expect.stringContaining('access_token'),
+    ]);
     expect(unsafeUrlProblems('https://example.com/x#session=abc')).toEqual([expect.stringContaining('session')]);
-    expect(unsafeUrlProblems('https://user:secret@example.com/x')).toEqual(['credentials in the URL (user:password@host)']);
+    expect(unsafeUrlProblems('https://user:secret@example.com/x')).toEqual([
+      'credentials in the URL (user:password@host)',
+    ]);
     expect(unsafeUrlProblems('http://example.com/x?token=abc')).toHaveLength(2);
   });
 

@@ -8,8 +8,18 @@ const LONG_URI = `x-mcp-conform://${'a'.repeat(4000)}`;
 
 function wire(message: string, uri = LONG_URI): WireRecorder {
   const recorder = new WireRecorder();
-  recorder.record({ connection: 'http#3', direction: 'client->server', kind: 'message', message: { jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri } } });
-  recorder.record({ connection: 'http#3', direction: 'server->client', kind: 'message', message: { jsonrpc: '2.0', id: 7, error: { code: -32602, message } } });
+  recorder.record({
+    connection: 'http#3',
+    direction: 'client->server',
+    kind: 'message',
+    message: { jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri } },
+  });
+  recorder.record({
+    connection: 'http#3',
+    direction: 'server->client',
+    kind: 'message',
+    message: { jsonrpc: '2.0', id: 7, error: { code: -32602, message } },
+  });
   return recorder;
 }
 
@@ -26,7 +36,12 @@ describe('error messages quoting the request', () => {
 
   test('only strings of the request this error answers count as quoted', () => {
     const recorder = wire(`Unknown resource: ${LONG_URI}`);
-    recorder.record({ connection: 'http#3', direction: 'server->client', kind: 'message', message: { jsonrpc: '2.0', id: 8, error: { code: -32602, message: `Unknown resource: ${LONG_URI}` } } });
+    recorder.record({
+      connection: 'http#3',
+      direction: 'server->client',
+      kind: 'message',
+      message: { jsonrpc: '2.0', id: 8, error: { code: -32602, message: `Unknown resource: ${LONG_URI}` } },
+    });
     expect(wordyErrors(errorsIn(recorder.entries)).map((seen) => seen.at.seq)).toEqual([recorder.entries[2]!.seq]);
   });
 });

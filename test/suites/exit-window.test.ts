@@ -4,7 +4,13 @@ import { slowestAnswerMs } from '../../harness/checks/wire-query.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { EXIT_FLOOR_MS, EXIT_LATENCY_FACTOR, exitWindowMs } from '../../suites/shared/exit-window.js';
 
-function entry(seq: number, t: number, connection: string, direction: WireEntry['direction'], message: object): WireEntry {
+function entry(
+  seq: number,
+  t: number,
+  connection: string,
+  direction: WireEntry['direction'],
+  message: object,
+): WireEntry {
   return { seq, t, at: '', connection, direction, kind: 'message', message };
 }
 

@@ -16,7 +16,9 @@ function plan(requestTimeoutMs: number) {
 describe('invalid inputs for a duration argument', () => {
   it('leaves out a duration above the cap, such as the one above the maximum that rmcp slept through', () => {
     const { calls, notes } = plan(10_000);
-    const asked = calls.map((call) => (call.arguments as JsonObject).ms).filter((ms): ms is number => typeof ms === 'number');
+    const asked = calls
+      .map((call) => (call.arguments as JsonObject).ms)
+      .filter((ms): ms is number => typeof ms === 'number');
     expect(asked.every((ms) => ms <= 1000)).toBe(true);
     expect(calls.some((call) => call.label.startsWith('maximum'))).toBe(false);
     expect(notes.some((note) => note.includes('not sent: a duration longer than 1000 ms'))).toBe(true);

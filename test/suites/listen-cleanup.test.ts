@@ -23,11 +23,16 @@ function acknowledgingClient() {
     connection,
     connectionName: connection.name,
     nextId: () => ++next,
-    notify: async (method: string, params: JsonObject) => void (method === 'notifications/cancelled' && cancelled.push(params.requestId)),
+    notify: async (method: string, params: JsonObject) =>
+      void (method === 'notifications/cancelled' && cancelled.push(params.requestId)),
     request: async (method: string, _params: unknown, options: ListenOptions = {}) => {
       const id = options.id ?? ++next;
       if (method !== 'subscriptions/listen') return exchangeOf({ response: { jsonrpc: '2.0', id, result: {} } });
-      const ack = { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: {}, _meta: { 'io.modelcontextprotocol/subscriptionId': id } } };
+      const ack = {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { notifications: {}, _meta: { 'io.modelcontextprotocol/subscriptionId': id } },
+      };
       queueMicrotask(() => options.onMessage?.(ack));
       await new Promise((resolve) => options.signal?.addEventListener('abort', resolve, { once: true }));
       return exchangeOf({});

@@ -38,7 +38,13 @@ function context(client = refusingClient(), resources: unknown[] = LISTED): Part
   return {
     client,
     requestTimeoutMs: 1000,
-    profile: { capabilities: { tools: { listChanged: true } }, resources, tools: [], prompts: [], templates: [] } as unknown as CheckContext['profile'],
+    profile: {
+      capabilities: { tools: { listChanged: true } },
+      resources,
+      tools: [],
+      prompts: [],
+      templates: [],
+    } as unknown as CheckContext['profile'],
     wire: { entries: [], subscribe: () => () => undefined } as unknown as CheckContext['wire'],
   };
 }
@@ -47,36 +53,53 @@ const checkNamed = (slug: string) => subscriptions.find((check) => check.id.ends
 
 describe('a listen refused with -32603 "Subscription limit reached"', () => {
   test('is "listen refused" with its code and message', () => {
-    expect(listenRefusal(exchangeOf({ response: recorded.response }))).toMatchObject({ code: -32603, implemented: true, reason: REFUSAL });
+    expect(listenRefusal(exchangeOf({ response: recorded.response }))).toMatchObject({
+      code: -32603,
+      implemented: true,
+      reason: REFUSAL,
+    });
   });
 
   test('the acknowledgment check warns: a server need not accept a listen, but -32603 misnames a policy refusal', async () => {
     const ending = await endingOf(checkNamed('listen-acknowledged'), context());
     expect(ending.verdict).toBe('warn');
-    expect(ending.reason).toMatch(new RegExp(`^${REFUSAL}: nothing obliges a server to accept a listen.*-32603 is for "an unexpected condition`));
+    expect(ending.reason).toMatch(
+      new RegExp(`^${REFUSAL}: nothing obliges a server to accept a listen.*-32603 is for "an unexpected condition`),
+    );
   });
 
   test('a refusal of a listen watching a URI the harness made up (no resource listed) decides nothing', async () => {
     const ending = await endingOf(checkNamed('listen-acknowledged'), context(refusingClient(), []));
     expect(ending.verdict).toBe('skip');
-    expect(ending.reason).toMatch(/harness-invented argument \(resourceSubscriptions mcp-conform:\/\/no-such-resource\)/);
+    expect(ending.reason).toMatch(
+      /harness-invented argument \(resourceSubscriptions mcp-conform:\/\/no-such-resource\)/,
+    );
   });
 
   const others = subscriptions.filter((check) => check.phase !== 'post' && !check.id.endsWith('/listen-acknowledged'));
-  test.each(others.map((check) => [check.id, check] as const))('%s skips with the refusal as its reason', async (_, check) => {
-    const ending = await endingOf(check, context());
-    expect(ending).toEqual({ verdict: 'skip', reason: REFUSAL });
-  });
+  test.each(others.map((check) => [check.id, check] as const))(
+    '%s skips with the refusal as its reason',
+    async (_, check) => {
+      const ending = await endingOf(check, context());
+      expect(ending).toEqual({ verdict: 'skip', reason: REFUSAL });
+    },
+  );
 
   test('another refusal code is a warning too, without the -32603 remark', async () => {
-    const ending = await endingOf(checkNamed('listen-acknowledged'), context(refusingClient({ jsonrpc: '2.0', id: 2, error: { code: 429, message: 'Too many subscriptions' } })));
+    const ending = await endingOf(
+      checkNamed('listen-acknowledged'),
+      context(refusingClient({ jsonrpc: '2.0', id: 2, error: { code: 429, message: 'Too many subscriptions' } })),
+    );
     expect(ending.verdict).toBe('warn');
     expect(ending.reason).toMatch(/^listen refused: 429 "Too many subscriptions": /);
     expect(ending.reason).not.toMatch(/-32603/);
   });
 
   test('-32601 is no refusal: the method is not there, and the acknowledgment check skips like the others', async () => {
-    const ending = await endingOf(checkNamed('listen-acknowledged'), context(refusingClient({ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } })));
+    const ending = await endingOf(
+      checkNamed('listen-acknowledged'),
+      context(refusingClient({ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } })),
+    );
     expect(ending).toEqual({ verdict: 'skip', reason: 'the server does not implement subscriptions/listen (-32601)' });
   });
 });

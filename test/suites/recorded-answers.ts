@@ -8,7 +8,10 @@ export interface RecordedAnswer {
 }
 
 /** The exchange a client returns for this recorded answer (HTTP when it has a status). */
-export function exchangeOf(answer: RecordedAnswer, connection = answer.status === undefined ? 'stdio#1' : 'http#1'): Exchange {
+export function exchangeOf(
+  answer: RecordedAnswer,
+  connection = answer.status === undefined ? 'stdio#1' : 'http#1',
+): Exchange {
   const response = answer.response;
   return {
     connection,
@@ -18,6 +21,14 @@ export function exchangeOf(answer: RecordedAnswer, connection = answer.status ==
     messages: response ? [response] : [],
     timedOut: false,
     durationMs: 1,
-    http: answer.status === undefined ? undefined : { status: answer.status, headers: {}, contentType: 'application/json', bodyKind: response ? 'json' : 'empty' },
+    http:
+      answer.status === undefined
+        ? undefined
+        : {
+            status: answer.status,
+            headers: {},
+            contentType: 'application/json',
+            bodyKind: response ? 'json' : 'empty',
+          },
   };
 }

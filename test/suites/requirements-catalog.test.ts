@@ -10,11 +10,16 @@ import { SPEC_DIR } from '../harness/schema/spec-data.js';
 
 const catalogFile = (revision: Revision) => path.join(SPEC_DIR, `spec-${revision}.md`);
 const HAS_CATALOGS = REVISIONS.every((revision) => fs.existsSync(catalogFile(revision)));
-const skipNote = HAS_CATALOGS ? '' : ` (skipped: requirement catalogs not found under ${SPEC_DIR}; set MCP_CONFORM_SPEC_DIR)`;
+const skipNote = HAS_CATALOGS
+  ? ''
+  : ` (skipped: requirement catalogs not found under ${SPEC_DIR}; set MCP_CONFORM_SPEC_DIR)`;
 
 function catalogRows(revision: Revision): Array<{ id: string; level: string }> {
   const text = fs.readFileSync(catalogFile(revision), 'utf8');
-  return [...text.matchAll(/^\| ([A-Z]+-\d+) \| ([^|]+) \|/gm)].map((match) => ({ id: match[1], level: match[2].trim() }));
+  return [...text.matchAll(/^\| ([A-Z]+-\d+) \| ([^|]+) \|/gm)].map((match) => ({
+    id: match[1],
+    level: match[2].trim(),
+  }));
 }
 
 describe.skipIf(!HAS_CATALOGS)(`requirement index and catalogs${skipNote}`, () => {

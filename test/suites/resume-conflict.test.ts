@@ -8,16 +8,25 @@ import { RESUME_RETRY_DELAYS_MS, resumeRetryingConflict } from '../../suites/202
 import recorded from './recorded/sdk-v1-http-resume-conflict.json' with { type: 'json' };
 import { exchangeOf } from './recorded-answers.js';
 
-const conflict = (): Exchange => exchangeOf({ status: recorded.conflict.status, response: recorded.conflict.response as JsonObject });
+const conflict = (): Exchange =>
+  exchangeOf({ status: recorded.conflict.status, response: recorded.conflict.response as JsonObject });
 function resumed(): Exchange {
   const messages = recorded.resumed.messages as JsonObject[];
-  return { ...exchangeOf({ status: recorded.resumed.status }), messages, http: { status: 200, headers: {}, contentType: 'text/event-stream', bodyKind: 'sse' } };
+  return {
+    ...exchangeOf({ status: recorded.resumed.status }),
+    messages,
+    http: { status: 200, headers: {}, contentType: 'text/event-stream', bodyKind: 'sse' },
+  };
 }
 
 function context() {
   const waits: number[] = [];
   const notes: string[] = [];
-  return { waits, notes, ctx: { sleep: async (ms: number) => void waits.push(ms), note: (text: string) => void notes.push(text) } };
+  return {
+    waits,
+    notes,
+    ctx: { sleep: async (ms: number) => void waits.push(ms), note: (text: string) => void notes.push(text) },
+  };
 }
 
 describe('a resume GET answered 409', () => {

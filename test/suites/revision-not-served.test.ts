@@ -17,7 +17,10 @@ function answering(response: JsonObject): { connection: Connection; sent: JsonOb
     kind: 'http',
     sessionHeaders: {},
     setServerRequestHandler: () => undefined,
-    send: async (message: JsonObject) => (sent.push(message), exchangeOf({ status: 200, response: message.id === undefined ? undefined : { ...response, id: message.id } })),
+    send: async (message: JsonObject) => (
+      sent.push(message),
+      exchangeOf({ status: 200, response: message.id === undefined ? undefined : { ...response, id: message.id } })
+    ),
   } as unknown as Connection;
   return { connection, sent };
 }
@@ -29,7 +32,9 @@ describe('the 2025-11-25 profile', () => {
     client.state.requestedVersion = recorded.request.params.protocolVersion;
     await client.handshake();
     const profile = await discoverSession(client);
-    expect(profile.notServed).toBe('revision not served: initialize for 2024-01-01 negotiated "2025-11-25", another version the server supports');
+    expect(profile.notServed).toBe(
+      'revision not served: initialize for 2024-01-01 negotiated "2025-11-25", another version the server supports',
+    );
     expect(sent.map((message) => message.method)).toEqual(['initialize', 'notifications/initialized']);
   });
 

@@ -4,7 +4,11 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../harness/model.js';
 import { WireRecorder, type WireInput } from '../../harness/recorder/wire-log.js';
-import { ECHOED_RESULT_ID_CONTRADICTION, NULL_ID_CONTRADICTION, splitSchemaIssues } from '../../harness/schema/contradictions.js';
+import {
+  ECHOED_RESULT_ID_CONTRADICTION,
+  NULL_ID_CONTRADICTION,
+  splitSchemaIssues,
+} from '../../harness/schema/contradictions.js';
 import { createWireValidator } from '../../harness/schema/index.js';
 import type { Exchange } from '../../harness/transports/types.js';
 import { judgeParseError } from '../../suites/shared/rpc-errors.js';
@@ -15,7 +19,11 @@ import { endingOf } from './check-verdict.js';
 type Recorded = Pick<WireInput, 'connection' | 'direction' | 'kind' | 'message' | 'text'>;
 
 /** The recorded traffic, each server message validated as the harness does when it arrives. */
-function wireOf(entries: Recorded[], revision: '2025-11-25' | '2026-07-28', change: (message: JsonObject) => JsonObject = (m) => m): WireRecorder {
+function wireOf(
+  entries: Recorded[],
+  revision: '2025-11-25' | '2026-07-28',
+  change: (message: JsonObject) => JsonObject = (m) => m,
+): WireRecorder {
   const validator = createWireValidator(revision);
   const wire = new WireRecorder();
   for (const entry of entries) {
@@ -25,7 +33,9 @@ function wireOf(entries: Recorded[], revision: '2025-11-25' | '2026-07-28', chan
     }
     const message = change(entry.message as JsonObject);
     const outcome = validator.validateServerMessage(message);
-    const schema = outcome.valid ? undefined : { def: outcome.def, issues: outcome.issues.map((issue) => `${issue.path || '/'} ${issue.message}`) };
+    const schema = outcome.valid
+      ? undefined
+      : { def: outcome.def, issues: outcome.issues.map((issue) => `${issue.path || '/'} ${issue.message}`) };
     wire.record({ ...entry, message, schema });
   }
   return wire;
@@ -44,21 +54,33 @@ describe("wire/schema on the SDK v2 server's HTTP error bodies", () => {
 
   test('an echoed id the client never sent is a real break', () => {
     const message = { jsonrpc: '2.0', id: 1.5, error: { code: -32600, message: 'x' } };
-    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => false).breaks).toEqual(['/id must be string,integer']);
+    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => false).breaks).toEqual([
+      '/id must be string,integer',
+    ]);
     expect(splitSchemaIssues(message, ['/id must be string,integer'], () => true).breaks).toEqual([]);
   });
 
   test('a result that echoes a fractional id the client sent is the spec contradicting itself; one never sent is a real break', () => {
     // mcp-go serves tools/list with "id": 0.5 and answers with that id: JSON-RPC 2.0 asks for the echo, the MCP schema has no such id.
     const message = { jsonrpc: '2.0', id: 0.5, result: { tools: [] } };
-    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => true)).toEqual({ contradiction: ECHOED_RESULT_ID_CONTRADICTION, breaks: [] });
-    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => false).breaks).toEqual(['/id must be string,integer']);
-    expect(splitSchemaIssues({ ...message, id: { a: 1 } }, ['/id must be string,integer'], () => true).breaks).toEqual(['/id must be string,integer']);
+    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => true)).toEqual({
+      contradiction: ECHOED_RESULT_ID_CONTRADICTION,
+      breaks: [],
+    });
+    expect(splitSchemaIssues(message, ['/id must be string,integer'], () => false).breaks).toEqual([
+      '/id must be string,integer',
+    ]);
+    expect(splitSchemaIssues({ ...message, id: { a: 1 } }, ['/id must be string,integer'], () => true).breaks).toEqual([
+      '/id must be string,integer',
+    ]);
   });
 
   test('a real schema break in the same message still fails, reported on its own', async () => {
-    const broken = (message: JsonObject): JsonObject => (message.id === null ? { ...message, error: { ...(message.error as JsonObject), code: 'bad' } } : message);
-    const ending = await endingOf(check, { wire: wireOf(recorded.invalidRequest2025 as Recorded[], '2025-11-25', broken) });
+    const broken = (message: JsonObject): JsonObject =>
+      message.id === null ? { ...message, error: { ...(message.error as JsonObject), code: 'bad' } } : message;
+    const ending = await endingOf(check, {
+      wire: wireOf(recorded.invalidRequest2025 as Recorded[], '2025-11-25', broken),
+    });
     expect(ending.verdict).toBe('fail');
     const listed = ending.actual as Array<{ issues: string[] }>;
     expect(listed).toHaveLength(3);
@@ -68,7 +90,8 @@ describe("wire/schema on the SDK v2 server's HTTP error bodies", () => {
 
 describe('errors/parse-error on the same server', () => {
   test('its -32700 with "id": null gets the same warning, for the same reason', () => {
-    const answer = (recorded.parseError2026 as Recorded[]).find((entry) => entry.kind === 'message')!.message as JsonObject;
+    const answer = (recorded.parseError2026 as Recorded[]).find((entry) => entry.kind === 'message')!
+      .message as JsonObject;
     const exchange: Exchange = {
       connection: 'http#1',
       response: answer,
@@ -112,8 +135,18 @@ describe('the same id-null parse error is warned once', () => {
 describe('a result served for a malformed request is judged once, by errors/invalid-request', () => {
   // mcp-go serves a tools/list whose id is an object and echoes the object: invalid-request fails or warns the serving.
   const served: Recorded[] = [
-    { connection: 'stdio#7', direction: 'client->server', kind: 'raw', text: '{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}' },
-    { connection: 'stdio#7', direction: 'server->client', kind: 'message', message: { jsonrpc: '2.0', id: { a: 1 }, result: { tools: [] } } },
+    {
+      connection: 'stdio#7',
+      direction: 'client->server',
+      kind: 'raw',
+      text: '{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}',
+    },
+    {
+      connection: 'stdio#7',
+      direction: 'server->client',
+      kind: 'message',
+      message: { jsonrpc: '2.0', id: { a: 1 }, result: { tools: [] } },
+    },
   ];
   const tagged = (checks: string[]) => served.map((entry) => ({ ...entry, checks }));
 

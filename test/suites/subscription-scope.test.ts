@@ -7,7 +7,10 @@ import { resourceUpdates } from '../../suites/2026-07-28/kit/subscription-scope.
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
 const TAG = 'io.modelcontextprotocol/subscriptionId';
 
-function run(steps: (send: (m: object) => void, receive: (m: object) => void) => void, connection = 'stdio#1'): ReturnType<typeof resourceUpdates> {
+function run(
+  steps: (send: (m: object) => void, receive: (m: object) => void) => void,
+  connection = 'stdio#1',
+): ReturnType<typeof resourceUpdates> {
   const wire = new WireRecorder();
   steps(
     (message) => wire.record({ connection, direction: 'client->server', kind: 'message', message }),
@@ -16,8 +19,17 @@ function run(steps: (send: (m: object) => void, receive: (m: object) => void) =>
   return resourceUpdates(wire.entries);
 }
 
-const listen = (id: number, uris: string[]) => ({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: META, notifications: { resourceSubscriptions: uris } } });
-const updated = (uri: string, tag?: number) => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri, ...(tag === undefined ? {} : { _meta: { [TAG]: tag } }) } });
+const listen = (id: number, uris: string[]) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'subscriptions/listen',
+  params: { _meta: META, notifications: { resourceSubscriptions: uris } },
+});
+const updated = (uri: string, tag?: number) => ({
+  jsonrpc: '2.0',
+  method: 'notifications/resources/updated',
+  params: { uri, ...(tag === undefined ? {} : { _meta: { [TAG]: tag } }) },
+});
 
 describe('resource updates and the subscriptions open at the time', () => {
   test('a subscribed URI and a sub-resource of one are allowed; another URI is not', () => {

@@ -5,8 +5,14 @@ import type { JsonObject } from '../../harness/model.js';
 import { carriesToolUse, toolUseAnswer, toolUseIds } from '../../suites/2026-07-28/kit/tool-sampling.js';
 import { toolRuleBroken } from '../../suites/shared/sampling-tools.js';
 
-const lookup = { name: 'lookup', inputSchema: { type: 'object', properties: { term: { type: 'string' } }, required: ['term'] } };
-const request = (tools: JsonObject[]): JsonObject => ({ method: 'sampling/createMessage', params: { messages: [], tools, maxTokens: 10 } });
+const lookup = {
+  name: 'lookup',
+  inputSchema: { type: 'object', properties: { term: { type: 'string' } }, required: ['term'] },
+};
+const request = (tools: JsonObject[]): JsonObject => ({
+  method: 'sampling/createMessage',
+  params: { messages: [], tools, maxTokens: 10 },
+});
 
 describe('the tool_use answer', () => {
   test('uses the only tool twice, with arguments its schema requires, and stops for tool use', () => {
@@ -43,9 +49,13 @@ describe('a follow-up conversation', () => {
   });
 
   test('that mixes text into the results, or leaves a tool use unanswered, breaks the rules', () => {
-    expect(toolRuleBroken([question, uses, { role: 'user', content: [{ type: 'text', text: 'Here:' }, result('u-1'), result('u-2')] }])).toMatch(
-      /not followed by a user message made only of tool_result blocks/,
-    );
+    expect(
+      toolRuleBroken([
+        question,
+        uses,
+        { role: 'user', content: [{ type: 'text', text: 'Here:' }, result('u-1'), result('u-2')] },
+      ]),
+    ).toMatch(/not followed by a user message made only of tool_result blocks/);
     expect(toolRuleBroken([question, uses, { role: 'user', content: [result('u-1')] }])).toMatch(/"u-2"/);
   });
 

@@ -19,10 +19,22 @@ import recorded from './recorded/sdk-v1-http-cancel-refused.json' with { type: '
 const sdkRefusal = recorded.cancels[0].response as JsonObject;
 
 function posted(status: number, bodyKind: HttpOutcome['bodyKind'], messages: JsonObject[] = []): Exchange {
-  return { connection: 'http#1', notifications: [], messages, response: messages[0], timedOut: false, durationMs: 1, http: { status, headers: {}, contentType: '', bodyKind } };
+  return {
+    connection: 'http#1',
+    notifications: [],
+    messages,
+    response: messages[0],
+    timedOut: false,
+    durationMs: 1,
+    http: { status, headers: {}, contentType: '', bodyKind },
+  };
 }
 
-const error = (extra: JsonObject = {}): JsonObject => ({ jsonrpc: '2.0', error: { code: -32600, message: 'no' }, ...extra });
+const error = (extra: JsonObject = {}): JsonObject => ({
+  jsonrpc: '2.0',
+  error: { code: -32600, message: 'no' },
+  ...extra,
+});
 
 describe('readNoAnswer on HTTP', () => {
   test('202 with no body: accepted, unanswered', () => {
@@ -45,7 +57,9 @@ describe('readNoAnswer on HTTP', () => {
 
   test('200 with a JSON-RPC body, or an SSE stream carrying a response, is an answer', () => {
     expect(readNoAnswer(posted(200, 'json', [{ jsonrpc: '2.0', result: {} }])).reading).toBe('answered');
-    expect(readNoAnswer(posted(200, 'sse', [{ jsonrpc: '2.0', method: 'notifications/message' }, error()])).reading).toBe('answered');
+    expect(
+      readNoAnswer(posted(200, 'sse', [{ jsonrpc: '2.0', method: 'notifications/message' }, error()])).reading,
+    ).toBe('answered');
     expect(readNoAnswer(posted(200, 'empty')).reading).toBe('other');
   });
 
@@ -64,7 +78,9 @@ describe('readNoAnswer over stdio', () => {
   test('any response before the barrier is an answer, none is none', () => {
     const silent: Exchange = { connection: 'stdio#1', notifications: [], messages: [], timedOut: false, durationMs: 1 };
     expect(readNoAnswer(silent).reading).toBe('unanswered');
-    expect(readNoAnswer({ ...silent, response: error({ id: null }), messages: [error({ id: null })] }).reading).toBe('answered');
+    expect(readNoAnswer({ ...silent, response: error({ id: null }), messages: [error({ id: null })] }).reading).toBe(
+      'answered',
+    );
   });
 });
 
@@ -76,10 +92,15 @@ function httpContext(revision: string, answer: Exchange): Partial<CheckContext<C
     subscribe: (listener: (entry: WireEntry) => void) => (listeners.add(listener), () => listeners.delete(listener)),
   };
   const post = async () => {
-    for (const message of answer.messages) for (const listener of listeners) listener({ connection: 'http#1', direction: 'server->client', kind: 'message', message } as WireEntry);
+    for (const message of answer.messages)
+      for (const listener of listeners)
+        listener({ connection: 'http#1', direction: 'server->client', kind: 'message', message } as WireEntry);
     return answer;
   };
-  const result = (method: string): Exchange => ({ ...posted(200, 'json', [{ jsonrpc: '2.0', id: 1, result: {} }]), method });
+  const result = (method: string): Exchange => ({
+    ...posted(200, 'json', [{ jsonrpc: '2.0', id: 1, result: {} }]),
+    method,
+  });
   const client = {
     revision,
     transport: 'http',
@@ -87,7 +108,12 @@ function httpContext(revision: string, answer: Exchange): Partial<CheckContext<C
     connection: { name: 'http#1' },
     initialize: async () => result('initialize'),
     request: async (method: string) => result(method),
-    buildMessage: (method: string, params: JsonObject | undefined) => ({ jsonrpc: '2.0', id: undefined, method, ...(params ? { params } : {}) }),
+    buildMessage: (method: string, params: JsonObject | undefined) => ({
+      jsonrpc: '2.0',
+      id: undefined,
+      method,
+      ...(params ? { params } : {}),
+    }),
     sendMessage: post,
     sendRaw: post,
     notify: post,
@@ -104,12 +130,15 @@ describe('the checks that send a notification read the refusal as the requiremen
     ['2026-07-28', 'notification-accepted', http],
   ] as const;
 
-  test.each(checks)('%s %s: the SDK 1.x refusal (400, JSON-RPC error with "id": null) passes; 200 with a body, or a 4xx error with id 0, fails', async (revision, slug, area) => {
-    const check = area.find((c) => c.slug === slug)!;
-    const ending = (answer: Exchange) => endingOf(check, httpContext(revision, answer));
-    expect((await ending(refusal)).verdict).toBe('pass');
-    expect((await ending(posted(202, 'empty'))).verdict).toBe('pass');
-    expect((await ending(posted(200, 'json', [error()]))).verdict).toBe('fail');
-    expect((await ending(posted(400, 'json', [error({ id: 0 })]))).verdict).toBe('fail');
-  });
+  test.each(checks)(
+    '%s %s: the SDK 1.x refusal (400, JSON-RPC error with "id": null) passes; 200 with a body, or a 4xx error with id 0, fails',
+    async (revision, slug, area) => {
+      const check = area.find((c) => c.slug === slug)!;
+      const ending = (answer: Exchange) => endingOf(check, httpContext(revision, answer));
+      expect((await ending(refusal)).verdict).toBe('pass');
+      expect((await ending(posted(202, 'empty'))).verdict).toBe('pass');
+      expect((await ending(posted(200, 'json', [error()]))).verdict).toBe('fail');
+      expect((await ending(posted(400, 'json', [error({ id: 0 })]))).verdict).toBe('fail');
+    },
+  );
 });

@@ -3,13 +3,35 @@
 import { describe, expect, test } from 'vitest';
 import { WireRecorder } from '../../harness/recorder/wire-log.js';
 import { isValidExtensionId, isValidMetaKey, metaKeysIn } from '../../suites/shared/meta-keys.js';
-import { answeredRequests, inFlightAt, modernConnections, modernResults, sentRequests } from '../../suites/shared/wire-pairs.js';
+import {
+  answeredRequests,
+  inFlightAt,
+  modernConnections,
+  modernResults,
+  sentRequests,
+} from '../../suites/shared/wire-pairs.js';
 
 describe('_meta key names', () => {
-  test.each(['io.modelcontextprotocol/serverInfo', 'com.example.mcp/x-1', 'traceparent', 'progressToken', 'a/', 'dev.mcp/a_b.c', ''])('%j is valid', (key) => {
+  test.each([
+    'io.modelcontextprotocol/serverInfo',
+    'com.example.mcp/x-1',
+    'traceparent',
+    'progressToken',
+    'a/',
+    'dev.mcp/a_b.c',
+    '',
+  ])('%j is valid', (key) => {
     expect(isValidMetaKey(key)).toBe(true);
   });
-  test.each(['com.example_x/name', '1com/name', 'com./name', 'com.example/-name', 'com.example/name.', 'name with space', 'a//b'])('%j is not', (key) => {
+  test.each([
+    'com.example_x/name',
+    '1com/name',
+    'com./name',
+    'com.example/-name',
+    'com.example/name.',
+    'name with space',
+    'a//b',
+  ])('%j is not', (key) => {
     expect(isValidMetaKey(key)).toBe(false);
   });
   test('extension ids need a prefix', () => {
@@ -28,8 +50,10 @@ describe('_meta key names', () => {
 function log(): WireRecorder {
   const wire = new WireRecorder();
   const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
-  const send = (connection: string, message: object) => wire.record({ connection, direction: 'client->server', kind: 'message', message });
-  const receive = (connection: string, message: object) => wire.record({ connection, direction: 'server->client', kind: 'message', message });
+  const send = (connection: string, message: object) =>
+    wire.record({ connection, direction: 'client->server', kind: 'message', message });
+  const receive = (connection: string, message: object) =>
+    wire.record({ connection, direction: 'server->client', kind: 'message', message });
   send('stdio#1', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } });
   send('stdio#1', { jsonrpc: '2.0', id: '1', method: 'prompts/list', params: { _meta: meta } });
   receive('stdio#1', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
@@ -55,7 +79,9 @@ describe('pairing requests and responses', () => {
     const unanswered = sentRequests(entries).find((sent) => sent.request.method === 'tools/call')!;
     expect(unanswered.response).toBeUndefined();
     expect(inFlightAt(unanswered, entries[entries.length - 1])).toBe(false); // recorded before it was sent
-    const notification = entries.find((entry) => (entry.message as { method?: string })?.method === 'notifications/message')!;
+    const notification = entries.find(
+      (entry) => (entry.message as { method?: string })?.method === 'notifications/message',
+    )!;
     expect(
       sentRequests(entries)
         .filter((sent) => inFlightAt(sent, notification))

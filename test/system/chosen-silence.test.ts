@@ -11,5 +11,8 @@ test('a parse error read and left unanswered fails, not inconclusive, in both re
     requestTimeoutMs: 2000,
   });
   const verdicts = Object.fromEntries(results.checks.map((check) => [check.id, check.verdict]));
-  expect(verdicts, explain(results)).toEqual({ '2026-07-28/errors/parse-error': 'fail', '2025-11-25/errors/parse-error': 'fail' });
+  expect(verdicts, explain(results)).toEqual({
+    '2026-07-28/errors/parse-error': 'fail',
+    '2025-11-25/errors/parse-error': 'fail',
+  });
 });

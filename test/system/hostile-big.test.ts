@@ -19,13 +19,23 @@ const BIG_CHECKS = [
   '--check',
   '2026-07-28/stdio/stdout-only-jsonrpc',
 ];
-const TOOLS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--check', '2026-07-28/tools'];
+const TOOLS = [
+  '--revision',
+  '2026-07-28',
+  '--check',
+  '2026-07-28/lifecycle/discover-result',
+  '--check',
+  '2026-07-28/tools',
+];
 /** Each run takes 5 to 10 s alone; up to 40 s beside busy loops on a loaded machine; 90 s catches a hang or a quadratic walk. */
 const BOUND_SECONDS = 90;
 /** Every report stays under this, whatever the server sent (they were 80 to 200 MB). */
 const REPORT_BOUND_BYTES = 4 * 1024 * 1024;
 
-const verdictOf = (json: { checks: Array<{ id: string; verdict: string; reason?: string; notes?: string[] }> }, id: string) => json.checks.find((check) => check.id === id);
+const verdictOf = (
+  json: { checks: Array<{ id: string; verdict: string; reason?: string; notes?: string[] }> },
+  id: string,
+) => json.checks.find((check) => check.id === id);
 const stdio = (token: string, ...flags: string[]) => ['--', process.execPath, HOSTILE_STDIO, ...flags, token];
 
 /** Ended by itself in time, every report readable and bounded, memory within `rssMb`, nothing left. */
@@ -48,17 +58,30 @@ describe('big but valid answers', () => {
     expect(verdictOf(json, '2026-07-28/lifecycle/discover-result')?.verdict).toBe('pass');
     const list = verdictOf(json, '2026-07-28/tools/list-result');
     expect(list?.verdict).toBe('error');
-    expect(list?.reason).toMatch(/^inconclusive: answer larger than the line cap: a line of \d+ bytes, the cap is 8388608 bytes \(--max-line-mb\)/);
-    expect(verdictOf(json, '2026-07-28/tools/schemas-valid')?.reason).toMatch(/^inconclusive: tools\/list got no answer in discovery/);
+    expect(list?.reason).toMatch(
+      /^inconclusive: answer larger than the line cap: a line of \d+ bytes, the cap is 8388608 bytes \(--max-line-mb\)/,
+    );
+    expect(verdictOf(json, '2026-07-28/tools/schemas-valid')?.reason).toMatch(
+      /^inconclusive: tools\/list got no answer in discovery/,
+    );
   });
 
   test('the same with --max-line-mb 16: read and judged, 500 of the 50,000 schemas compiled and the rest said', async () => {
     const token = randomUUID();
-    const run = await runHostile(['--timeout', '3000', '--max-line-mb', '16', ...BIG_CHECKS, ...stdio(token, '--many-tools', '50000')]);
+    const run = await runHostile([
+      '--timeout',
+      '3000',
+      '--max-line-mb',
+      '16',
+      ...BIG_CHECKS,
+      ...stdio(token, '--many-tools', '50000'),
+    ]);
     expect(run.exitCode, run.stderr).toBe(0);
     const json = await expectBounded(run, token, 500);
     expect(json.checks.map((check) => check.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
-    expect(verdictOf(json, '2026-07-28/tools/schemas-valid')?.notes).toContain('50000 listed: the schemas of the first 500 were compiled (the cap per check), the other 49500 not judged');
+    expect(verdictOf(json, '2026-07-28/tools/schemas-valid')?.notes).toContain(
+      '50000 listed: the schemas of the first 500 were compiled (the cap per check), the other 49500 not judged',
+    );
   });
 });
 

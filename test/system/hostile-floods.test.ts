@@ -40,7 +40,9 @@ describe('floods', () => {
     expect(run.peakRssMb, `peak RSS ${run.peakRssMb.toFixed(0)} MB`).toBeLessThan(RSS_BOUND_MB);
     const { json, sizes } = expectEveryReport(run);
     for (const size of sizes) expect(size).toBeLessThan(4 * 1024 * 1024);
-    expect(JSON.stringify(json)).toContain('more than 1000 server requests: the rest are counted, not logged one by one');
+    expect(JSON.stringify(json)).toContain(
+      'more than 1000 server requests: the rest are counted, not logged one by one',
+    );
     await expectNothingLeft(token);
   });
 });
@@ -50,7 +52,15 @@ describe('SSE floods', () => {
   afterAll(async () => fixture?.stop());
 
   test('each prompts/list answer comes after 120,000 tiny events: counted past the first 2,000, the answer still read', async () => {
-    fixture = await startHttpFixture(process.execPath, [builtFixture('fixtures/hostile/http-server.ts'), '--mode', 'serve', '--extra', 'event-flood', '--stall-on', 'prompts/list']);
+    fixture = await startHttpFixture(process.execPath, [
+      builtFixture('fixtures/hostile/http-server.ts'),
+      '--mode',
+      'serve',
+      '--extra',
+      'event-flood',
+      '--stall-on',
+      'prompts/list',
+    ]);
     const run = await runHostile([
       '--timeout',
       '3000',

@@ -27,7 +27,9 @@ function expectCarriedOn(json: Results, revision: string): void {
   expect(lifecycle.filter((check) => check.verdict !== 'skip').length, revision).toBeGreaterThan(0);
   for (const check of lifecycle)
     expect(
-      check.verdict === 'pass' || check.verdict === 'skip' || (check.verdict === 'error' && /^inconclusive:/.test(check.reason ?? '')),
+      check.verdict === 'pass' ||
+        check.verdict === 'skip' ||
+        (check.verdict === 'error' && /^inconclusive:/.test(check.reason ?? '')),
       `${check.id}: ${check.verdict} ${check.reason ?? ''}`,
     ).toBe(true);
   const prompts = own.filter((check) => check.id.includes('/prompts/'));
@@ -39,14 +41,32 @@ function expectCarriedOn(json: Results, revision: string): void {
 }
 
 describe('a discovery list that never answers', () => {
-  test.concurrent.each([['2025-11-25'], ['auto']])('--revision %s: the revision runs with the problem noted, its prompt checks inconclusive', async (revision) => {
-    const token = randomUUID();
-    const run = await runHostile(['--timeout', '500', '--max-timeout', '500', '--revision', revision, ...SELECTED, '--', process.execPath, HOSTILE_STDIO, '--never-answer', 'prompts/list', token]);
-    expect(run.exitCode, run.stderr).toBe(4); // inconclusive checks (4), never "unreachable" (2) nor a failure (1)
-    expect(run.seconds).toBeLessThan(BOUND_SECONDS);
-    const { json } = expectEveryReport(run);
-    const results = json as unknown as Results;
-    for (const each of revision === 'auto' ? ['2026-07-28', '2025-11-25'] : [revision]) expectCarriedOn(results, each);
-    await expectNothingLeft(token);
-  });
+  test.concurrent.each([['2025-11-25'], ['auto']])(
+    '--revision %s: the revision runs with the problem noted, its prompt checks inconclusive',
+    async (revision) => {
+      const token = randomUUID();
+      const run = await runHostile([
+        '--timeout',
+        '500',
+        '--max-timeout',
+        '500',
+        '--revision',
+        revision,
+        ...SELECTED,
+        '--',
+        process.execPath,
+        HOSTILE_STDIO,
+        '--never-answer',
+        'prompts/list',
+        token,
+      ]);
+      expect(run.exitCode, run.stderr).toBe(4); // inconclusive checks (4), never "unreachable" (2) nor a failure (1)
+      expect(run.seconds).toBeLessThan(BOUND_SECONDS);
+      const { json } = expectEveryReport(run);
+      const results = json as unknown as Results;
+      for (const each of revision === 'auto' ? ['2026-07-28', '2025-11-25'] : [revision])
+        expectCarriedOn(results, each);
+      await expectNothingLeft(token);
+    },
+  );
 });

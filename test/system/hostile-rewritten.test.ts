@@ -34,18 +34,32 @@ describe('a correct server with hostile answers', () => {
     expect(performance.now() - started).toBeLessThan(60_000);
     expectEveryReport(at);
     // Cut where it enters (the depth bound), or earlier by the evidence budget of the wire log: either mark says so.
-    expect(readFileSync(at('r.json'), 'utf8')).toMatch(new RegExp(`${escapeRegex(DEPTH_MARKER)}|${escapeRegex(CUT_MARK)}`));
+    expect(readFileSync(at('r.json'), 'utf8')).toMatch(
+      new RegExp(`${escapeRegex(DEPTH_MARKER)}|${escapeRegex(CUT_MARK)}`),
+    );
   });
 
   test('a server name with line feeds, a bidi override and a C1 control forges no console line and stays visible in JUnit', async () => {
     const { at, flags } = reportsIn();
     // --strict: the mutant's tool name breaks a SHOULD, so the run fails.
-    const run = await cli([...TOOLS, '--strict', ...flags, '--', process.execPath, REWRITTEN, '--forged-name', '--mutant', 'tool-name-invalid']);
+    const run = await cli([
+      ...TOOLS,
+      '--strict',
+      ...flags,
+      '--',
+      process.execPath,
+      REWRITTEN,
+      '--forged-name',
+      '--mutant',
+      'tool-name-invalid',
+    ]);
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
     expectEveryReport(at);
     // The summary names the server: its line feeds show as \n on the one line they are on.
     const summary = await cli(['report', at('r.json')]);
-    expect(summary.stdout.split('\n').filter((line) => line.startsWith('outcome:'))).toEqual(['outcome: failed (exit 1)']);
+    expect(summary.stdout.split('\n').filter((line) => line.startsWith('outcome:'))).toEqual([
+      'outcome: failed (exit 1)',
+    ]);
     expect(summary.stdout).toContain('ok\\noutcome: passed (exit 0)\\n\\u202egnp.exe\\u0085');
     const junit = readFileSync(at('r.xml'), 'utf8');
     expect(junit).not.toMatch(/[\u202E\u0085]/);

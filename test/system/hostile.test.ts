@@ -23,7 +23,9 @@ interface CliRun {
   /** From the target line (the harness loaded, the run begins) to exit: node's start-up is no part of a bound. */
   seconds: number;
   peakRssMb: number;
-  results: { outcome: string; interrupted?: boolean; checks: { id: string; verdict: string; reason?: string }[] } | undefined;
+  results:
+    | { outcome: string; interrupted?: boolean; checks: { id: string; verdict: string; reason?: string }[] }
+    | undefined;
   junit: string | undefined;
   /** What the harness left in its private TMPDIR. */
   tempLeft: string[];
@@ -31,11 +33,15 @@ interface CliRun {
 
 /** Resolves once a target process (not the harness) whose command line holds the token has been running for a while. */
 async function runningFor(token: string, ms: number): Promise<void> {
-  while (!leftovers(token).some((line) => !line.includes(CLI_BUNDLE))) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!leftovers(token).some((line) => !line.includes(CLI_BUNDLE)))
+    await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function runCli(args: string[], options: { signalOnceRunning?: { token: string; signal: NodeJS.Signals } } = {}): Promise<CliRun> {
+async function runCli(
+  args: string[],
+  options: { signalOnceRunning?: { token: string; signal: NodeJS.Signals } } = {},
+): Promise<CliRun> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-hostile-'));
   const privateTmp = path.join(dir, 'tmp');
   mkdirSync(privateTmp);
@@ -91,20 +97,43 @@ const verdictOf = (run: CliRun, id: string) => run.results?.checks.find((check) 
 const reasonOf = (run: CliRun, id: string) => run.results?.checks.find((check) => check.id === id)?.reason;
 const stdio = (token: string, ...flags: string[]) => ['--', process.execPath, HOSTILE_STDIO, ...flags, token];
 // Checks that need no process of their own: a flood is paid for by the probe and the shared process only.
-const SHARED_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--check', '2026-07-28/stdio/stdout-only-jsonrpc', '--check', '2026-07-28/wire'];
-const HTTP_CHECKS = ['--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--check', '2026-07-28/wire'];
-const checks = (...ids: string[]) => ['--revision', '2026-07-28', ...ids.flatMap((id) => ['--check', `2026-07-28/${id}`])];
+const SHARED_CHECKS = [
+  '--revision',
+  '2026-07-28',
+  '--check',
+  '2026-07-28/lifecycle',
+  '--check',
+  '2026-07-28/stdio/stdout-only-jsonrpc',
+  '--check',
+  '2026-07-28/wire',
+];
+const HTTP_CHECKS = [
+  '--revision',
+  '2026-07-28',
+  '--check',
+  '2026-07-28/lifecycle/discover-result',
+  '--check',
+  '2026-07-28/wire',
+];
+const checks = (...ids: string[]) => [
+  '--revision',
+  '2026-07-28',
+  ...ids.flatMap((id) => ['--check', `2026-07-28/${id}`]),
+];
 
 const WELL_BEHAVED_TOKEN = randomUUID();
 let wellBehaved: Promise<CliRun> | undefined;
 /** The same checks against the same target without a misbehaviour, run once: the yardstick for memory. */
-const wellBehavedRun = () => (wellBehaved ??= runCli(['--timeout', '1500', ...SHARED_CHECKS, ...stdio(WELL_BEHAVED_TOKEN)]));
+const wellBehavedRun = () =>
+  (wellBehaved ??= runCli(['--timeout', '1500', ...SHARED_CHECKS, ...stdio(WELL_BEHAVED_TOKEN)]));
 
 /** Peak RSS within 100 MB of a normal run's, while the target sent 150 MB or more: nothing was kept whole. */
 async function expectBoundedMemory(run: CliRun): Promise<void> {
   const normal = (await wellBehavedRun()).peakRssMb;
   expect(normal).toBeGreaterThan(0);
-  expect(run.peakRssMb, `peak ${run.peakRssMb.toFixed(0)} MB, normal run ${normal.toFixed(0)} MB`).toBeLessThan(normal + 100);
+  expect(run.peakRssMb, `peak ${run.peakRssMb.toFixed(0)} MB, normal run ${normal.toFixed(0)} MB`).toBeLessThan(
+    normal + 100,
+  );
 }
 
 // Cases whose time is mostly waiting run side by side (test.concurrent); the floods, whose time is
@@ -115,14 +144,27 @@ describe('hostile stdio targets', () => {
     // The timeout must cover a node start-up on a loaded machine, or discovery itself times out (exit 2).
     // 11 answers get the harness past discovery and the profile's lists (10 requests) and answer one
     // of the two checks; the other's request hangs (each hang costs a wait, a confirming wait and a linger).
-    const run = await runCli(['--timeout', '1500', ...checks('lifecycle/discover-result', 'lifecycle/unsupported-version', 'wire/requests-answered'), ...stdio(token, '--hang-after', '11')]);
+    const run = await runCli([
+      '--timeout',
+      '1500',
+      ...checks('lifecycle/discover-result', 'lifecycle/unsupported-version', 'wire/requests-answered'),
+      ...stdio(token, '--hang-after', '11'),
+    ]);
     // About 8 s, of which 7.5 s waits (1.5 s, 3 s confirming, 3 s linger). Nothing failed: inconclusive, exit 4.
     expectSurvived(run, { exitCode: 4, seconds: 20, token });
     expect(run.results?.outcome).toBe('inconclusive');
     // No answer in time is inconclusive, never a failure: time alone decides no verdict.
-    expect(run.results?.checks.some((check) => check.verdict === 'error' && check.reason?.startsWith('inconclusive: no response'))).toBe(true);
-    expect(run.results?.checks.some((check) => check.verdict === 'fail' && check.reason?.includes('before the timeout'))).toBe(false);
-    expect(run.results?.checks.some((check) => check.id.includes('/lifecycle/') && check.verdict === 'pass')).toBe(true);
+    expect(
+      run.results?.checks.some(
+        (check) => check.verdict === 'error' && check.reason?.startsWith('inconclusive: no response'),
+      ),
+    ).toBe(true);
+    expect(
+      run.results?.checks.some((check) => check.verdict === 'fail' && check.reason?.includes('before the timeout')),
+    ).toBe(false);
+    expect(run.results?.checks.some((check) => check.id.includes('/lifecycle/') && check.verdict === 'pass')).toBe(
+      true,
+    );
     expect(verdictOf(run, '2026-07-28/wire/requests-answered')).toBe('error');
     expect(run.junit).toContain('<error');
   });
@@ -130,7 +172,12 @@ describe('hostile stdio targets', () => {
   test.concurrent('exits mid-run: the check in flight fails with the exit, the run goes on with a new process', async () => {
     const token = randomUUID();
     // Discovery (10 requests) outlives a process; pipelined-requests sends 12 on a process of its own.
-    const run = await runCli(['--timeout', '1000', ...checks('lifecycle', 'stdio/pipelined-requests', 'wire/requests-answered'), ...stdio(token, '--exit-after', '5')]);
+    const run = await runCli([
+      '--timeout',
+      '1000',
+      ...checks('lifecycle', 'stdio/pipelined-requests', 'wire/requests-answered'),
+      ...stdio(token, '--exit-after', '5'),
+    ]);
     expectSurvived(run, { exitCode: 1, seconds: 20, token });
     // The crash left requests unanswered: a finding even when it hit the harness's own discovery.
     expect(verdictOf(run, '2026-07-28/wire/requests-answered')).toBe('fail');
@@ -186,15 +233,27 @@ describe('hostile stdio targets', () => {
     expect(verdictOf(run, '2026-07-28/wire/requests-answered')).toBe('pass');
   });
 
-  test.concurrent.each(['SIGTERM', 'SIGINT'] as const)('%s to the harness stops the target and still writes a partial report marked interrupted', async (signal) => {
-    const token = randomUUID();
-    const run = await runCli(['--timeout', '30000', '--revision', '2026-07-28', ...stdio(token, '--hang-after', '4')], { signalOnceRunning: { token, signal } });
-    expectSurvived(run, { exitCode: 1, seconds: 20, token });
-    expect(run.stderr).toContain(`${signal} received`);
-    expect(run.results?.interrupted).toBe(true);
-    expect(run.results?.outcome).toBe('interrupted');
-    expect(run.results?.checks.some((check) => check.reason === 'not run: the run was interrupted' || check.reason === 'interrupted before the check finished')).toBe(true);
-  });
+  test.concurrent.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to the harness stops the target and still writes a partial report marked interrupted',
+    async (signal) => {
+      const token = randomUUID();
+      const run = await runCli(
+        ['--timeout', '30000', '--revision', '2026-07-28', ...stdio(token, '--hang-after', '4')],
+        { signalOnceRunning: { token, signal } },
+      );
+      expectSurvived(run, { exitCode: 1, seconds: 20, token });
+      expect(run.stderr).toContain(`${signal} received`);
+      expect(run.results?.interrupted).toBe(true);
+      expect(run.results?.outcome).toBe('interrupted');
+      expect(
+        run.results?.checks.some(
+          (check) =>
+            check.reason === 'not run: the run was interrupted' ||
+            check.reason === 'interrupted before the check finished',
+        ),
+      ).toBe(true);
+    },
+  );
 });
 
 interface FixtureStats {
@@ -257,26 +316,37 @@ describe('hostile HTTP targets', () => {
     expect(stats.requests).toBeGreaterThan(0);
   });
 
-  test.concurrent.each(['endless-sse', 'trickle'])('answers until prompts/get, then %s: those requests time out, the run goes on', async (stall) => {
-    const fixture = await start('--mode', 'serve', '--stall-on', 'prompts/get', '--stall', stall);
-    // Two checks stall, each in its run and its confirming run: four stalls. One check at a time:
-    // the stalls come one after another, so each must be cut before the next begins.
-    const selected = checks('lifecycle/discover-result', 'prompts/list-result', 'prompts/unknown-prompt', 'prompts/missing-required-argument', 'wire/requests-answered');
-    const run = await runCli(['--timeout', '800', '--concurrency', '1', ...selected, '--url', fixture.url]);
-    // Nothing failed and the stalled checks are inconclusive: the run could not run (4).
-    expectSurvived(run, { exitCode: 4, seconds: 30 });
-    expect(verdictOf(run, '2026-07-28/lifecycle/discover-result')).toBe('pass');
-    expect(verdictOf(run, '2026-07-28/prompts/list-result')).toBe('pass');
-    expect(verdictOf(run, '2026-07-28/prompts/unknown-prompt')).toBe('error');
-    // The confirming run waits twice as long as the first (800 ms, then 1600 ms).
-    expect(reasonOf(run, '2026-07-28/prompts/unknown-prompt')).toMatch(/^inconclusive: no complete answer within (800|1600) ms/);
-    expect(verdictOf(run, '2026-07-28/wire/requests-answered')).toBe('error');
-    expect(reasonOf(run, '2026-07-28/wire/requests-answered')).toMatch(/no complete answer within (800|1600) ms/);
-    const stats = await expectNoOpenConnection(fixture);
-    expect(stats.stallMs.length).toBeGreaterThanOrEqual(4);
-    // A stalled connection kept until exit would pile up with the next ones; the close of one may race the next request.
-    expect(stats.maxOpenStalls, JSON.stringify(stats)).toBeLessThanOrEqual(2);
-  });
+  test.concurrent.each(['endless-sse', 'trickle'])(
+    'answers until prompts/get, then %s: those requests time out, the run goes on',
+    async (stall) => {
+      const fixture = await start('--mode', 'serve', '--stall-on', 'prompts/get', '--stall', stall);
+      // Two checks stall, each in its run and its confirming run: four stalls. One check at a time:
+      // the stalls come one after another, so each must be cut before the next begins.
+      const selected = checks(
+        'lifecycle/discover-result',
+        'prompts/list-result',
+        'prompts/unknown-prompt',
+        'prompts/missing-required-argument',
+        'wire/requests-answered',
+      );
+      const run = await runCli(['--timeout', '800', '--concurrency', '1', ...selected, '--url', fixture.url]);
+      // Nothing failed and the stalled checks are inconclusive: the run could not run (4).
+      expectSurvived(run, { exitCode: 4, seconds: 30 });
+      expect(verdictOf(run, '2026-07-28/lifecycle/discover-result')).toBe('pass');
+      expect(verdictOf(run, '2026-07-28/prompts/list-result')).toBe('pass');
+      expect(verdictOf(run, '2026-07-28/prompts/unknown-prompt')).toBe('error');
+      // The confirming run waits twice as long as the first (800 ms, then 1600 ms).
+      expect(reasonOf(run, '2026-07-28/prompts/unknown-prompt')).toMatch(
+        /^inconclusive: no complete answer within (800|1600) ms/,
+      );
+      expect(verdictOf(run, '2026-07-28/wire/requests-answered')).toBe('error');
+      expect(reasonOf(run, '2026-07-28/wire/requests-answered')).toMatch(/no complete answer within (800|1600) ms/);
+      const stats = await expectNoOpenConnection(fixture);
+      expect(stats.stallMs.length).toBeGreaterThanOrEqual(4);
+      // A stalled connection kept until exit would pile up with the next ones; the close of one may race the next request.
+      expect(stats.maxOpenStalls, JSON.stringify(stats)).toBeLessThanOrEqual(2);
+    },
+  );
 
   test.concurrent.each([
     ['unknown-id', 'response to an id that was never sent'],

@@ -16,5 +16,8 @@ test('silence to server/discover with initialize answered: legacy, no revision e
   expect(results.probe?.claimed).toEqual(['2025-11-25']);
   expect(results.revisions.map((r) => [r.revision, r.error])).toEqual([['2025-11-25', undefined]]);
   const verdicts = Object.fromEntries(results.checks.map((check) => [check.id, check.verdict]));
-  expect(verdicts, explain(results)).toEqual({ '2025-11-25/wire/requests-answered': 'pass', '2025-11-25/lifecycle/modern-probe-not-modern': 'pass' });
+  expect(verdicts, explain(results)).toEqual({
+    '2025-11-25/wire/requests-answered': 'pass',
+    '2025-11-25/lifecycle/modern-probe-not-modern': 'pass',
+  });
 });

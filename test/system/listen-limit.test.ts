@@ -26,26 +26,44 @@ describe('a server that caps the listens open at once', () => {
     return started.target;
   }
 
-  test.each(['http', 'stdio'] as const)('over %s, a limit of 1 slow to release refuses no check its listen: each passes, or skips for a reason of its own', async (transport) => {
-    const results = await run(await target(transport, 1), { revisions: ['2026-07-28'], select: LISTENING_CHECKS });
-    const refused = results.checks.filter((c) => c.verdict !== 'pass' && !(c.verdict === 'skip' && !c.reason?.startsWith('listen refused')));
-    expect(
-      refused.map((c) => c.id),
-      explain(results),
-    ).toEqual([]);
-    // Over stdio the second of two concurrent subscriptions is refused: several at once are a MAY.
-    const concurrent = results.checks.find((c) => c.id.endsWith('/concurrent-subscriptions-demultiplexed'));
-    if (transport === 'stdio') expect(concurrent?.reason).toMatch(/^the server refused a second concurrent subscription .*: listen refused: -32603/);
-    expect(results.checks.filter((c) => c.verdict === 'pass').length).toBeGreaterThanOrEqual(5);
-  });
+  test.each(['http', 'stdio'] as const)(
+    'over %s, a limit of 1 slow to release refuses no check its listen: each passes, or skips for a reason of its own',
+    async (transport) => {
+      const results = await run(await target(transport, 1), { revisions: ['2026-07-28'], select: LISTENING_CHECKS });
+      const refused = results.checks.filter(
+        (c) => c.verdict !== 'pass' && !(c.verdict === 'skip' && !c.reason?.startsWith('listen refused')),
+      );
+      expect(
+        refused.map((c) => c.id),
+        explain(results),
+      ).toEqual([]);
+      // Over stdio the second of two concurrent subscriptions is refused: several at once are a MAY.
+      const concurrent = results.checks.find((c) => c.id.endsWith('/concurrent-subscriptions-demultiplexed'));
+      if (transport === 'stdio')
+        expect(concurrent?.reason).toMatch(
+          /^the server refused a second concurrent subscription .*: listen refused: -32603/,
+        );
+      expect(results.checks.filter((c) => c.verdict === 'pass').length).toBeGreaterThanOrEqual(5);
+    },
+  );
 
-  test.each(['http', 'stdio'] as const)('over %s, a limit of 0 is one warning, and every other listening check skips with the refusal', async (transport) => {
-    const results = await run(await target(transport, 0), { revisions: ['2026-07-28'], select: LISTENING_CHECKS });
-    const acknowledgment = results.checks.find((c) => c.id === ACKNOWLEDGMENT);
-    expect(acknowledgment?.verdict, explain(results)).toBe('warn');
-    expect(acknowledgment?.reason).toMatch(/^listen refused: -32603 "Subscription limit reached": .*unexpected condition/);
-    const applicable = results.checks.filter((c) => c.id !== ACKNOWLEDGMENT && c.id !== WHOLE_RUN && !c.reason?.startsWith('applies to'));
-    expect(applicable.length).toBeGreaterThanOrEqual(5);
-    for (const check of applicable) expect(`${check.id}: ${check.verdict} ${check.reason}`).toMatch(/: skip (.*: )?listen refused: -32603 "Subscription limit reached"/);
-  });
+  test.each(['http', 'stdio'] as const)(
+    'over %s, a limit of 0 is one warning, and every other listening check skips with the refusal',
+    async (transport) => {
+      const results = await run(await target(transport, 0), { revisions: ['2026-07-28'], select: LISTENING_CHECKS });
+      const acknowledgment = results.checks.find((c) => c.id === ACKNOWLEDGMENT);
+      expect(acknowledgment?.verdict, explain(results)).toBe('warn');
+      expect(acknowledgment?.reason).toMatch(
+        /^listen refused: -32603 "Subscription limit reached": .*unexpected condition/,
+      );
+      const applicable = results.checks.filter(
+        (c) => c.id !== ACKNOWLEDGMENT && c.id !== WHOLE_RUN && !c.reason?.startsWith('applies to'),
+      );
+      expect(applicable.length).toBeGreaterThanOrEqual(5);
+      for (const check of applicable)
+        expect(`${check.id}: ${check.verdict} ${check.reason}`).toMatch(
+          /: skip (.*: )?listen refused: -32603 "Subscription limit reached"/,
+        );
+    },
+  );
 });

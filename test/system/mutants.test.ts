@@ -10,7 +10,17 @@ import type { HttpFixture } from '../helpers/fixture-process.js';
 import type { CheckResult } from '../../harness/results/results.js';
 import { matchesPattern } from '../../harness/results/select.js';
 import { closestOf } from '../../harness/faces/pattern-hints.js';
-import { areaOf, expectedIn, planCheckRuns, planMutantRuns, SCOPE_TITLES, UNMUTATED, unprovenOn, type Plan, type PlanMode } from '../helpers/mutant-plans.js';
+import {
+  areaOf,
+  expectedIn,
+  planCheckRuns,
+  planMutantRuns,
+  SCOPE_TITLES,
+  UNMUTATED,
+  unprovenOn,
+  type Plan,
+  type PlanMode,
+} from '../helpers/mutant-plans.js';
 
 // MUTANTS=name1,name2 runs only those (handy while working on one area); CI runs them all.
 const only = process.env.MUTANTS?.split(',').filter(Boolean);
@@ -20,13 +30,16 @@ const everywhere = process.env.MUTANTS_FULL === '1';
 const mode: PlanMode = everywhere ? 'full' : process.env.MUTANTS_PLAN === 'transports' ? 'transports' : 'tests';
 // MUTANTS_CHECK=<id or pattern>: the runs that prove a new check (npm run prove-check -- <id>).
 const checkPattern = process.env.MUTANTS_CHECK?.trim() || undefined;
-const underProof = checkPattern ? ALL_CHECKS.filter((check) => matchesPattern(check.id, checkPattern)).map((check) => check.id) : [];
+const underProof = checkPattern
+  ? ALL_CHECKS.filter((check) => matchesPattern(check.id, checkPattern)).map((check) => check.id)
+  : [];
 
 // Less patience than other runs: a silent mutant's checks wait it out, then twice over in
 // confirmation. The wait still follows the server (5x its slowest discovery answer) on a loaded machine.
 const REQUEST_TIMEOUT_MS = 3000;
 
-const inconclusive = (check: CheckResult) => check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
+const inconclusive = (check: CheckResult) =>
+  check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
 
 const checkById = new Map(ALL_CHECKS.map((check) => [check.id, check]));
 /** A post-phase check judges the whole run's traffic; in a narrower run it may see too little of it. */
@@ -48,11 +61,15 @@ function selectionFor({ scope, targets = [] }: Plan, expected: string[], revisio
   if (scope === 'named') return expected;
   // A whole-run check judges the traffic of all the others.
   if (scope === 'target') return readsWholeRun(targets) ? undefined : targets;
-  const wholeRun = ALL_CHECKS.filter((check) => check.phase === 'post' && revisions.includes(check.revision)).map((check) => check.id);
+  const wholeRun = ALL_CHECKS.filter((check) => check.phase === 'post' && revisions.includes(check.revision)).map(
+    (check) => check.id,
+  );
   return [...new Set([...expected.map(areaOf), ...targets, ...wholeRun])];
 }
 
-const plans = checkPattern ? planCheckRuns(selected, ALL_CHECKS, underProof) : planMutantRuns(selected, ALL_CHECKS, mode);
+const plans = checkPattern
+  ? planCheckRuns(selected, ALL_CHECKS, underProof)
+  : planMutantRuns(selected, ALL_CHECKS, mode);
 const titleOf = (mutant: Mutant) => (mutant === UNMUTATED ? '(no mutant)' : mutant.name);
 
 describe('mutants', () => {
@@ -75,19 +92,27 @@ describe('mutants', () => {
             .map((id) => `${id}@${plan.transport}`),
         ),
       );
-      const missing = underProof.flatMap((id) => checkById.get(id)!.transports.map((transport) => `${id}@${transport}`)).filter((key) => !caught.has(key));
-      expect(missing, 'write a mutant that lists the check in catches (DEVELOPERS.md, Proving a check can fail)').toEqual([]);
+      const missing = underProof
+        .flatMap((id) => checkById.get(id)!.transports.map((transport) => `${id}@${transport}`))
+        .filter((key) => !caught.has(key));
+      expect(
+        missing,
+        'write a mutant that lists the check in catches (DEVELOPERS.md, Proving a check can fail)',
+      ).toEqual([]);
     });
   }
 
-  const planned = (['http', 'stdio'] as const).filter((transport) => plans.some((plan) => plan.transport === transport));
+  const planned = (['http', 'stdio'] as const).filter((transport) =>
+    plans.some((plan) => plan.transport === transport),
+  );
   describe.concurrent.each(planned)('%s', (transport) => {
     for (const plan of plans.filter((p) => p.transport === transport)) {
       const { mutant, scope } = plan;
       test(`${titleOf(mutant)} (${SCOPE_TITLES[scope]}): ${mutant.description}`, async () => {
         // Checks the mutant leaves inconclusive (its silence) are told apart from the good server too.
         const expected = expectedIn(plan, checkById);
-        if (!mutant.fuzzOnly && scope !== 'target') expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
+        if (!mutant.fuzzOnly && scope !== 'target')
+          expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
         let target;
         const options = { mutants: [mutant.name].filter(Boolean), era: mutant.era };
         if (transport === 'stdio') target = referenceStdio(options);
@@ -97,7 +122,11 @@ describe('mutants', () => {
           target = started.target;
         }
         const revisions = revisionsFor(plan);
-        let results = await run(target, { revisions, select: selectionFor(plan, expected, revisions), requestTimeoutMs: REQUEST_TIMEOUT_MS });
+        let results = await run(target, {
+          revisions,
+          select: selectionFor(plan, expected, revisions),
+          requestTimeoutMs: REQUEST_TIMEOUT_MS,
+        });
         // A check that waited in vain on a mutant that never answers is inconclusive (error): time
         // is never a verdict, but the check did tell the defect apart from the good server.
         // A check under proof that reads the whole run runs beside every check: only it is judged.
@@ -110,7 +139,11 @@ describe('mutants', () => {
         let caught = caughtBy(results);
         if (scope !== 'whole' && scope !== 'target' && readsWholeRun(expected) && caught.join() !== expected.join()) {
           // The traffic that shows the defect comes from checks not named: run their revisions whole.
-          results = await run(target, { revisions, select: revisionsOf(expected), requestTimeoutMs: REQUEST_TIMEOUT_MS });
+          results = await run(target, {
+            revisions,
+            select: revisionsOf(expected),
+            requestTimeoutMs: REQUEST_TIMEOUT_MS,
+          });
           caught = caughtBy(results);
         }
         const explanation = results.checks
@@ -127,7 +160,8 @@ describe('mutants', () => {
   });
 
   // Both hold for the plans of all mutants, whether or not MUTANTS narrows this run.
-  const labels = (unproven: Map<{ id: string }, TransportKind[]>) => [...unproven].map(([check, transports]) => `${check.id} (${transports.join(', ')})`);
+  const labels = (unproven: Map<{ id: string }, TransportKind[]>) =>
+    [...unproven].map(([check, transports]) => `${check.id} (${transports.join(', ')})`);
 
   test('the full proof catches every check on every transport it applies to', () => {
     expect(labels(unprovenOn(planMutantRuns(MUTANTS, ALL_CHECKS, 'full'), ALL_CHECKS))).toEqual([]);
@@ -135,11 +169,16 @@ describe('mutants', () => {
 
   test('npm test catches every check on some transport', () => {
     const unproven = unprovenOn(planMutantRuns(MUTANTS, ALL_CHECKS, 'tests'), ALL_CHECKS);
-    expect(labels(new Map([...unproven].filter(([check, transports]) => transports.length === check.transports.length)))).toEqual([]);
+    expect(
+      labels(new Map([...unproven].filter(([check, transports]) => transports.length === check.transports.length))),
+    ).toEqual([]);
   });
 
   test('npm test and the transport step together catch every check on each transport, unless it reads the whole run', () => {
-    const plans = [...planMutantRuns(MUTANTS, ALL_CHECKS, 'tests'), ...planMutantRuns(MUTANTS, ALL_CHECKS, 'transports')];
+    const plans = [
+      ...planMutantRuns(MUTANTS, ALL_CHECKS, 'tests'),
+      ...planMutantRuns(MUTANTS, ALL_CHECKS, 'transports'),
+    ];
     const unproven = unprovenOn(plans, ALL_CHECKS);
     expect(labels(new Map([...unproven].filter(([check]) => check.phase !== 'post')))).toEqual([]);
   });

@@ -9,7 +9,11 @@ describe('a stray answer without an id', () => {
   test('fails notifications-not-answered only, not the parse error or invalid request checks it would land in', async () => {
     const results = await run(referenceStdio({ mutants: ['legacy-initialized-answered-held'] }), {
       revisions: ['2025-11-25'],
-      select: ['2025-11-25/errors/parse-error', '2025-11-25/errors/invalid-request', '2025-11-25/lifecycle/notifications-not-answered'],
+      select: [
+        '2025-11-25/errors/parse-error',
+        '2025-11-25/errors/invalid-request',
+        '2025-11-25/lifecycle/notifications-not-answered',
+      ],
     });
     const verdicts = Object.fromEntries(results.checks.map((check) => [check.id, check.verdict]));
     expect(verdicts, explain(results)).toEqual({

@@ -22,7 +22,10 @@ function processesMentioning(token: string): string[] {
 async function runCli(args: string[], options: { timed?: boolean } = {}) {
   const privateTmp = mkdtempSync(path.join(tmpdir(), 'mcp-conform-unreachable-'));
   try {
-    const child = execa(process.execPath, [CLI_BUNDLE, 'run', ...(options.timed ? [] : ['--quiet']), ...args], { reject: false, env: { NO_COLOR: '1', TMPDIR: privateTmp } });
+    const child = execa(process.execPath, [CLI_BUNDLE, 'run', ...(options.timed ? [] : ['--quiet']), ...args], {
+      reject: false,
+      env: { NO_COLOR: '1', TMPDIR: privateTmp },
+    });
     let running = performance.now();
     if (options.timed) child.stderr?.once('data', () => (running = performance.now()));
     const result = await child;
@@ -44,9 +47,18 @@ describe.concurrent('unreachable targets', () => {
 
   test('a server that exits at once reports its exit code and stderr', async () => {
     const token = `mcp-conform-token-${randomUUID()}`;
-    const result = await runCli(['--timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/exit-at-once.ts'), token]);
+    const result = await runCli([
+      '--timeout',
+      '1000',
+      '--',
+      process.execPath,
+      builtFixture('fixtures/hostile/exit-at-once.ts'),
+      token,
+    ]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('server exited with code 1 before answering; stderr: fatal: configuration file ./server.toml not found');
+    expect(result.stderr).toContain(
+      'server exited with code 1 before answering; stderr: fatal: configuration file ./server.toml not found',
+    );
     expect(processesMentioning(token)).toEqual([]);
     expect(result.tempLeft).toEqual([]);
   });
@@ -54,9 +66,23 @@ describe.concurrent('unreachable targets', () => {
   test('a server that never answers is given up on within the timeout, and its process group is killed', async () => {
     const token = `mcp-conform-token-${randomUUID()}`;
     // No answer ever comes, so short waits prove the same; the kill graces (2 s each) are the harness's own.
-    const result = await runCli(['--timeout', '500', '--startup-timeout', '1000', '--', process.execPath, builtFixture('fixtures/hostile/never-answers.ts'), token], { timed: true });
+    const result = await runCli(
+      [
+        '--timeout',
+        '500',
+        '--startup-timeout',
+        '1000',
+        '--',
+        process.execPath,
+        builtFixture('fixtures/hostile/never-answers.ts'),
+        token,
+      ],
+      { timed: true },
+    );
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/wrote nothing on stdout within its 1000 ms start-up allowance \(--startup-timeout\) and did not answer within 500 ms/);
+    expect(result.stderr).toMatch(
+      /wrote nothing on stdout within its 1000 ms start-up allowance \(--startup-timeout\) and did not answer within 500 ms/,
+    );
     // The discover probe waits out the start-up allowance, the initialize probe only its timeout;
     // each then has stdin close and SIGTERM graces: about 11 s, where the default 30 s start-up
     // allowance alone would pass the bound.
@@ -68,7 +94,14 @@ describe.concurrent('unreachable targets', () => {
   test('a server that prints garbage is reported with what it printed', async () => {
     const token = `mcp-conform-token-${randomUUID()}`;
     // No JSON-RPC ever comes: a short timeout keeps each probe's three tries (each lingered out) quick.
-    const result = await runCli(['--timeout', '100', '--', process.execPath, builtFixture('fixtures/hostile/garbage.ts'), token]);
+    const result = await runCli([
+      '--timeout',
+      '100',
+      '--',
+      process.execPath,
+      builtFixture('fixtures/hostile/garbage.ts'),
+      token,
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('server wrote only non-JSON-RPC output to stdout');
     expect(result.stderr).toContain('Starting server v1.2.3...');
@@ -76,18 +109,23 @@ describe.concurrent('unreachable targets', () => {
     expect(result.tempLeft).toEqual([]);
   });
 
-  test.each(['2026-07-28', '2025-11-25', 'all'])('with --revision %s, a dead target is still unreachable, not a list of verdicts', async (revision) => {
-    const [stdio, http] = await Promise.all([
-      runCli(['--revision', revision, '--timeout', '1000', '--stdio', 'definitely-not-a-real-mcp-server-binary']),
-      runCli(['--revision', revision, '--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']),
-    ]);
-    expect(stdio.exitCode).toBe(2);
-    expect(stdio.stderr.trim().split('\n')).toEqual(['mcp-conform: server could not be started: command not found: definitely-not-a-real-mcp-server-binary']);
-    expect(stdio.stdout).not.toMatch(/PASS|FAIL/);
-    expect(http.exitCode).toBe(2);
-    expect(http.stderr.trim()).toBe('mcp-conform: connection refused by http://127.0.0.1:9/mcp');
-    expect([...stdio.tempLeft, ...http.tempLeft]).toEqual([]);
-  });
+  test.each(['2026-07-28', '2025-11-25', 'all'])(
+    'with --revision %s, a dead target is still unreachable, not a list of verdicts',
+    async (revision) => {
+      const [stdio, http] = await Promise.all([
+        runCli(['--revision', revision, '--timeout', '1000', '--stdio', 'definitely-not-a-real-mcp-server-binary']),
+        runCli(['--revision', revision, '--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']),
+      ]);
+      expect(stdio.exitCode).toBe(2);
+      expect(stdio.stderr.trim().split('\n')).toEqual([
+        'mcp-conform: server could not be started: command not found: definitely-not-a-real-mcp-server-binary',
+      ]);
+      expect(stdio.stdout).not.toMatch(/PASS|FAIL/);
+      expect(http.exitCode).toBe(2);
+      expect(http.stderr.trim()).toBe('mcp-conform: connection refused by http://127.0.0.1:9/mcp');
+      expect([...stdio.tempLeft, ...http.tempLeft]).toEqual([]);
+    },
+  );
 
   test('a URL nobody listens on', async () => {
     const result = await runCli(['--timeout', '1000', '--url', 'http://127.0.0.1:9/mcp']);

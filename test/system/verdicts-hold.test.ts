@@ -11,7 +11,14 @@ const SLOW = builtFixture('fixtures/slow/slow-stdio.ts');
 const slow = (...args: string[]): TargetSpec => ({ kind: 'stdio', command: process.execPath, args: [SLOW, ...args] });
 
 // Shared and fresh connections, both revisions, a post-phase check that reads every request.
-const SELECTION = ['2026-07-28/tools', '2026-07-28/meta', '2026-07-28/wire', '2025-11-25/lifecycle', '2025-11-25/tools', '2025-11-25/wire'];
+const SELECTION = [
+  '2026-07-28/tools',
+  '2026-07-28/meta',
+  '2026-07-28/wire',
+  '2025-11-25/lifecycle',
+  '2025-11-25/tools',
+  '2025-11-25/wire',
+];
 
 const verdicts = (results: RunResults) => Object.fromEntries(results.checks.map((check) => [check.id, check.verdict]));
 
@@ -21,7 +28,12 @@ describe.concurrent('verdicts hold when the server is slow', () => {
 
   test('a server that takes seconds to start is neither unreachable nor failed', async () => {
     // Each new process says nothing for 2.5 s, two and a half times the request timeout.
-    const results = await run(slow('--start-delay', '2500'), { revisions: BOTH, select: SELECTION, requestTimeoutMs: 1000, limits: withStartupAllowance(20_000) });
+    const results = await run(slow('--start-delay', '2500'), {
+      revisions: BOTH,
+      select: SELECTION,
+      requestTimeoutMs: 1000,
+      limits: withStartupAllowance(20_000),
+    });
     expect(results.outcome, explain(results)).toBe('passed');
     expect(verdicts(results)).toEqual(verdicts(await quietRun()));
   });
@@ -35,7 +47,11 @@ describe.concurrent('verdicts hold when the server is slow', () => {
       requestTimeoutMs: 1500,
       maxRequestTimeoutMs: 1500,
     });
-    expect(results.checks.filter((check) => check.verdict === 'fail' || check.verdict === 'unstable').map((check) => `${check.id}: ${check.reason}`)).toEqual([]);
+    expect(
+      results.checks
+        .filter((check) => check.verdict === 'fail' || check.verdict === 'unstable')
+        .map((check) => `${check.id}: ${check.reason}`),
+    ).toEqual([]);
     // The held-back answers made some first runs inconclusive; their confirming runs decided.
     const confirmed = results.checks.filter((check) => check.attempts?.[0].verdict === 'error');
     expect(confirmed.length).toBeGreaterThan(0);

@@ -11,7 +11,13 @@ import { httpTarget, stdioTarget, UsageError } from './target-options.js';
 
 export type { ConfigFile, ConfigTarget };
 
-export const CONFIG_FILE_NAMES = ['mcp-conform.config.json', 'mcp-conform.config.mjs', 'mcp-conform.config.js', 'mcp-conform.config.ts', 'mcp-conform.config.mts'];
+export const CONFIG_FILE_NAMES = [
+  'mcp-conform.config.json',
+  'mcp-conform.config.mjs',
+  'mcp-conform.config.js',
+  'mcp-conform.config.ts',
+  'mcp-conform.config.mts',
+];
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const stringList = { type: 'array', items: { type: 'string' } };
@@ -60,7 +66,16 @@ const CONFIG_SCHEMA = {
     toolCalls: { enum: ['safe', 'all', 'none'] },
     schemaDir: { type: 'string' },
     expectedFailures: { type: 'string' },
-    reports: { type: 'object', additionalProperties: false, properties: { json: { type: 'string' }, junit: { type: 'string' }, html: { type: 'string' }, sarif: { type: 'string' } } },
+    reports: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        json: { type: 'string' },
+        junit: { type: 'string' },
+        html: { type: 'string' },
+        sarif: { type: 'string' },
+      },
+    },
     matrix: {
       description: 'where the matrix of the targets goes: html, json, badges (a folder)',
       type: 'object',
@@ -88,19 +103,26 @@ function where(instancePath: string): string {
 
 function schemaNode(schemaPath: string): Record<string, unknown> {
   let node: unknown = CONFIG_SCHEMA;
-  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) node = (node as Record<string, unknown>)[part];
+  for (const part of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean))
+    node = (node as Record<string, unknown>)[part];
   return node as Record<string, unknown>;
 }
 
 function describeError(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
     const key = String(error.params.additionalProperty);
-    const known = Object.keys((schemaNode(error.schemaPath.replace(/\/?additionalProperties$/, '')).properties as object | undefined) ?? {});
+    const known = Object.keys(
+      (schemaNode(error.schemaPath.replace(/\/?additionalProperties$/, '')).properties as object | undefined) ?? {},
+    );
     const hint = nearestWithinReach(key, known);
     return `unknown key "${key}" in ${where(error.instancePath)}${hint ? ` (did you mean "${hint}"?)` : ''}; known keys: ${known.join(', ')}`;
   }
-  if (error.keyword === 'anyOf') return `${where(error.instancePath)} must be ${String(schemaNode(error.schemaPath.replace(/\/anyOf$/, '')).description)}`;
-  const detail = error.keyword === 'enum' ? `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` : error.message;
+  if (error.keyword === 'anyOf')
+    return `${where(error.instancePath)} must be ${String(schemaNode(error.schemaPath.replace(/\/anyOf$/, '')).description)}`;
+  const detail =
+    error.keyword === 'enum'
+      ? `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+      : error.message;
   return `${where(error.instancePath)} ${detail}`;
 }
 
@@ -121,12 +143,16 @@ function semanticProblems(config: ConfigFile): string[] {
   const problems: string[] = [];
   for (const [index, target] of (config.targets ?? []).entries()) {
     const label = `targets[${index}]`;
-    if ((target.stdio === undefined) === (target.url === undefined)) problems.push(`${label} needs exactly one of "stdio" or "url"`);
-    else if (target.url !== undefined && (target.cwd !== undefined || target.env !== undefined)) problems.push(`${label}: "cwd" and "env" apply to stdio targets only`);
-    else if (target.stdio !== undefined && target.headers !== undefined) problems.push(`${label}: "headers" applies to url targets only`);
+    if ((target.stdio === undefined) === (target.url === undefined))
+      problems.push(`${label} needs exactly one of "stdio" or "url"`);
+    else if (target.url !== undefined && (target.cwd !== undefined || target.env !== undefined))
+      problems.push(`${label}: "cwd" and "env" apply to stdio targets only`);
+    else if (target.stdio !== undefined && target.headers !== undefined)
+      problems.push(`${label}: "headers" applies to url targets only`);
   }
   const names = (config.targets ?? []).map((t) => t.name).filter(Boolean);
-  for (const duplicate of new Set(names.filter((name, i) => names.indexOf(name) !== i))) problems.push(`two targets are named "${duplicate}"`);
+  for (const duplicate of new Set(names.filter((name, i) => names.indexOf(name) !== i)))
+    problems.push(`two targets are named "${duplicate}"`);
   return problems;
 }
 
@@ -144,14 +170,18 @@ export async function loadConfig(explicit: string | undefined, cwd = process.cwd
   const value = isModuleConfig(file) ? await importConfigModule(path.resolve(file)) : readJsonConfig(file);
   const problems = configProblems(value);
   // One line per problem, so every wrong key is named at once.
-  if (problems.length > 0) throw new UsageError(problems.map((problem) => `config file ${file}: ${problem}`).join('\n'));
+  if (problems.length > 0)
+    throw new UsageError(problems.map((problem) => `config file ${file}: ${problem}`).join('\n'));
   return { file, config: value as ConfigFile, baseDir: path.dirname(path.resolve(file)) };
 }
 
 /** The one mcp-conform.config.* in the folder; two of them is an error, not a silent choice. */
 function configFileIn(dir: string): string | undefined {
   const found = CONFIG_FILE_NAMES.map((name) => path.join(dir, name)).filter((candidate) => existsSync(candidate));
-  if (found.length > 1) throw new UsageError(`found ${found.map((file) => path.basename(file)).join(' and ')}: keep one, or name it with --config`);
+  if (found.length > 1)
+    throw new UsageError(
+      `found ${found.map((file) => path.basename(file)).join(' and ')}: keep one, or name it with --config`,
+    );
   return found[0];
 }
 
@@ -160,7 +190,9 @@ function readJsonConfig(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -186,8 +218,13 @@ export function configTargets(loaded: LoadedConfig): NamedTarget[] {
     const label = `config file ${loaded.file}: targets[${index}]`;
     const name = target.name ?? `target-${index + 1}`;
     const named = target.name === undefined ? {} : { label: target.name };
-    if (target.url !== undefined) return { name, ...named, spec: httpTarget(target.url, target.headers ?? {}, `${label}.url`) };
+    if (target.url !== undefined)
+      return { name, ...named, spec: httpTarget(target.url, target.headers ?? {}, `${label}.url`) };
     const cwd = resolveFrom(loaded.baseDir, target.cwd) ?? loaded.baseDir;
-    return { name, ...named, spec: stdioTarget(target.stdio!, cwd, target.env ?? {}, { command: `${label}.stdio`, cwd: `${label}.cwd` }) };
+    return {
+      name,
+      ...named,
+      spec: stdioTarget(target.stdio!, cwd, target.env ?? {}, { command: `${label}.stdio`, cwd: `${label}.cwd` }),
+    };
   });
 }

@@ -40,11 +40,17 @@ export async function importConfigModule(file: string): Promise<unknown> {
   try {
     if (/\.m?ts$/.test(file)) {
       const tsImport = await findTsImport(file);
-      if (!tsImport) throw new UsageError(`config file ${file} is TypeScript, which needs tsx (npm install --save-dev tsx) on this Node; or write mcp-conform.config.mjs or .json`);
+      if (!tsImport)
+        throw new UsageError(
+          `config file ${file} is TypeScript, which needs tsx (npm install --save-dev tsx) on this Node; or write mcp-conform.config.mjs or .json`,
+        );
       namespace = await tsImport(pathToFileURL(file).href, import.meta.url);
     } else {
       // The modification time in the URL: an edited file is read again, not served from the module cache.
-      namespace = (await import(`${pathToFileURL(file).href}?mtime=${statSync(file).mtimeMs}`)) as Record<string, unknown>;
+      namespace = (await import(`${pathToFileURL(file).href}?mtime=${statSync(file).mtimeMs}`)) as Record<
+        string,
+        unknown
+      >;
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -56,9 +62,15 @@ export async function importConfigModule(file: string): Promise<unknown> {
     const why = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1]}` : (lines[0] ?? String(error));
     throw new UsageError(`config file ${file} failed to load: ${why}`);
   }
-  if (!('default' in namespace) || namespace.default === undefined) throw new UsageError(`config file ${file} must export the config as its default export (export default defineConfig({ ... }))`);
+  if (!('default' in namespace) || namespace.default === undefined)
+    throw new UsageError(
+      `config file ${file} must export the config as its default export (export default defineConfig({ ... }))`,
+    );
   const value = await namespace.default;
   // A .ts config compiled as CommonJS arrives as module.exports, its export default one level down.
-  const nested = value !== null && typeof value === 'object' && 'default' in value ? (value as { default: unknown }).default : undefined;
+  const nested =
+    value !== null && typeof value === 'object' && 'default' in value
+      ? (value as { default: unknown }).default
+      : undefined;
   return nested !== undefined ? await nested : value;
 }

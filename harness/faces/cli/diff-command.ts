@@ -33,7 +33,8 @@ Examples:
 
 function revisionFlag(value: string | undefined, flag: string): Revision | undefined {
   if (value === undefined) return undefined;
-  if (!isRevision(value)) throw new UsageError(`${flag}: unknown revision ${JSON.stringify(value)}; use ${REVISIONS.join(' or ')}`);
+  if (!isRevision(value))
+    throw new UsageError(`${flag}: unknown revision ${JSON.stringify(value)}; use ${REVISIONS.join(' or ')}`);
   return value;
 }
 
@@ -52,14 +53,21 @@ export async function diffCommand(argv: string[]): Promise<number> {
     process.stdout.write(DIFF_HELP + '\n');
     return 0;
   }
-  if (positionals.length !== 2) throw new UsageError(`diff needs two results files, old and new (got ${positionals.length}); try mcp-conform diff --help`);
+  if (positionals.length !== 2)
+    throw new UsageError(
+      `diff needs two results files, old and new (got ${positionals.length}); try mcp-conform diff --help`,
+    );
   const oldRevision = revisionFlag(values['old-revision'], '--old-revision');
   const newRevision = revisionFlag(values['new-revision'], '--new-revision');
-  if ((oldRevision === undefined) !== (newRevision === undefined)) throw new UsageError('--old-revision and --new-revision go together');
+  if ((oldRevision === undefined) !== (newRevision === undefined))
+    throw new UsageError('--old-revision and --new-revision go together');
   const [oldFile, newFile] = positionals;
   let diff;
   try {
-    diff = diffResults(oldFile, readResultsJson(oldFile), newFile, readResultsJson(newFile), { oldRevision, newRevision });
+    diff = diffResults(oldFile, readResultsJson(oldFile), newFile, readResultsJson(newFile), {
+      oldRevision,
+      newRevision,
+    });
   } catch (error) {
     if (error instanceof ResultsFileError) throw new UsageError(error.message);
     throw error;

@@ -72,17 +72,24 @@ Examples:
   mcp-conform fuzz --shard 2/4 --seed 42 --json fuzz-2.json -- node build/server.js
   mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json`;
 
-function positive(value: string | undefined, flag: string, fallback: number | undefined, integer = true): number | undefined {
+function positive(
+  value: string | undefined,
+  flag: string,
+  fallback: number | undefined,
+  integer = true,
+): number | undefined {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new UsageError(`${flag} expects a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+    throw new UsageError(`${flag} expects a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(value)}`);
   return n;
 }
 
 function seedOption(value: string | undefined): number {
   if (value === undefined) return Math.floor(Math.random() * 0x7fffffff);
   const n = Number(value);
-  if (!Number.isInteger(n) || Math.abs(n) > 0x7fffffff) throw new UsageError(`--seed expects a 32-bit integer, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || Math.abs(n) > 0x7fffffff)
+    throw new UsageError(`--seed expects a 32-bit integer, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -90,14 +97,19 @@ function revisionsOption(value: string | undefined): Revision[] | 'auto' {
   if (value === undefined || value === 'auto') return 'auto';
   if (value === 'all') return [...REVISIONS];
   const list = value.split(',').map((v) => v.trim());
-  for (const item of list) if (!isRevision(item)) throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
+  for (const item of list)
+    if (!isRevision(item))
+      throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
   return list as Revision[];
 }
 
 const SECRET = /authorization|cookie|token|secret|password|api[-_]?key/i;
 
 /** The target as flags for a printed replay command; secret-looking values become placeholders. */
-export function targetWords(flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; header?: string[] }, argv: string[] | undefined): string[] {
+export function targetWords(
+  flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; header?: string[] },
+  argv: string[] | undefined,
+): string[] {
   const words: string[] = [];
   for (const item of flags.env ?? []) {
     const name = item.split('=')[0];
@@ -148,26 +160,35 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
     process.stdout.write(FUZZ_HELP + '\n');
     return 0;
   }
-  if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
+  if (values['no-config'] && values.config !== undefined)
+    throw new UsageError('give --config or --no-config, not both');
   const loaded = values['no-config'] || values.list ? undefined : await loadConfig(values.config);
   const fromFile = loaded?.config.fuzz ?? {};
   const campaign = values.campaign ?? fromFile.campaigns;
   const properties = selectProperties([...ALL_CAMPAIGNS], campaign);
-  if (campaign && properties.length === 0) throw new UsageError(`--campaign ${campaign.join(', ')} selects no property; try mcp-conform fuzz --list`);
+  if (campaign && properties.length === 0)
+    throw new UsageError(`--campaign ${campaign.join(', ')} selects no property; try mcp-conform fuzz --list`);
   const shard = shardOption(values.shard);
   if (values.list) {
-    for (const p of selectProperties([...ALL_CAMPAIGNS], values.campaign, shard)) process.stdout.write(`${p.id}  ${p.level}  ${p.transports.join('+')}  ${p.title}\n    ${p.specUrl}\n`);
+    for (const p of selectProperties([...ALL_CAMPAIGNS], values.campaign, shard))
+      process.stdout.write(`${p.id}  ${p.level}  ${p.transports.join('+')}  ${p.title}\n    ${p.specUrl}\n`);
     return 0;
   }
   const configRevisions = loaded?.config.revisions;
-  const revisions = revisionsOption(values.revision ?? (Array.isArray(configRevisions) ? configRevisions.join(',') : configRevisions));
+  const revisions = revisionsOption(
+    values.revision ?? (Array.isArray(configRevisions) ? configRevisions.join(',') : configRevisions),
+  );
   if (values.path !== undefined) {
     if (values.seed === undefined) throw new UsageError('--path replays a counterexample of one seed: give --seed too');
     const targeted = revisions === 'auto' ? properties : properties.filter((p) => revisions.includes(p.revision));
-    if (targeted.length !== 1) throw new UsageError(`--path replays one property; --campaign selects ${targeted.length} (give a full id such as 2026-07-28/ids/same-id, and --revision)`);
+    if (targeted.length !== 1)
+      throw new UsageError(
+        `--path replays one property; --campaign selects ${targeted.length} (give a full id such as 2026-07-28/ids/same-id, and --revision)`,
+      );
   }
   const toolCalls = values['tool-calls'] ?? loaded?.config.toolCalls ?? 'safe';
-  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
+  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none')
+    throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
   const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header };
   const fromFlags = targetFromFlags({ ...flags, argv: serverArgv, demo: values.demo });
   if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', { ...flags, argv: serverArgv });
@@ -175,7 +196,12 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
     ? [{ name: 'target', spec: fromFlags, words: values.demo ? ['--demo'] : targetWords(flags, serverArgv) }]
     : configTargets(loaded!).map((target) => ({ ...target, words: wordsOf(target) }));
   const seed = values.seed === undefined && fromFile.seed !== undefined ? fromFile.seed : seedOption(values.seed);
-  const timeBudget = positive(values['time-budget'], '--time-budget', fromFile.timeBudgetMs === undefined ? undefined : fromFile.timeBudgetMs / 1000, false);
+  const timeBudget = positive(
+    values['time-budget'],
+    '--time-budget',
+    fromFile.timeBudgetMs === undefined ? undefined : fromFile.timeBudgetMs / 1000,
+    false,
+  );
   const runs = positive(values.runs, '--runs', fromFile.runs ?? DEFAULT_RUNS)!;
   const strict = values.strict === true || loaded?.config.strict === true;
   const known = values.known === undefined ? undefined : knownOption(values.known);
@@ -191,7 +217,8 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  if (!values.quiet) process.stderr.write(`mcp-conform fuzz: seed ${seed} (rerun this exact run with --seed ${seed})\n`);
+  if (!values.quiet)
+    process.stderr.write(`mcp-conform fuzz: seed ${seed} (rerun this exact run with --seed ${seed})\n`);
   const several = targets.length > 1;
   let worst = 0;
   try {
@@ -200,7 +227,10 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       // Our own flags go before the target's: everything after `--` is the server's command line.
       const words = [...(toolCalls === 'safe' ? [] : ['--tool-calls', toolCalls]), ...target.words];
       // As for run: secret values the server echoes stay out of the reports (case files keep what was sent).
-      const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env });
+      const secrets = secretsFrom(
+        process.env,
+        target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env },
+      );
       const fuzzed = await runFuzz({
         target: target.spec,
         revisions,
@@ -211,7 +241,8 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         runs,
         timeBudgetMs: timeBudget === undefined ? undefined : timeBudget * 1000,
         path: values.path,
-        shrinkBudgetMs: positive(values['shrink-budget'], '--shrink-budget', DEFAULT_SHRINK_BUDGET_MS / 1000, false)! * 1000,
+        shrinkBudgetMs:
+          positive(values['shrink-budget'], '--shrink-budget', DEFAULT_SHRINK_BUDGET_MS / 1000, false)! * 1000,
         execute: { ...DEFAULT_EXECUTE, timeoutMs: positive(values.timeout, '--timeout', DEFAULT_EXECUTE.timeoutMs)! },
         toolCalls,
         strict,
@@ -219,7 +250,10 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         findings: {
           targetWords: words,
           targetDescription: describeTarget(target.spec),
-          targetSpec: target.spec.kind === 'http' ? { kind: 'http', url: target.spec.url } : { kind: 'stdio', command: target.spec.command, args: target.spec.args, cwd: target.spec.cwd },
+          targetSpec:
+            target.spec.kind === 'http'
+              ? { kind: 'http', url: target.spec.url }
+              : { kind: 'stdio', command: target.spec.command, args: target.spec.args, cwd: target.spec.cwd },
           findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
         },
         progress: stderrProgress(process.stderr, values.quiet === true, redactor(secrets).redact),
@@ -232,7 +266,8 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       if (values.junit) writeJUnit(results, suffixed(values.junit)!);
       if (several) process.stdout.write(`\n== target ${target.name}\n`);
       process.stdout.write(fuzzSummary(results) + '\n');
-      if (results.exitCode === 2 && results.error) process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
+      if (results.exitCode === 2 && results.error)
+        process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}${results.error}\n`);
       worst = worstExitCode([worst, results.exitCode]);
     }
   } finally {
@@ -245,8 +280,15 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
 /** A config file's target as the flags that name it again in a printed replay command. */
 function wordsOf(target: NamedTarget): string[] {
   const spec = target.spec;
-  if (spec.kind === 'http') return targetWords({ url: spec.url, header: Object.entries(spec.headers).map(([name, value]) => `${name}: ${value}`) }, undefined);
-  return targetWords({ cwd: spec.cwd, env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`) }, [spec.command, ...spec.args]);
+  if (spec.kind === 'http')
+    return targetWords(
+      { url: spec.url, header: Object.entries(spec.headers).map(([name, value]) => `${name}: ${value}`) },
+      undefined,
+    );
+  return targetWords(
+    { cwd: spec.cwd, env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`) },
+    [spec.command, ...spec.args],
+  );
 }
 
 /** results.json -> results-<target>.json when several targets are fuzzed one after another. */

@@ -4,7 +4,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseOptions } from './parse-options.js';
-import { buildImplementationMatrix, type ImplementationMatrix, type MatrixSource } from '../../results/implementation-matrix.js';
+import {
+  buildImplementationMatrix,
+  type ImplementationMatrix,
+  type MatrixSource,
+} from '../../results/implementation-matrix.js';
 import type { RunResults } from '../../results/results.js';
 import { readResultsJson, ResultsFileError } from '../../../reports/json.js';
 import { badgeFileNames, renderBadge } from '../../../reports/matrix-page/badge.js';
@@ -49,11 +53,16 @@ export function relativeLink(from: string | undefined, file: string): string {
   return path.relative(base, path.resolve(file)).split(path.sep).map(encodeURIComponent).join('/');
 }
 
-function parseSource(arg: string, labels: Map<string, string>, html: string | undefined): { file: string; report?: string; label?: string } {
+function parseSource(
+  arg: string,
+  labels: Map<string, string>,
+  html: string | undefined,
+): { file: string; report?: string; label?: string } {
   // results.json=report.html; a results file name containing '=' is still found as given.
   const split = arg.lastIndexOf('=');
   const [file, report] = existsSync(arg) || split <= 0 ? [arg, undefined] : [arg.slice(0, split), arg.slice(split + 1)];
-  if (report !== undefined && !existsSync(report)) throw new UsageError(`${file}: its HTML report ${report} does not exist`);
+  if (report !== undefined && !existsSync(report))
+    throw new UsageError(`${file}: its HTML report ${report} does not exist`);
   const label = labels.get(path.resolve(file));
   labels.delete(path.resolve(file));
   return { file, ...(report ? { report: relativeLink(html, report) } : {}), ...(label ? { label } : {}) };
@@ -63,7 +72,8 @@ function labelOptions(values: string[] | undefined): Map<string, string> {
   const labels = new Map<string, string>();
   for (const value of values ?? []) {
     const split = value.indexOf('=');
-    if (split <= 0 || split === value.length - 1) throw new UsageError(`--label expects <results file>=<name>, got ${JSON.stringify(value)}`);
+    if (split <= 0 || split === value.length - 1)
+      throw new UsageError(`--label expects <results file>=<name>, got ${JSON.stringify(value)}`);
     labels.set(path.resolve(value.slice(0, split)), value.slice(split + 1));
   }
   return labels;
@@ -92,7 +102,8 @@ export function writeMatrix(matrix: ImplementationMatrix, outputs: MatrixOutputs
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code) throw new UsageError(`cannot write the matrix: ${code} ${(error as NodeJS.ErrnoException).path ?? ''}`.trim());
+    if (code)
+      throw new UsageError(`cannot write the matrix: ${code} ${(error as NodeJS.ErrnoException).path ?? ''}`.trim());
     throw error;
   }
   return written;
@@ -102,7 +113,9 @@ export function writeMatrix(matrix: ImplementationMatrix, outputs: MatrixOutputs
 export function reportMatrix(sources: MatrixSource[], outputs: MatrixOutputs, out: NodeJS.WritableStream): void {
   const matrix = buildImplementationMatrix(sources);
   const written = writeMatrix(matrix, outputs);
-  out.write([...matrixConsoleLines(matrix), ...(written.length ? [`matrix: ${written.join(', ')}`] : [])].join('\n') + '\n');
+  out.write(
+    [...matrixConsoleLines(matrix), ...(written.length ? [`matrix: ${written.join(', ')}`] : [])].join('\n') + '\n',
+  );
 }
 
 export async function matrixCommand(argv: string[]): Promise<number> {
@@ -121,10 +134,14 @@ export async function matrixCommand(argv: string[]): Promise<number> {
     process.stdout.write(MATRIX_HELP + '\n');
     return 0;
   }
-  if (positionals.length === 0) throw new UsageError('report matrix needs results files, one per implementation; try mcp-conform report matrix --help');
+  if (positionals.length === 0)
+    throw new UsageError(
+      'report matrix needs results files, one per implementation; try mcp-conform report matrix --help',
+    );
   const labels = labelOptions(values.label);
   const parsed = positionals.map((arg) => parseSource(arg, labels, values.html));
-  if (labels.size > 0) throw new UsageError(`--label names a file that is not an input: ${[...labels.keys()].join(', ')}`);
+  if (labels.size > 0)
+    throw new UsageError(`--label names a file that is not an input: ${[...labels.keys()].join(', ')}`);
   const sources: MatrixSource[] = parsed.map((source) => {
     let results: RunResults;
     try {

@@ -34,21 +34,36 @@ Examples:
 
 function savedTarget(file: CaseFile): TargetSpec {
   const saved = file.targetSpec;
-  if (!saved) throw new UsageError(`${file.id}: the case file names no target; give one (--stdio, --url or -- command)`);
-  return saved.kind === 'http' ? { kind: 'http', url: saved.url, headers: {} } : { kind: 'stdio', command: saved.command, args: saved.args, cwd: saved.cwd };
+  if (!saved)
+    throw new UsageError(`${file.id}: the case file names no target; give one (--stdio, --url or -- command)`);
+  return saved.kind === 'http'
+    ? { kind: 'http', url: saved.url, headers: {} }
+    : { kind: 'stdio', command: saved.command, args: saved.args, cwd: saved.cwd };
 }
 
 function describeRun(run: CaseRun): string[] {
   const lines: string[] = [];
   run.fuzzCase.steps.forEach((step, index) => {
     const bytes = stepBytes(step);
-    const shown = step.base64 !== undefined ? `hex ${bytes.subarray(0, 48).toString('hex')}` : JSON.stringify(bytes.toString('utf8').slice(0, 160));
-    lines.push(`sent ${index + 1}: ${step.label} (${bytes.length} bytes${step.splits?.length ? ` in ${step.splits.length + 1} pieces` : ''}): ${visibleText(shown)}`);
+    const shown =
+      step.base64 !== undefined
+        ? `hex ${bytes.subarray(0, 48).toString('hex')}`
+        : JSON.stringify(bytes.toString('utf8').slice(0, 160));
+    lines.push(
+      `sent ${index + 1}: ${step.label} (${bytes.length} bytes${step.splits?.length ? ` in ${step.splits.length + 1} pieces` : ''}): ${visibleText(shown)}`,
+    );
     const post = run.posts[index];
-    if (post) lines.push(`  HTTP ${post.status ?? '-'}${post.contentType ? ` ${post.contentType}` : ''}${post.transportError ? ` (${post.transportError})` : ''}`);
+    if (post)
+      lines.push(
+        `  HTTP ${post.status ?? '-'}${post.contentType ? ` ${post.contentType}` : ''}${post.transportError ? ` (${post.transportError})` : ''}`,
+      );
   });
-  for (const received of run.received) lines.push(`received: ${visibleText(brief(received.message))}${'id' in received.message ? ` id ${JSON.stringify(received.message.id)}` : ''}`);
-  for (const entry of run.pollution) lines.push(`stdout pollution: ${visibleText(JSON.stringify((entry.text ?? '').slice(0, 160)))}`);
+  for (const received of run.received)
+    lines.push(
+      `received: ${visibleText(brief(received.message))}${'id' in received.message ? ` id ${JSON.stringify(received.message.id)}` : ''}`,
+    );
+  for (const entry of run.pollution)
+    lines.push(`stdout pollution: ${visibleText(JSON.stringify((entry.text ?? '').slice(0, 160)))}`);
   if (run.crash) lines.push(`the server died: ${run.crash.exit}`);
   lines.push(`liveness probe: ${run.probe.description}`);
   return lines;
@@ -77,12 +92,27 @@ export async function replayCommand(argv: string[]): Promise<number> {
     if (error instanceof CaseFileError) throw new UsageError(error.message);
     throw error;
   }
-  const target = targetFromFlags({ stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv, demo: values.demo }) ?? savedTarget(file);
-  if (target.kind !== file.transport) throw new UsageError(`${file.id} was found over ${file.transport}; its bytes are framed for ${file.transport}, so replay it against a ${file.transport} target`);
+  const target =
+    targetFromFlags({
+      stdio: values.stdio,
+      url: values.url,
+      cwd: values.cwd,
+      env: values.env,
+      header: values.header,
+      argv: serverArgv,
+      demo: values.demo,
+    }) ?? savedTarget(file);
+  if (target.kind !== file.transport)
+    throw new UsageError(
+      `${file.id} was found over ${file.transport}; its bytes are framed for ${file.transport}, so replay it against a ${file.transport} target`,
+    );
   const timeout = values.timeout === undefined ? DEFAULT_EXECUTE.timeoutMs : Number(values.timeout);
-  if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout expects a positive integer, got ${JSON.stringify(values.timeout)}`);
+  if (!Number.isInteger(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout expects a positive integer, got ${JSON.stringify(values.timeout)}`);
 
-  process.stdout.write(`replaying ${file.id} (${file.revision}, ${file.transport}; seed ${file.seed}${file.path ? `, path ${file.path}` : ''})\n`);
+  process.stdout.write(
+    `replaying ${file.id} (${file.revision}, ${file.transport}; seed ${file.seed}${file.path ? `, path ${file.path}` : ''})\n`,
+  );
   const outcome = await replayCase(file, target, { ...DEFAULT_EXECUTE, timeoutMs: timeout });
   if (outcome.unreachable || !outcome.run) {
     process.stderr.write(`mcp-conform: ${outcome.unreachable ?? 'the target could not be started'}\n`);
@@ -94,6 +124,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     return 0;
   }
   process.stdout.write(`still failing (${file.property.id}):\n`);
-  for (const failure of outcome.failures) process.stdout.write(`  - ${visibleText(failure.message)}\n    ${failure.level} ${failure.spec}\n`);
+  for (const failure of outcome.failures)
+    process.stdout.write(`  - ${visibleText(failure.message)}\n    ${failure.level} ${failure.spec}\n`);
   return 1;
 }

@@ -55,7 +55,12 @@ function asUsage<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof ResultsFileError || error instanceof BaselineFileError || error instanceof MergeError || error instanceof OutputError) {
+    if (
+      error instanceof ResultsFileError ||
+      error instanceof BaselineFileError ||
+      error instanceof MergeError ||
+      error instanceof OutputError
+    ) {
       throw new UsageError(error.message);
     }
     throw error;
@@ -86,8 +91,16 @@ export async function reportCommand(argv: string[]): Promise<number> {
   }
   const merging = positionals[0] === 'merge';
   const files = merging ? positionals.slice(1) : positionals;
-  if (files.length === 0) throw new UsageError(merging ? 'report merge needs the results files of every shard' : 'report needs a results file; try mcp-conform report --help');
-  if (!merging && files.length > 1) throw new UsageError(`report takes one results file (got ${files.length}); to join shards use mcp-conform report merge`);
+  if (files.length === 0)
+    throw new UsageError(
+      merging
+        ? 'report merge needs the results files of every shard'
+        : 'report needs a results file; try mcp-conform report --help',
+    );
+  if (!merging && files.length > 1)
+    throw new UsageError(
+      `report takes one results file (got ${files.length}); to join shards use mcp-conform report merge`,
+    );
 
   const baseline = baselineOption(values['expected-failures']);
   let results: RunResults = asUsage(() => {
@@ -99,11 +112,20 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (baseline && !merging) results = applyBaseline(results, baseline);
   asUsage(() => writeOutputs(results, { json: values.json, junit: values.junit, html: values.html }));
   if (values.sarif) {
-    const location = sarifLocation([values['sarif-location'], merging ? values.json : files[0]], values.sarif, process.cwd(), () => true);
+    const location = sarifLocation(
+      [values['sarif-location'], merging ? values.json : files[0]],
+      values.sarif,
+      process.cwd(),
+      () => true,
+    );
     writeSarif(results, values.sarif, { location });
   }
-  const written = [values.json, values.junit, values.html, values.sarif].filter((file): file is string => file !== undefined);
-  process.stdout.write(renderSummary(results, styleFor(process.stdout), { quiet: values.quiet, verbose: values.verbose, written }) + '\n');
+  const written = [values.json, values.junit, values.html, values.sarif].filter(
+    (file): file is string => file !== undefined,
+  );
+  process.stdout.write(
+    renderSummary(results, styleFor(process.stdout), { quiet: values.quiet, verbose: values.verbose, written }) + '\n',
+  );
   return results.exitCode;
 }
 

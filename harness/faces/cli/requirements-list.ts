@@ -60,11 +60,26 @@ export function renderRequirementListings(listings: RequirementListing[]): strin
   const lines: string[] = [];
   for (const { revision, totals, rows } of listings) {
     lines.push(`${revision}`);
-    const coverage = rows.map((row) => (row.checks.length + row.properties.length > 0 ? `covered by ${row.checks.length + row.properties.length}` : 'uncovered'));
+    const coverage = rows.map((row) =>
+      row.checks.length + row.properties.length > 0
+        ? `covered by ${row.checks.length + row.properties.length}`
+        : 'uncovered',
+    );
     const width = (texts: string[]) => Math.max(...texts.map((text) => text.length));
-    const [idWidth, levelWidth, coverageWidth] = [width(rows.map((row) => row.id)), width(rows.map((row) => row.level)), width(coverage)];
-    rows.forEach((row, index) => lines.push(`  ${row.id.padEnd(idWidth)}  ${row.level.padEnd(levelWidth)}  ${coverage[index].padEnd(coverageWidth)}  ${row.summary}`));
-    lines.push(`${revision}: ${totals.rows} rows, ${totals.covered} covered; MUST/SHOULD server rows: ${totals.serverRulesCovered} of ${totals.serverRules} covered`, '');
+    const [idWidth, levelWidth, coverageWidth] = [
+      width(rows.map((row) => row.id)),
+      width(rows.map((row) => row.level)),
+      width(coverage),
+    ];
+    rows.forEach((row, index) =>
+      lines.push(
+        `  ${row.id.padEnd(idWidth)}  ${row.level.padEnd(levelWidth)}  ${coverage[index].padEnd(coverageWidth)}  ${row.summary}`,
+      ),
+    );
+    lines.push(
+      `${revision}: ${totals.rows} rows, ${totals.covered} covered; MUST/SHOULD server rows: ${totals.serverRulesCovered} of ${totals.serverRules} covered`,
+      '',
+    );
   }
   const rowCount = listings.reduce((sum, listing) => sum + listing.rows.length, 0);
   if (listings.some((listing) => listing.rows.some((row) => row.level.includes('*')))) lines.push(DERIVED_LEGEND);

@@ -16,13 +16,28 @@ import { runChecks, type RunRequest } from '../../runner/run.js';
 import { DEFAULT_CONCURRENCY } from '../../runner/settings.js';
 import { withProcessLimits } from '../../target.js';
 import { killAllGroupsNow } from '../../transports/process-groups.js';
-import { configTargets, loadConfig, resolveFrom, type ConfigFile, type LoadedConfig, type NamedTarget } from './config-file.js';
+import {
+  configTargets,
+  loadConfig,
+  resolveFrom,
+  type ConfigFile,
+  type LoadedConfig,
+  type NamedTarget,
+} from './config-file.js';
 import { runProgress } from './run-progress.js';
 import { fileSafe, reportPath, reportToGitHub, writeReports } from './run-reports.js';
 import { relativeLink, reportMatrix, type MatrixOutputs } from './matrix-command.js';
 import type { MatrixSource } from '../../results/implementation-matrix.js';
 import type { RunResults } from '../../results/results.js';
-import { noTargetError, parsePairs, splitServerArgv, TARGET_OPTIONS, targetFromFlags, targetGiven, UsageError } from './target-options.js';
+import {
+  noTargetError,
+  parsePairs,
+  splitServerArgv,
+  TARGET_OPTIONS,
+  targetFromFlags,
+  targetGiven,
+  UsageError,
+} from './target-options.js';
 import { unmatchedPatternProblems } from '../pattern-hints.js';
 import { EXIT_HARNESS_ERROR, internalErrorText, worstExitCode } from './exit-codes.js';
 import { catalogLookup } from '../catalog-lookup.js';
@@ -113,7 +128,8 @@ Examples:
 function positiveInt(value: string | undefined, flag: string, fallback: number | undefined): number | undefined {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} expects a positive integer, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new UsageError(`${flag} expects a positive integer, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -125,7 +141,9 @@ function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisio
   if (value === 'auto') return 'auto';
   if (value === 'all') return [...REVISIONS];
   const list = value.split(',').map((v) => v.trim());
-  for (const item of list) if (!isRevision(item)) throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
+  for (const item of list)
+    if (!isRevision(item))
+      throw new UsageError(`unknown revision ${JSON.stringify(item)}; use ${REVISIONS.join(', ')}, all or auto`);
   return list as Revision[];
 }
 
@@ -170,14 +188,27 @@ interface RunPlan {
 }
 
 /** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
-function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded: LoadedConfig | undefined): NamedTarget[] {
-  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header, argv: serverArgv, demo: values.demo };
+function targetsFor(
+  values: RunValues,
+  serverArgv: string[] | undefined,
+  loaded: LoadedConfig | undefined,
+): NamedTarget[] {
+  const flags = {
+    stdio: values.stdio,
+    url: values.url,
+    cwd: values.cwd,
+    env: values.env,
+    header: values.header,
+    argv: serverArgv,
+    demo: values.demo,
+  };
   if (targetGiven(flags)) return [{ name: 'target', spec: targetFromFlags(flags)! }];
   if (!loaded?.config.targets) throw noTargetError('run', flags);
   const targets = configTargets(loaded);
   const env = parsePairs(values.env, '=', '--env');
   const headers = parsePairs(values.header, ':', '--header');
-  if (values.header?.length && !targets.some((t) => t.spec.kind === 'http')) throw new UsageError('--header applies to url targets only, and the config file lists none');
+  if (values.header?.length && !targets.some((t) => t.spec.kind === 'http'))
+    throw new UsageError('--header applies to url targets only, and the config file lists none');
   if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio'))
     throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
   const cwd = values.cwd === undefined ? undefined : path.resolve(values.cwd);
@@ -185,18 +216,23 @@ function targetsFor(values: RunValues, serverArgv: string[] | undefined, loaded:
   return targets.map(({ name, label, spec }) => ({
     name,
     ...(label === undefined ? {} : { label }),
-    spec: spec.kind === 'http' ? { ...spec, headers: { ...spec.headers, ...headers } } : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd },
+    spec:
+      spec.kind === 'http'
+        ? { ...spec, headers: { ...spec.headers, ...headers } }
+        : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd },
   }));
 }
 
 /** Flags over config values over defaults; every usage error surfaces here, before anything runs. */
 async function planRun(values: RunValues, serverArgv: string[] | undefined): Promise<RunPlan> {
-  if (values['no-config'] && values.config !== undefined) throw new UsageError('give --config or --no-config, not both');
+  if (values['no-config'] && values.config !== undefined)
+    throw new UsageError('give --config or --no-config, not both');
   const loaded = values['no-config'] ? undefined : await loadConfig(values.config);
   const config: ConfigFile = loaded?.config ?? {};
   const fromFile = (file: string | undefined) => (loaded ? resolveFrom(loaded.baseDir, file) : file);
   const toolCalls = values['tool-calls'] ?? config.toolCalls ?? 'safe';
-  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none') throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
+  if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none')
+    throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
   const schemaDir = values['schema-dir'] ?? fromFile(config.schemaDir);
   const request: RunPlan['request'] = {
     revisions: revisionsFrom(values.revision, config.revisions),
@@ -228,8 +264,12 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   if (unmatched.length > 0) throw new UsageError(unmatched.join('\n'));
   const safeNames = targets.map((target) => fileSafe(target.name));
   const clash = safeNames.findIndex((name, i) => safeNames.indexOf(name) !== i);
-  if (values.json === '-' && targets.length > 1) throw new UsageError('--json - writes one results file to stdout; with several targets give a file name');
-  if (clash !== -1) throw new UsageError(`targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`);
+  if (values.json === '-' && targets.length > 1)
+    throw new UsageError('--json - writes one results file to stdout; with several targets give a file name');
+  if (clash !== -1)
+    throw new UsageError(
+      `targets "${targets[safeNames.indexOf(safeNames[clash])].name}" and "${targets[clash].name}" would write the same report files; rename one`,
+    );
   return {
     targets,
     request,
@@ -241,21 +281,37 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
       sarif: values.sarif ?? fromFile(config.reports?.sarif),
     },
     configFile: loaded?.file,
-    matrix: config.matrix && { html: fromFile(config.matrix.html), json: fromFile(config.matrix.json), badges: fromFile(config.matrix.badges) },
+    matrix: config.matrix && {
+      html: fromFile(config.matrix.html),
+      json: fromFile(config.matrix.json),
+      badges: fromFile(config.matrix.badges),
+    },
   };
 }
 
 /** A target's results and the exit status they come to: a report that could not be written makes it a harness error. */
-async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, several: boolean, signal: AbortSignal): Promise<{ results: RunResults; exitCode: number }> {
+async function runTarget(
+  target: NamedTarget,
+  plan: RunPlan,
+  values: RunValues,
+  several: boolean,
+  signal: AbortSignal,
+): Promise<{ results: RunResults; exitCode: number }> {
   // With `--json -` stdout carries the results only; everything for people goes to stderr.
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
   const quiet = values.quiet === true;
   if (several) out.write(`\n== target ${target.name}\n`);
   const label = several ? target.name : undefined;
   // Values of secret-looking variables (a stdio server inherits them), of --env/--header and the URL's credentials never reach a report.
-  const secrets = secretsFrom(process.env, target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env });
+  const secrets = secretsFrom(
+    process.env,
+    target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env },
+  );
   const { redact } = redactor(secrets);
-  if (!quiet) process.stderr.write(`${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: redact(describeTarget(target.spec)) })}\n`);
+  if (!quiet)
+    process.stderr.write(
+      `${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: redact(describeTarget(target.spec)) })}\n`,
+    );
   let results = await runChecks({
     ...plan.request,
     target: target.spec,
@@ -268,7 +324,14 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
   results = redactResults(results, secrets);
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
   const { written, failed } = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
-  out.write(renderSummary(results, styleFor(out as NodeJS.WriteStream), { quiet, verbose: values.verbose, header: quiet, written }) + '\n');
+  out.write(
+    renderSummary(results, styleFor(out as NodeJS.WriteStream), {
+      quiet,
+      verbose: values.verbose,
+      header: quiet,
+      written,
+    }) + '\n',
+  );
   reportToGitHub(results, written, out);
   const prefix = `mcp-conform: ${several ? `${target.name}: ` : ''}`;
   if (results.exitCode === 2 && results.error) process.stderr.write(`${prefix}${results.error}\n`);
@@ -277,7 +340,11 @@ async function runTarget(target: NamedTarget, plan: RunPlan, values: RunValues, 
 }
 
 /** The targets' results as the matrix's columns: labelled by their config names, linked to their HTML reports. */
-function matrixSources(ran: Array<{ target: NamedTarget; results: RunResults }>, plan: RunPlan, several: boolean): MatrixSource[] {
+function matrixSources(
+  ran: Array<{ target: NamedTarget; results: RunResults }>,
+  plan: RunPlan,
+  several: boolean,
+): MatrixSource[] {
   return ran.map(({ target, results }) => {
     const html = reportPath(plan.reports.html, target, several);
     return {
@@ -328,7 +395,9 @@ export async function runCommand(argv: string[]): Promise<number> {
       } catch (error) {
         // Our own failure on one target: say so, stop what it started, and go on with the next.
         killAllGroupsNow();
-        process.stderr.write(`mcp-conform: ${several ? `${target.name}: ` : ''}internal error: ${internalErrorText(error)}\n`);
+        process.stderr.write(
+          `mcp-conform: ${several ? `${target.name}: ` : ''}internal error: ${internalErrorText(error)}\n`,
+        );
         code = EXIT_HARNESS_ERROR;
       }
       codes.push(`${target.name} exit ${code}`);

@@ -39,7 +39,12 @@ export interface ReportsWritten {
  * Writes the asked-for reports, each in its own guard: one writer that fails (a full disk, a
  * renderer's bug) costs that file only, never the others. `--json -` goes to stdout.
  */
-export function writeReports(results: RunResults, reports: ReportFiles, target: NamedTarget, several: boolean): ReportsWritten {
+export function writeReports(
+  results: RunResults,
+  reports: ReportFiles,
+  target: NamedTarget,
+  several: boolean,
+): ReportsWritten {
   const outcome: ReportsWritten = { written: [], failed: [] };
   const attempt = (kind: string, file: string | undefined, write: (file: string) => void) => {
     if (file === undefined) return;
@@ -51,12 +56,19 @@ export function writeReports(results: RunResults, reports: ReportFiles, target: 
     }
   };
   const json = reportPath(reports.json, target, several);
-  attempt('JSON', json, (file) => (file === '-' ? process.stdout.write(JSON.stringify(results, null, 1) + '\n') : writeResultsJson(results, file)));
+  attempt('JSON', json, (file) =>
+    file === '-' ? process.stdout.write(JSON.stringify(results, null, 1) + '\n') : writeResultsJson(results, file),
+  );
   attempt('HTML', reportPath(reports.html, target, several), (file) => writeHtml(results, file));
   attempt('JUnit', reportPath(reports.junit, target, several), (file) => writeJUnit(results, file));
   attempt('SARIF', reportPath(reports.sarif, target, several), (file) => {
     const isFile = (candidate: string) => existsSync(candidate) && statSync(candidate).isFile();
-    const location = sarifLocation([reports.configFile, ...entryPointCandidates(target.spec), json === '-' ? undefined : json], file, process.cwd(), isFile);
+    const location = sarifLocation(
+      [reports.configFile, ...entryPointCandidates(target.spec), json === '-' ? undefined : json],
+      file,
+      process.cwd(),
+      isFile,
+    );
     writeSarif(results, file, { location });
   });
   return outcome;
@@ -71,12 +83,19 @@ function writerProblem(error: unknown): string {
 }
 
 /** The job summary wherever $GITHUB_STEP_SUMMARY is set; annotations inside GitHub Actions. */
-export function reportToGitHub(results: RunResults, written: string[], out: NodeJS.WritableStream, env = process.env): void {
+export function reportToGitHub(
+  results: RunResults,
+  written: string[],
+  out: NodeJS.WritableStream,
+  env = process.env,
+): void {
   if (env.GITHUB_ACTIONS === 'true') for (const line of renderAnnotations(results)) out.write(line + '\n');
   if (!env.GITHUB_STEP_SUMMARY) return;
   try {
     appendFileSync(env.GITHUB_STEP_SUMMARY, renderJobSummary(results, { written }));
   } catch (error) {
-    process.stderr.write(`mcp-conform: cannot write the job summary to ${env.GITHUB_STEP_SUMMARY}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    process.stderr.write(
+      `mcp-conform: cannot write the job summary to ${env.GITHUB_STEP_SUMMARY}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+    );
   }
 }

@@ -69,7 +69,12 @@ export function httpTarget(text: string, headers: Record<string, string>, label 
 }
 
 /** A stdio target from a command line or an argv; labels name the options in errors. */
-export function stdioTarget(command: string | string[], cwd: string | undefined, env: Record<string, string>, labels = { command: '--stdio', cwd: '--cwd' }): TargetSpec {
+export function stdioTarget(
+  command: string | string[],
+  cwd: string | undefined,
+  env: Record<string, string>,
+  labels = { command: '--stdio', cwd: '--cwd' },
+): TargetSpec {
   return usage(() => checkedStdioTarget(command, cwd, env, labels));
 }
 
@@ -84,19 +89,28 @@ export function targetGiven(flags: TargetFlags): boolean {
 export function noTargetError(command: string, flags: TargetFlags): UsageError {
   const why = flags.argv !== undefined ? '`--` is followed by no command (an unset variable?)' : 'no target given';
   return new UsageError(
-    `${command}: ${why}; give --stdio "<command>", --url <url> or -- <command> [args...], ` + `a config file with targets (--config), or --demo to test the bundled reference server`,
+    `${command}: ${why}; give --stdio "<command>", --url <url> or -- <command> [args...], ` +
+      `a config file with targets (--config), or --demo to test the bundled reference server`,
   );
 }
 
 export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
-  const given = [flags.stdio !== undefined, flags.url !== undefined, (flags.argv?.length ?? 0) > 0, flags.demo === true].filter(Boolean).length;
-  if (given > 1) throw new UsageError('give one target: --stdio "<command>", --url <url>, -- <command> <args...>, or --demo');
+  const given = [
+    flags.stdio !== undefined,
+    flags.url !== undefined,
+    (flags.argv?.length ?? 0) > 0,
+    flags.demo === true,
+  ].filter(Boolean).length;
+  if (given > 1)
+    throw new UsageError('give one target: --stdio "<command>", --url <url>, -- <command> <args...>, or --demo');
   if (flags.demo) {
-    if (flags.header?.length || flags.cwd !== undefined || flags.env?.length) throw new UsageError('--demo takes no --cwd, --env or --header');
+    if (flags.header?.length || flags.cwd !== undefined || flags.env?.length)
+      throw new UsageError('--demo takes no --cwd, --env or --header');
     return bundledReferenceServer();
   }
   if (flags.header?.length && flags.url === undefined) throw new UsageError('--header applies to --url targets only');
-  if ((flags.cwd !== undefined || flags.env?.length) && flags.url !== undefined) throw new UsageError('--cwd and --env apply to stdio targets only');
+  if ((flags.cwd !== undefined || flags.env?.length) && flags.url !== undefined)
+    throw new UsageError('--cwd and --env apply to stdio targets only');
   if (flags.url !== undefined) return httpTarget(flags.url, parsePairs(flags.header, ':', '--header'));
   const env = parsePairs(flags.env, '=', '--env');
   if (flags.argv && flags.argv.length > 0) return stdioTarget(flags.argv, flags.cwd, env);

@@ -20,9 +20,16 @@ const PAYLOAD = '\u0000mcp-conform-payload\u0000';
 // JSON that parsed but is no request: -32600; -32700 there is the wrong code, a SHOULD (as the checks warn).
 const notARequest: Allowed[] = [
   { answer: 'idless-error', codes: [INVALID_REQUEST] },
-  { answer: 'idless-error', codes: [-32700], warn: 'JSON-RPC 2.0 keeps -32700 for text that is not JSON; an invalid request gets -32600' },
+  {
+    answer: 'idless-error',
+    codes: [-32700],
+    warn: 'JSON-RPC 2.0 keeps -32700 for text that is not JSON; an invalid request gets -32600',
+  },
 ];
-const ignoredOrParseError: Allowed[] = [{ answer: 'none' }, { answer: 'idless-error', codes: [PARSE_ERROR, INVALID_REQUEST] }];
+const ignoredOrParseError: Allowed[] = [
+  { answer: 'none' },
+  { answer: 'idless-error', codes: [PARSE_ERROR, INVALID_REQUEST] },
+];
 
 export interface FramingSpecs {
   /** The transport page (stdio framing, or HTTP POST rules). */
@@ -48,12 +55,19 @@ export function framedLinesProperty(specs: FramingSpecs): FuzzPropertyDefinition
         const request = requestBytes(env, id);
         const blanks = shape.blanksBefore.map((blank) => `${blank}\n`).join('');
         const slots: Slot[] = [
-          ...shape.blanksBefore.map((blank): Slot => ({ what: `the blank line ${JSON.stringify(blank)} before request ${index + 1}`, allow: ignoredOrParseError })),
+          ...shape.blanksBefore.map(
+            (blank): Slot => ({
+              what: `the blank line ${JSON.stringify(blank)} before request ${index + 1}`,
+              allow: ignoredOrParseError,
+            }),
+          ),
           requestSlot(`request ${index + 1} (${request.method}, id ${id.text})`, id, request.method),
         ];
         return { text: `${blanks}${shape.indent}${request.text}${shape.ending}`, slots };
       });
-      const writes = framing.oneWrite ? [{ text: lines.map((l) => l.text).join(''), slots: lines.flatMap((l) => l.slots) }] : lines;
+      const writes = framing.oneWrite
+        ? [{ text: lines.map((l) => l.text).join(''), slots: lines.flatMap((l) => l.slots) }]
+        : lines;
       const steps: Step[] = writes.map((write, index) => ({
         label: framing.oneWrite ? `${lines.length} line(s) in one write` : `line ${index + 1} in a write of its own`,
         text: write.text,
@@ -66,38 +80,67 @@ export function framedLinesProperty(specs: FramingSpecs): FuzzPropertyDefinition
 }
 
 /** The bytes a malformation makes of a well-formed request, and what the spec lets a server answer. */
-function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { label: string; bytes: Buffer; slots: Slot[] } {
+function malformed(
+  malformation: Malformation,
+  env: FuzzEnv,
+  nonce: number,
+): { label: string; bytes: Buffer; slots: Slot[] } {
   const id = caseId(nonce, 0);
   const request = requestBytes(env, id);
   const served = (what: string): Slot => requestSlot(what, id, request.method, [...ANSWERED, ...ignoredOrParseError]);
   switch (malformation.kind) {
     case 'truncated': {
       const text = truncate(request.text, malformation.at);
-      return { label: 'a request cut short', bytes: Buffer.from(text), slots: [{ what: `a request cut short after ${text.length} characters (not JSON)`, allow: ignoredOrParseError }] };
+      return {
+        label: 'a request cut short',
+        bytes: Buffer.from(text),
+        slots: [{ what: `a request cut short after ${text.length} characters (not JSON)`, allow: ignoredOrParseError }],
+      };
     }
     case 'invalid-utf8':
       // Invalid bytes inside a string may be read as U+FFFD by a lenient decoder: then it is served.
       return {
         label: 'a request with bytes that are not UTF-8',
         bytes: withInvalidBytes(request.text, malformation.insert),
-        slots: [served(`a request with the bytes ${Buffer.from(malformation.insert.bytes).toString('hex')} (not UTF-8) in it`)],
+        slots: [
+          served(
+            `a request with the bytes ${Buffer.from(malformation.insert.bytes).toString('hex')} (not UTF-8) in it`,
+          ),
+        ],
       };
     case 'bom':
       // RFC 8259 lets a parser ignore a byte order mark or treat it as an error.
-      return { label: 'a request behind a byte order mark', bytes: Buffer.from(`\uFEFF${request.text}`), slots: [served('a request behind a byte order mark')] };
+      return {
+        label: 'a request behind a byte order mark',
+        bytes: Buffer.from(`\uFEFF${request.text}`),
+        slots: [served('a request behind a byte order mark')],
+      };
     case 'non-object':
       // As for a batch: how a server refuses what is not a message is not specified; 202 with nothing to answer breaks no MUST.
       return {
         label: 'JSON that is not an object',
         bytes: Buffer.from(malformation.text),
-        slots: [{ what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest] }],
+        slots: [
+          {
+            what: `the JSON text ${malformation.text.slice(0, 40)} (not a request object)`,
+            allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest],
+          },
+        ],
       };
     case 'batch': {
-      const items = Array.from({ length: malformation.size }, (_, i) => ({ id: caseId(nonce, i + 1), request: requestBytes(env, caseId(nonce, i + 1)) }));
+      const items = Array.from({ length: malformation.size }, (_, i) => ({
+        id: caseId(nonce, i + 1),
+        request: requestBytes(env, caseId(nonce, i + 1)),
+      }));
       const slots: Slot[] = [
         // How a server refuses a batch is not specified (a processed one is a warning of the checks): 202 for one with nothing to answer is not a MUST broken.
-        { what: `a JSON-RPC batch of ${items.length} request(s) (MCP has no batches)`, allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest] },
-        ...items.map((item, i) => requestSlot(`batch item ${i + 1}`, item.id, item.request.method, [...ANSWERED, { answer: 'none' }])),
+        {
+          what: `a JSON-RPC batch of ${items.length} request(s) (MCP has no batches)`,
+          allow: [{ answer: 'none' }, { answer: 'accepted' }, ...notARequest],
+        },
+        ...items.map((item, i) =>
+          requestSlot(`batch item ${i + 1}`, item.id, item.request.method, [...ANSWERED, { answer: 'none' }]),
+        ),
       ];
       return { label: 'a batch', bytes: Buffer.from(`[${items.map((item) => item.request.text).join(',')}]`), slots };
     }
@@ -105,7 +148,9 @@ function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { l
       return {
         label: 'a line that is not JSON',
         bytes: Buffer.from(malformation.text),
-        slots: [{ what: `the text ${JSON.stringify(malformation.text.slice(0, 40))} (not JSON)`, allow: ignoredOrParseError }],
+        slots: [
+          { what: `the text ${JSON.stringify(malformation.text.slice(0, 40))} (not JSON)`, allow: ignoredOrParseError },
+        ],
       };
   }
 }
@@ -113,7 +158,12 @@ function malformed(malformation: Malformation, env: FuzzEnv, nonce: number): { l
 function bytesStep(label: string, bytes: Buffer, slots: Slot[], env: FuzzEnv, headers?: Record<string, string>): Step {
   const body = env.transport === 'stdio' ? Buffer.concat([bytes, Buffer.from('\n')]) : bytes;
   const utf8 = Buffer.from(body.toString('utf8'), 'utf8').equals(body);
-  return { label, ...(utf8 ? { text: body.toString('utf8') } : { base64: body.toString('base64') }), headers: env.transport === 'http' ? headers : undefined, slots };
+  return {
+    label,
+    ...(utf8 ? { text: body.toString('utf8') } : { base64: body.toString('base64') }),
+    headers: env.transport === 'http' ? headers : undefined,
+    slots,
+  };
 }
 
 export function malformedInputProperty(specs: FramingSpecs): FuzzPropertyDefinition {
@@ -153,9 +203,15 @@ export function nestingAndSizeProperty(specs: FramingSpecs): FuzzPropertyDefinit
       }),
     plan({ payload, nonce }, env) {
       const id = caseId(nonce, 0);
-      const value = 'nesting' in payload ? nestedText(payload.nesting.depth, payload.nesting.shape) : JSON.stringify(payload.string.char.repeat(payload.string.length));
+      const value =
+        'nesting' in payload
+          ? nestedText(payload.nesting.depth, payload.nesting.shape)
+          : JSON.stringify(payload.string.char.repeat(payload.string.length));
       // Spliced in as text: building a 100,000-deep object only to stringify it would overflow our own stack.
-      const request = requestBytes(env, id, env.dialect.cheap.method, { ...env.dialect.cheap.params, mcpConformPayload: PAYLOAD });
+      const request = requestBytes(env, id, env.dialect.cheap.method, {
+        ...env.dialect.cheap.params,
+        mcpConformPayload: PAYLOAD,
+      });
       const text = request.text.replace(JSON.stringify(PAYLOAD), () => value);
       const what =
         'nesting' in payload
@@ -182,10 +238,28 @@ export function httpBodyProperty(specs: FramingSpecs): FuzzPropertyDefinition {
     spec: specs.http,
     catalog: specs.catalog,
     transports: ['http'],
-    arbitrary: () => fc.record({ malformation: fc.oneof({ arbitrary: malformedLine(), weight: 6 }, { arbitrary: fc.constant({ kind: 'empty' as const }), weight: 1 }), nonce: fc.nat() }),
+    arbitrary: () =>
+      fc.record({
+        malformation: fc.oneof(
+          { arbitrary: malformedLine(), weight: 6 },
+          { arbitrary: fc.constant({ kind: 'empty' as const }), weight: 1 },
+        ),
+        nonce: fc.nat(),
+      }),
     plan({ malformation, nonce }, env) {
       const headers = requestBytes(env, caseId(nonce, 0)).headers;
-      if (malformation.kind === 'empty') return { steps: [bytesStep('an empty body', Buffer.alloc(0), [{ what: 'an empty POST body', allow: ignoredOrParseError }], env, headers)] };
+      if (malformation.kind === 'empty')
+        return {
+          steps: [
+            bytesStep(
+              'an empty body',
+              Buffer.alloc(0),
+              [{ what: 'an empty POST body', allow: ignoredOrParseError }],
+              env,
+              headers,
+            ),
+          ],
+        };
       const { label, bytes, slots } = malformed(malformation, env, nonce);
       return { steps: [bytesStep(label, bytes, slots, env, headers)] };
     },
@@ -218,7 +292,8 @@ export function chunkedBodyProperty(specs: FramingSpecs): FuzzPropertyDefinition
   return fuzzProperty<{ splits: number[]; nonce: number }>({
     slug: 'chunked-body',
     title: 'A request whose body arrives in chunks is answered like any other',
-    requirement: 'HTTP/1.1 chunked transfer coding carries the same body: a request sent in many small chunks, with pauses between them, gets exactly one response with its id.',
+    requirement:
+      'HTTP/1.1 chunked transfer coding carries the same body: a request sent in many small chunks, with pauses between them, gets exactly one response with its id.',
     level: 'MUST',
     spec: specs.http,
     catalog: specs.catalog,
@@ -229,7 +304,14 @@ export function chunkedBodyProperty(specs: FramingSpecs): FuzzPropertyDefinition
       const request = requestBytes(env, id);
       const cuts = cutsAt(Buffer.byteLength(request.text), splits);
       const what = `${request.method} in ${cuts.length + 1} chunks`;
-      return { steps: [{ ...messageStep(env, what, request.text, [requestSlot(what, id, request.method)], request.headers), splits: cuts }] };
+      return {
+        steps: [
+          {
+            ...messageStep(env, what, request.text, [requestSlot(what, id, request.method)], request.headers),
+            splits: cuts,
+          },
+        ],
+      };
     },
   });
 }

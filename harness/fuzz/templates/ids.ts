@@ -14,7 +14,11 @@ const PARSE_ERROR = -32700;
 const invalid: Allowed[] = [
   { answer: 'error', codes: [INVALID_REQUEST] },
   { answer: 'idless-error', codes: [INVALID_REQUEST] },
-  { answer: 'idless-error', codes: [PARSE_ERROR], warn: 'JSON-RPC 2.0 keeps -32700 for text that is not JSON; an invalid request gets -32600' },
+  {
+    answer: 'idless-error',
+    codes: [PARSE_ERROR],
+    warn: 'JSON-RPC 2.0 keeps -32700 for text that is not JSON; an invalid request gets -32600',
+  },
 ];
 
 /** What the spec lets a server answer to a cheap request carrying an id of this kind. */
@@ -53,8 +57,14 @@ export function sameIdProperty(spec: string, catalog: string[]): FuzzPropertyDef
     arbitrary: () => requestId(),
     plan(id, env) {
       const request = requestBytes(env, id);
-      const what = id === undefined ? `a ${request.method} notification (no id)` : `${request.method} with id ${id.text} (${id.kind})`;
-      const slot = id === undefined ? { what, allow: allowedForId(undefined) } : requestSlot(what, id, request.method, allowedForId(id.kind));
+      const what =
+        id === undefined
+          ? `a ${request.method} notification (no id)`
+          : `${request.method} with id ${id.text} (${id.kind})`;
+      const slot =
+        id === undefined
+          ? { what, allow: allowedForId(undefined) }
+          : requestSlot(what, id, request.method, allowedForId(id.kind));
       return { steps: [messageStep(env, what, request.text, [slot], request.headers)] };
     },
   });
@@ -63,7 +73,9 @@ export function sameIdProperty(spec: string, catalog: string[]): FuzzPropertyDef
 export function reusedIdProperty(spec: string, catalog: string[], reuseAllowed: boolean): FuzzPropertyDefinition {
   return fuzzProperty<IdCase>({
     slug: 'reused-after-answer',
-    title: reuseAllowed ? 'An id reused after its answer is a new request, answered once' : 'An id reused after its answer (a client error) gets at most one answer',
+    title: reuseAllowed
+      ? 'An id reused after its answer is a new request, answered once'
+      : 'An id reused after its answer (a client error) gets at most one answer',
     requirement: reuseAllowed
       ? 'A request id only has to differ from those of requests still awaiting a response: a second request with an answered id is answered like any request, exactly once, with that id.'
       : 'Clients must not reuse an id within a session; if one does, the server still answers each request at most once (one response per request) and keeps serving.',
@@ -77,8 +89,20 @@ export function reusedIdProperty(spec: string, catalog: string[], reuseAllowed: 
       const second = reuseAllowed ? ANSWERED : [...ANSWERED, { answer: 'none' as const }];
       return {
         steps: [
-          messageStep(env, `${first.method} with id ${id.text}`, first.text, [requestSlot(`the first request with id ${id.text}`, id, first.method)], first.headers),
-          messageStep(env, `the same id ${id.text} again, after its answer`, again.text, [requestSlot(`the second request with id ${id.text}`, id, again.method, second)], again.headers),
+          messageStep(
+            env,
+            `${first.method} with id ${id.text}`,
+            first.text,
+            [requestSlot(`the first request with id ${id.text}`, id, first.method)],
+            first.headers,
+          ),
+          messageStep(
+            env,
+            `the same id ${id.text} again, after its answer`,
+            again.text,
+            [requestSlot(`the second request with id ${id.text}`, id, again.method, second)],
+            again.headers,
+          ),
         ],
       };
     },
@@ -89,7 +113,8 @@ export function inFlightDuplicateProperty(spec: string, catalog: string[]): Fuzz
   return fuzzProperty<{ id: IdCase; oneWrite: boolean }>({
     slug: 'in-flight-duplicate',
     title: 'Two requests in flight with one id (a client error) get at most one answer each',
-    requirement: 'A client must not reuse the id of a request still in flight; when it does, the server answers the first request, gives the second at most one answer, and keeps serving.',
+    requirement:
+      'A client must not reuse the id of a request still in flight; when it does, the server answers the first request, gives the second at most one answer, and keeps serving.',
     level: 'MUST',
     spec,
     catalog,
@@ -97,11 +122,30 @@ export function inFlightDuplicateProperty(spec: string, catalog: string[]): Fuzz
     plan({ id, oneWrite }, env) {
       const request = requestBytes(env, id);
       const firstSlot = requestSlot(`the first request with id ${id.text}`, id, request.method);
-      const secondSlot = requestSlot(`the second request with id ${id.text}, sent before the first was answered`, id, request.method, [...ANSWERED, { answer: 'none' }]);
+      const secondSlot = requestSlot(
+        `the second request with id ${id.text}, sent before the first was answered`,
+        id,
+        request.method,
+        [...ANSWERED, { answer: 'none' }],
+      );
       if (env.transport === 'stdio' && oneWrite) {
-        return { steps: [{ label: `two ${request.method} lines with id ${id.text} in one write`, text: `${request.text}\n${request.text}\n`, slots: [firstSlot, secondSlot] }] };
+        return {
+          steps: [
+            {
+              label: `two ${request.method} lines with id ${id.text} in one write`,
+              text: `${request.text}\n${request.text}\n`,
+              slots: [firstSlot, secondSlot],
+            },
+          ],
+        };
       }
-      const first = messageStep(env, `${request.method} with id ${id.text}`, request.text, [firstSlot], request.headers);
+      const first = messageStep(
+        env,
+        `${request.method} with id ${id.text}`,
+        request.text,
+        [firstSlot],
+        request.headers,
+      );
       const second = messageStep(env, `the same id ${id.text} at once`, request.text, [secondSlot], request.headers);
       return { steps: [{ ...first, overlap: true }, second] };
     },
@@ -112,13 +156,29 @@ export function inFlightDuplicateProperty(spec: string, catalog: string[]): Fuzz
 function notificationArbitrary(): fc.Arbitrary<{ method: string; params: Record<string, unknown> }> {
   const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean());
   return fc.oneof(
-    fc.record({ method: fc.constant('notifications/cancelled'), params: fc.record({ requestId: fc.oneof(fc.string(), fc.integer()), reason: fc.string() }, { requiredKeys: [] }) }),
+    fc.record({
+      method: fc.constant('notifications/cancelled'),
+      params: fc.record({ requestId: fc.oneof(fc.string(), fc.integer()), reason: fc.string() }, { requiredKeys: [] }),
+    }),
     fc.record({
       method: fc.constant('notifications/progress'),
-      params: fc.record({ progressToken: fc.oneof(fc.string(), fc.integer()), progress: fc.double({ noNaN: true }), total: fc.nat() }, { requiredKeys: [] }),
+      params: fc.record(
+        { progressToken: fc.oneof(fc.string(), fc.integer()), progress: fc.double({ noNaN: true }), total: fc.nat() },
+        { requiredKeys: [] },
+      ),
     }),
-    fc.record({ method: fc.constantFrom('notifications/roots/list_changed', 'notifications/initialized', 'notifications/elicitation/complete'), params: fc.constant({}) }),
-    fc.record({ method: fc.constantFrom('notifications/x-mcp-conform/unknown', 'x-mcp-conform/no-prefix'), params: fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 3 }) }),
+    fc.record({
+      method: fc.constantFrom(
+        'notifications/roots/list_changed',
+        'notifications/initialized',
+        'notifications/elicitation/complete',
+      ),
+      params: fc.constant({}),
+    }),
+    fc.record({
+      method: fc.constantFrom('notifications/x-mcp-conform/unknown', 'x-mcp-conform/no-prefix'),
+      params: fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 3 }),
+    }),
   );
 }
 
@@ -135,7 +195,9 @@ export function notificationsProperty(spec: string, catalog: string[]): FuzzProp
     plan({ method, params }, env) {
       const request = requestBytes(env, undefined, method, params as Record<string, never>);
       const what = `the notification ${method} ${JSON.stringify(params).slice(0, 80)}`;
-      return { steps: [messageStep(env, what, request.text, [{ what, allow: allowedForId(undefined) }], request.headers)] };
+      return {
+        steps: [messageStep(env, what, request.text, [{ what, allow: allowedForId(undefined) }], request.headers)],
+      };
     },
   });
 }

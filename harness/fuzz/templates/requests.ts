@@ -17,7 +17,13 @@ export interface RequestBytes {
 }
 
 /** A request of this revision; `id` undefined makes it a notification. */
-export function requestBytes(env: FuzzEnv, id: IdCase | undefined, method = env.dialect.cheap.method, params: JsonObject | undefined = env.dialect.cheap.params, shape?: RequestShape): RequestBytes {
+export function requestBytes(
+  env: FuzzEnv,
+  id: IdCase | undefined,
+  method = env.dialect.cheap.method,
+  params: JsonObject | undefined = env.dialect.cheap.params,
+  shape?: RequestShape,
+): RequestBytes {
   const built = env.dialect.build(method, params, id === undefined ? undefined : id.value, shape);
   return { text: messageText(built.message, id?.text), message: built.message, headers: built.headers, method };
 }
@@ -36,7 +42,13 @@ export function requestSlot(what: string, id: IdCase, method: string, allow: All
 }
 
 /** One step carrying this text: a line on stdio, the body on HTTP. */
-export function messageStep(env: FuzzEnv, label: string, text: string, slots: Slot[], headers?: Record<string, string | null>): Step {
+export function messageStep(
+  env: FuzzEnv,
+  label: string,
+  text: string,
+  slots: Slot[],
+  headers?: Record<string, string | null>,
+): Step {
   const isHttp = env.transport === 'http';
   return { label, text: isHttp ? text : `${text}\n`, headers: isHttp ? headers : undefined, slots };
 }

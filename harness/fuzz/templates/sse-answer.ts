@@ -32,7 +32,9 @@ function requestArbitrary(env: FuzzEnv): fc.Arbitrary<ToolCallInput<GeneratedArg
   const tools = callableTools(env);
   const call = typeof tools === 'string' ? undefined : toolCall(tools, validArguments);
   // Tool calls are where servers stream most (progress, logs); the cheap request keeps it going without tools.
-  return call ? fc.oneof({ arbitrary: call, weight: 3 }, { arbitrary: fc.constant(undefined), weight: 1 }) : fc.constant(undefined);
+  return call
+    ? fc.oneof({ arbitrary: call, weight: 3 }, { arbitrary: fc.constant(undefined), weight: 1 })
+    : fc.constant(undefined);
 }
 
 export function sseAnswerProperty(specs: SseAnswerSpecs): FuzzPropertyDefinition {
@@ -49,22 +51,37 @@ export function sseAnswerProperty(specs: SseAnswerSpecs): FuzzPropertyDefinition
       fc.record({
         call: requestArbitrary(env),
         token: progressToken(),
-        logLevel: env.revision === '2026-07-28' ? fc.option(fc.constantFrom(...LOG_LEVELS), { nil: undefined }) : fc.constant(undefined),
+        logLevel:
+          env.revision === '2026-07-28'
+            ? fc.option(fc.constantFrom(...LOG_LEVELS), { nil: undefined })
+            : fc.constant(undefined),
         accept: acceptSpelling(),
         nonce: fc.nat(),
       }),
     plan({ call, token, logLevel, accept, nonce }, env) {
       const id = caseId(nonce, 0);
       const method = call ? 'tools/call' : env.dialect.cheap.method;
-      const params: JsonObject = call ? { name: call.tool, arguments: cappedUnderWait(env, call.tool, call.args.value as JsonObject) } : env.dialect.cheap.params;
+      const params: JsonObject = call
+        ? { name: call.tool, arguments: cappedUnderWait(env, call.tool, call.args.value as JsonObject) }
+        : env.dialect.cheap.params;
       const meta: JsonObject = { progressToken: token, ...(logLevel ? { [LOG_LEVEL_KEY]: logLevel } : {}) };
-      const request = env.revision === '2026-07-28' ? requestBytes(env, id, method, params, { meta }) : requestBytes(env, id, method, { ...params, _meta: meta });
+      const request =
+        env.revision === '2026-07-28'
+          ? requestBytes(env, id, method, params, { meta })
+          : requestBytes(env, id, method, { ...params, _meta: meta });
       const acceptHeader = acceptValue(accept);
       const asked = `progress token ${JSON.stringify(token)}${logLevel ? `, log level ${logLevel}` : ''}`;
       const what = `${call ? `tools/call ${call.tool} with ${call.args.label}` : method} (${asked}; Accept: ${acceptHeader})`;
       // A tool may take as long as it needs: no answer in time decides nothing.
       const slot = { ...requestSlot(what, id, method), patient: call !== undefined };
-      return { steps: [{ ...messageStep(env, what, request.text, [slot], { ...request.headers, accept: acceptHeader }), strictSse: true }] };
+      return {
+        steps: [
+          {
+            ...messageStep(env, what, request.text, [slot], { ...request.headers, accept: acceptHeader }),
+            strictSse: true,
+          },
+        ],
+      };
     },
   });
 }

@@ -34,11 +34,15 @@ export interface ToolSpecs {
 }
 
 /** Tools the run's --tool-calls policy lets the fuzzer call, with their schemas; or why there are none. */
-export function callableTools(env: FuzzEnv, wanted: (tool: JsonObject) => boolean = () => true): Array<{ name: string; schema: unknown; tool: JsonObject }> | string {
+export function callableTools(
+  env: FuzzEnv,
+  wanted: (tool: JsonObject) => boolean = () => true,
+): Array<{ name: string; schema: unknown; tool: JsonObject }> | string {
   if (env.toolCalls === 'none') return 'tool calls are disabled (--tool-calls none)';
   const tools = env.profile.tools.filter(wanted).filter((tool) => {
     if (typeof tool.name !== 'string') return false;
-    if (env.toolCalls === 'safe' && !(isObject(tool.annotations) && tool.annotations.readOnlyHint === true)) return false;
+    if (env.toolCalls === 'safe' && !(isObject(tool.annotations) && tool.annotations.readOnlyHint === true))
+      return false;
     // HTTP clients drop tools with invalid x-mcp-header annotations.
     return env.transport !== 'http' || headerProblems(tool.inputSchema).length === 0;
   });
@@ -62,7 +66,11 @@ interface CallInput {
   nonce: number;
 }
 
-function callArbitrary(env: FuzzEnv, argumentsFor: (schema: unknown) => fc.Arbitrary<GeneratedArguments> | undefined, wanted?: (tool: JsonObject) => boolean): fc.Arbitrary<CallInput> | string {
+function callArbitrary(
+  env: FuzzEnv,
+  argumentsFor: (schema: unknown) => fc.Arbitrary<GeneratedArguments> | undefined,
+  wanted?: (tool: JsonObject) => boolean,
+): fc.Arbitrary<CallInput> | string {
   const tools = callableTools(env, wanted);
   if (typeof tools === 'string') return tools;
   const call = toolCall(tools, argumentsFor);
@@ -73,11 +81,16 @@ function callArbitrary(env: FuzzEnv, argumentsFor: (schema: unknown) => fc.Arbit
 /** The case of one call; on 2026-07-28 every result it gets must carry a core resultType (the request advertises no extension). */
 function plan(input: CallInput, env: FuzzEnv, given: Allowed[], capWaits = true) {
   const coreType: Rule[] = env.revision === '2026-07-28' ? [{ kind: 'core-result-type' }] : [];
-  const allow = given.map((allowed): Allowed => (allowed.answer === 'result' ? { ...allowed, rules: [...(allowed.rules ?? []), ...coreType] } : allowed));
+  const allow = given.map(
+    (allowed): Allowed =>
+      allowed.answer === 'result' ? { ...allowed, rules: [...(allowed.rules ?? []), ...coreType] } : allowed,
+  );
   // A header-mirrored value UTF-8 cannot carry (a lone surrogate) is ours: a header mismatch refusing it decides nothing.
-  if (env.transport === 'http' && hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'error', codes: [HEADER_MISMATCH] });
+  if (env.transport === 'http' && hasLoneSurrogate(input.call.args.value))
+    allow.push({ answer: 'error', codes: [HEADER_MISMATCH] });
   // RFC 8259 section 8.2: a lone surrogate escape matches the JSON grammar, but what a parser does with it is "unpredictable": a parse error refuses our value.
-  if (hasLoneSurrogate(input.call.args.value)) allow.push({ answer: 'idless-error', codes: [PARSE_ERROR] }, { answer: 'error', codes: [PARSE_ERROR] });
+  if (hasLoneSurrogate(input.call.args.value))
+    allow.push({ answer: 'idless-error', codes: [PARSE_ERROR] }, { answer: 'error', codes: [PARSE_ERROR] });
   const id = caseId(input.nonce, 0);
   const generated = input.call.args.value as JsonObject;
   // Invalid arguments stay as generated: cutting a duration could make them valid.
@@ -86,11 +99,27 @@ function plan(input: CallInput, env: FuzzEnv, given: Allowed[], capWaits = true)
   const token = `mcp-conform-progress-${input.nonce}`;
   const request =
     env.revision === '2026-07-28'
-      ? requestBytes(env, id, 'tools/call', params, input.progress ? { meta: { progressToken: token, [LOG_LEVEL_KEY]: 'debug' } } : undefined)
+      ? requestBytes(
+          env,
+          id,
+          'tools/call',
+          params,
+          input.progress ? { meta: { progressToken: token, [LOG_LEVEL_KEY]: 'debug' } } : undefined,
+        )
       : requestBytes(env, id, 'tools/call', input.progress ? { ...params, _meta: { progressToken: token } } : params);
   const cut = JSON.stringify(args) !== JSON.stringify(generated) ? ' (durations cut under the answer wait)' : '';
   const what = `tools/call ${input.call.tool} with ${input.call.args.label}${cut}`;
-  return { steps: [messageStep(env, what, request.text, [{ ...requestSlot(what, id, 'tools/call', allow), patient: true }], request.headers)] };
+  return {
+    steps: [
+      messageStep(
+        env,
+        what,
+        request.text,
+        [{ ...requestSlot(what, id, 'tools/call', allow), patient: true }],
+        request.headers,
+      ),
+    ],
+  };
 }
 
 const validOrEdge = (schema: unknown) => {
@@ -105,14 +134,18 @@ export function validArgumentsProperty(specs: ToolSpecs): FuzzPropertyDefinition
     title: 'Calls whose arguments satisfy inputSchema (boundaries included) are not refused with a protocol error',
     requirement:
       'Errors that originate in a tool SHOULD be reported in a result with isError: true; a call whose arguments satisfy the inputSchema is well formed, so it gets a result (isError allowed)' +
-      (specs.missingCapability ? ', an input_required result asking only for declared capabilities, or -32021 naming a capability the request lacks.' : '.'),
+      (specs.missingCapability
+        ? ', an input_required result asking only for declared capabilities, or -32021 naming a capability the request lacks.'
+        : '.'),
     level: 'SHOULD',
     spec: specs.valid,
     catalog: specs.catalog,
     arbitrary: (env) => callArbitrary(env, validOrEdge),
     plan: (input, env) => {
       const declared: Rule[] = specs.missingCapability ? [{ kind: 'declared-input-requests', declared: {} }] : [];
-      const refused: Allowed[] = specs.missingCapability ? [{ answer: 'error', codes: [-32021], rules: [{ kind: 'names-missing-capability', declared: {} }] }] : [];
+      const refused: Allowed[] = specs.missingCapability
+        ? [{ answer: 'error', codes: [-32021], rules: [{ kind: 'names-missing-capability', declared: {} }] }]
+        : [];
       return plan(input, env, [{ answer: 'result', rules: declared }, ...refused]);
     },
   });
@@ -122,7 +155,8 @@ export function outputSchemaProperty(specs: ToolSpecs): FuzzPropertyDefinition {
   return fuzzProperty<CallInput>({
     slug: 'output-schema',
     title: 'Successful results of a tool with outputSchema carry structuredContent that conforms to it',
-    requirement: 'If a tool declares an outputSchema, every successful result (not isError) MUST carry structuredContent valid against it, whatever valid arguments produced it.',
+    requirement:
+      'If a tool declares an outputSchema, every successful result (not isError) MUST carry structuredContent valid against it, whatever valid arguments produced it.',
     level: 'MUST',
     spec: specs.output,
     catalog: specs.catalog,
@@ -145,7 +179,11 @@ export function invalidArgumentsProperty(specs: ToolSpecs): FuzzPropertyDefiniti
     catalog: specs.catalog,
     arbitrary: (env) => callArbitrary(env, invalidArguments),
     plan: (input, env) => {
-      const codes = [-32602, ...(specs.missingCapability ? [-32021] : []), ...(specs.missingCapability && env.transport === 'http' ? [-32020] : [])];
+      const codes = [
+        -32602,
+        ...(specs.missingCapability ? [-32021] : []),
+        ...(specs.missingCapability && env.transport === 'http' ? [-32020] : []),
+      ];
       return plan(
         input,
         env,

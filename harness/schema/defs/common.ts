@@ -1,6 +1,24 @@
 // Definitions that validate the same in 2026-07-28 and 2025-11-25. Bases named in `ext` (Result,
 // RequestParams, NotificationParams, PaginatedRequest...) are supplied by each revision module.
-import { type DefTable, any, anyOf, arr, bool, constant, enm, ext, int, num, obj, record, ref, str, types, union, uri } from '../dsl.js';
+import {
+  type DefTable,
+  any,
+  anyOf,
+  arr,
+  bool,
+  constant,
+  enm,
+  ext,
+  int,
+  num,
+  obj,
+  record,
+  ref,
+  str,
+  types,
+  union,
+  uri,
+} from '../dsl.js';
 import { meta, notification, request } from './shapes.js';
 
 const described = { title: str(), description: str() };
@@ -29,7 +47,11 @@ export const commonDefs: DefTable = {
 
   // Cancellation and progress
   CancelledNotification: notification('notifications/cancelled', 'CancelledNotificationParams'),
-  ProgressNotificationParams: ext(['NotificationParams'], { progressToken: ref('ProgressToken'), progress: num() }, { total: num(), message: str() }),
+  ProgressNotificationParams: ext(
+    ['NotificationParams'],
+    { progressToken: ref('ProgressToken'), progress: num() },
+    { total: num(), message: str() },
+  ),
   ProgressNotification: notification('notifications/progress', 'ProgressNotificationParams'),
 
   // Pagination
@@ -44,8 +66,16 @@ export const commonDefs: DefTable = {
   ResourceListChangedNotification: notification('notifications/resources/list_changed', 'NotificationParams', true),
   ResourceUpdatedNotificationParams: ext(['NotificationParams'], { uri: uri() }),
   ResourceUpdatedNotification: notification('notifications/resources/updated', 'ResourceUpdatedNotificationParams'),
-  Resource: ext(['BaseMetadata', 'Icons'], { uri: uri() }, { description: str(), mimeType: str(), annotations: ref('Annotations'), size: int(), _meta: meta() }),
-  ResourceTemplate: ext(['BaseMetadata', 'Icons'], { uriTemplate: str('uri-template') }, { description: str(), mimeType: str(), annotations: ref('Annotations'), _meta: meta() }),
+  Resource: ext(
+    ['BaseMetadata', 'Icons'],
+    { uri: uri() },
+    { description: str(), mimeType: str(), annotations: ref('Annotations'), size: int(), _meta: meta() },
+  ),
+  ResourceTemplate: ext(
+    ['BaseMetadata', 'Icons'],
+    { uriTemplate: str('uri-template') },
+    { description: str(), mimeType: str(), annotations: ref('Annotations'), _meta: meta() },
+  ),
   ResourceContents: obj({ uri: uri() }, { mimeType: str(), _meta: meta() }),
   TextResourceContents: ext(['ResourceContents'], { text: str() }),
   BlobResourceContents: ext(['ResourceContents'], { blob: str('byte') }),
@@ -54,23 +84,37 @@ export const commonDefs: DefTable = {
   ListPromptsRequest: ext(['PaginatedRequest'], { method: constant('prompts/list') }),
   GetPromptRequest: request('prompts/get', 'GetPromptRequestParams'),
   GetPromptResult: ext(['Result'], { messages: arr(ref('PromptMessage')) }, { description: str() }),
-  Prompt: ext(['BaseMetadata', 'Icons'], {}, { description: str(), arguments: arr(ref('PromptArgument')), _meta: meta() }),
+  Prompt: ext(
+    ['BaseMetadata', 'Icons'],
+    {},
+    { description: str(), arguments: arr(ref('PromptArgument')), _meta: meta() },
+  ),
   PromptArgument: ext(['BaseMetadata'], {}, { description: str(), required: bool() }),
   Role: enm('user', 'assistant'),
   PromptMessage: obj({ role: ref('Role'), content: ref('ContentBlock') }),
   ResourceLink: ext(['Resource'], { type: constant('resource_link') }),
-  EmbeddedResource: obj({ type: constant('resource'), resource: anyOf(ref('TextResourceContents'), ref('BlobResourceContents')) }, { annotations: ref('Annotations'), _meta: meta() }),
+  EmbeddedResource: obj(
+    { type: constant('resource'), resource: anyOf(ref('TextResourceContents'), ref('BlobResourceContents')) },
+    { annotations: ref('Annotations'), _meta: meta() },
+  ),
   PromptListChangedNotification: notification('notifications/prompts/list_changed', 'NotificationParams', true),
 
   // Tools
   ListToolsRequest: ext(['PaginatedRequest'], { method: constant('tools/list') }),
   CallToolRequest: request('tools/call', 'CallToolRequestParams'),
   ToolListChangedNotification: notification('notifications/tools/list_changed', 'NotificationParams', true),
-  ToolAnnotations: obj({}, { title: str(), readOnlyHint: bool(), destructiveHint: bool(), idempotentHint: bool(), openWorldHint: bool() }),
+  ToolAnnotations: obj(
+    {},
+    { title: str(), readOnlyHint: bool(), destructiveHint: bool(), idempotentHint: bool(), openWorldHint: bool() },
+  ),
 
   // Logging
   LoggingLevel: enm('debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'),
-  LoggingMessageNotificationParams: ext(['NotificationParams'], { level: ref('LoggingLevel'), data: any() }, { logger: str() }),
+  LoggingMessageNotificationParams: ext(
+    ['NotificationParams'],
+    { level: ref('LoggingLevel'), data: any() },
+    { logger: str() },
+  ),
   LoggingMessageNotification: notification('notifications/message', 'LoggingMessageNotificationParams'),
 
   // Sampling and content
@@ -82,12 +126,24 @@ export const commonDefs: DefTable = {
     },
     { _meta: meta() },
   ),
-  SamplingMessageContentBlock: union('TextContent', 'ImageContent', 'AudioContent', 'ToolUseContent', 'ToolResultContent'),
+  SamplingMessageContentBlock: union(
+    'TextContent',
+    'ImageContent',
+    'AudioContent',
+    'ToolUseContent',
+    'ToolResultContent',
+  ),
   Annotations: obj({}, { audience: arr(ref('Role')), priority: num({ minimum: 0, maximum: 1 }), lastModified: str() }),
   ContentBlock: union('TextContent', 'ImageContent', 'AudioContent', 'ResourceLink', 'EmbeddedResource'),
   TextContent: obj({ type: constant('text'), text: str() }, { annotations: ref('Annotations'), _meta: meta() }),
-  ImageContent: obj({ type: constant('image'), data: str('byte'), mimeType: str() }, { annotations: ref('Annotations'), _meta: meta() }),
-  AudioContent: obj({ type: constant('audio'), data: str('byte'), mimeType: str() }, { annotations: ref('Annotations'), _meta: meta() }),
+  ImageContent: obj(
+    { type: constant('image'), data: str('byte'), mimeType: str() },
+    { annotations: ref('Annotations'), _meta: meta() },
+  ),
+  AudioContent: obj(
+    { type: constant('audio'), data: str('byte'), mimeType: str() },
+    { annotations: ref('Annotations'), _meta: meta() },
+  ),
   ToolUseContent: obj({ type: constant('tool_use'), id: str(), name: str(), input: record(any()) }, { _meta: meta() }),
   ModelPreferences: obj(
     {},
@@ -129,17 +185,29 @@ export const commonDefs: DefTable = {
       default: str(),
     },
   ),
-  NumberSchema: obj({ type: enm('number', 'integer') }, { ...described, minimum: num(), maximum: num(), default: num() }),
+  NumberSchema: obj(
+    { type: enm('number', 'integer') },
+    { ...described, minimum: num(), maximum: num(), default: num() },
+  ),
   BooleanSchema: obj({ type: constant('boolean') }, { ...described, default: bool() }),
   UntitledSingleSelectEnumSchema: obj({ type: constant('string'), enum: arr(str()) }, { ...described, default: str() }),
-  TitledSingleSelectEnumSchema: obj({ type: constant('string'), oneOf: arr(obj({ const: str(), title: str() })) }, { ...described, default: str() }),
+  TitledSingleSelectEnumSchema: obj(
+    { type: constant('string'), oneOf: arr(obj({ const: str(), title: str() })) },
+    { ...described, default: str() },
+  ),
   SingleSelectEnumSchema: union('UntitledSingleSelectEnumSchema', 'TitledSingleSelectEnumSchema'),
-  UntitledMultiSelectEnumSchema: obj({ type: constant('array'), items: obj({ type: constant('string'), enum: arr(str()) }) }, { ...described, minItems: int(), maxItems: int(), default: arr(str()) }),
+  UntitledMultiSelectEnumSchema: obj(
+    { type: constant('array'), items: obj({ type: constant('string'), enum: arr(str()) }) },
+    { ...described, minItems: int(), maxItems: int(), default: arr(str()) },
+  ),
   TitledMultiSelectEnumSchema: obj(
     { type: constant('array'), items: obj({ anyOf: arr(obj({ const: str(), title: str() })) }) },
     { ...described, minItems: int(), maxItems: int(), default: arr(str()) },
   ),
   MultiSelectEnumSchema: union('UntitledMultiSelectEnumSchema', 'TitledMultiSelectEnumSchema'),
-  LegacyTitledEnumSchema: obj({ type: constant('string'), enum: arr(str()) }, { ...described, enumNames: arr(str()), default: str() }),
+  LegacyTitledEnumSchema: obj(
+    { type: constant('string'), enum: arr(str()) },
+    { ...described, enumNames: arr(str()), default: str() },
+  ),
   EnumSchema: union('SingleSelectEnumSchema', 'MultiSelectEnumSchema', 'LegacyTitledEnumSchema'),
 };

@@ -1,13 +1,41 @@
 // 2025-11-25 (initialize handshake): open _meta, no resultType, no caching, tasks, server-to-client requests.
-import { type DefTable, allOf, any, anyOf, arr, bool, constant, enm, ext, int, obj, record, ref, str, types, union, uri } from '../dsl.js';
-import { capabilityFlags, createMessageProps, elicitFormProps, elicitResultProps, errorEnvelope, notification, request } from './shapes.js';
+import {
+  type DefTable,
+  allOf,
+  any,
+  anyOf,
+  arr,
+  bool,
+  constant,
+  enm,
+  ext,
+  int,
+  obj,
+  record,
+  ref,
+  str,
+  types,
+  union,
+  uri,
+} from '../dsl.js';
+import {
+  capabilityFlags,
+  createMessageProps,
+  elicitFormProps,
+  elicitResultProps,
+  errorEnvelope,
+  notification,
+  request,
+} from './shapes.js';
 
 // TS `object`: any object.
 const object = () => obj();
 // Tool.inputSchema / outputSchema share this shape in 2025-11-25.
-const toolSchema = () => obj({ type: constant('object') }, { $schema: str(), properties: record(object()), required: arr(str()) });
+const toolSchema = () =>
+  obj({ type: constant('object') }, { $schema: str(), properties: record(object()), required: arr(str()) });
 // tasks/get, tasks/result, tasks/cancel: params are just the task id.
-const taskRequest = (method: string) => ext(['JSONRPCRequest'], { method: constant(method), params: obj({ taskId: str() }) });
+const taskRequest = (method: string) =>
+  ext(['JSONRPCRequest'], { method: constant(method), params: obj({ taskId: str() }) });
 const form = elicitFormProps();
 const sampling = createMessageProps(object());
 const elicitResult = elicitResultProps();
@@ -31,7 +59,11 @@ export const rev20251125Defs: DefTable = {
     clientInfo: ref('Implementation'),
   }),
   InitializeRequest: request('initialize', 'InitializeRequestParams'),
-  InitializeResult: ext(['Result'], { protocolVersion: str(), capabilities: ref('ServerCapabilities'), serverInfo: ref('Implementation') }, { instructions: str() }),
+  InitializeResult: ext(
+    ['Result'],
+    { protocolVersion: str(), capabilities: ref('ServerCapabilities'), serverInfo: ref('Implementation') },
+    { instructions: str() },
+  ),
   InitializedNotification: notification('notifications/initialized', 'NotificationParams', true),
   ClientCapabilities: obj(
     {},
@@ -86,7 +118,11 @@ export const rev20251125Defs: DefTable = {
 
   // Tools
   ListToolsResult: ext(['PaginatedResult'], { tools: arr(ref('Tool')) }),
-  CallToolResult: ext(['Result'], { content: arr(ref('ContentBlock')) }, { structuredContent: record(any()), isError: bool() }),
+  CallToolResult: ext(
+    ['Result'],
+    { content: arr(ref('ContentBlock')) },
+    { structuredContent: record(any()), isError: bool() },
+  ),
   CallToolRequestParams: ext(['TaskAugmentedRequestParams'], { name: str() }, { arguments: record(any()) }),
   ToolExecution: obj({}, { taskSupport: enm('forbidden', 'optional', 'required') }),
   Tool: ext(
@@ -100,7 +136,10 @@ export const rev20251125Defs: DefTable = {
       _meta: object(),
     },
   ),
-  ToolResultContent: obj({ type: constant('tool_result'), toolUseId: str(), content: arr(ref('ContentBlock')) }, { structuredContent: record(any()), isError: bool(), _meta: object() }),
+  ToolResultContent: obj(
+    { type: constant('tool_result'), toolUseId: str(), content: arr(ref('ContentBlock')) },
+    { structuredContent: record(any()), isError: bool(), _meta: object() },
+  ),
 
   // Tasks
   TaskStatus: enm('working', 'input_required', 'completed', 'failed', 'cancelled'),
@@ -178,9 +217,33 @@ export const rev20251125Defs: DefTable = {
     'ListTasksRequest',
     'CancelTaskRequest',
   ),
-  ClientNotification: union('CancelledNotification', 'ProgressNotification', 'InitializedNotification', 'RootsListChangedNotification', 'TaskStatusNotification'),
-  ClientResult: union('EmptyResult', 'CreateMessageResult', 'ListRootsResult', 'ElicitResult', 'GetTaskResult', 'GetTaskPayloadResult', 'ListTasksResult', 'CancelTaskResult'),
-  ServerRequest: union('PingRequest', 'CreateMessageRequest', 'ListRootsRequest', 'ElicitRequest', 'GetTaskRequest', 'GetTaskPayloadRequest', 'ListTasksRequest', 'CancelTaskRequest'),
+  ClientNotification: union(
+    'CancelledNotification',
+    'ProgressNotification',
+    'InitializedNotification',
+    'RootsListChangedNotification',
+    'TaskStatusNotification',
+  ),
+  ClientResult: union(
+    'EmptyResult',
+    'CreateMessageResult',
+    'ListRootsResult',
+    'ElicitResult',
+    'GetTaskResult',
+    'GetTaskPayloadResult',
+    'ListTasksResult',
+    'CancelTaskResult',
+  ),
+  ServerRequest: union(
+    'PingRequest',
+    'CreateMessageRequest',
+    'ListRootsRequest',
+    'ElicitRequest',
+    'GetTaskRequest',
+    'GetTaskPayloadRequest',
+    'ListTasksRequest',
+    'CancelTaskRequest',
+  ),
   ServerNotification: union(
     'CancelledNotification',
     'ProgressNotification',

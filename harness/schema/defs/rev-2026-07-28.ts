@@ -1,6 +1,32 @@
 // 2026-07-28 (stateless): _meta envelopes, resultType, caching, MRTR input requests, discovery, subscriptions.
-import { type DefTable, any, anyOf, arr, bool, constant, enm, ext, int, obj, record, ref, str, types, union, uri } from '../dsl.js';
-import { capabilityFlags, createMessageProps, elicitFormProps, elicitResultProps, errorEnvelope, meta, notification, request } from './shapes.js';
+import {
+  type DefTable,
+  any,
+  anyOf,
+  arr,
+  bool,
+  constant,
+  enm,
+  ext,
+  int,
+  obj,
+  record,
+  ref,
+  str,
+  types,
+  union,
+  uri,
+} from '../dsl.js';
+import {
+  capabilityFlags,
+  createMessageProps,
+  elicitFormProps,
+  elicitResultProps,
+  errorEnvelope,
+  meta,
+  notification,
+  request,
+} from './shapes.js';
 
 const PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
@@ -10,7 +36,8 @@ const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
 /** `{ jsonrpc, id, result: A | B }` for one method. */
-const resultResponse = (...results: string[]) => ext(['JSONRPCResultResponse'], { result: results.length === 1 ? ref(results[0]) : union(...results) });
+const resultResponse = (...results: string[]) =>
+  ext(['JSONRPCResultResponse'], { result: results.length === 1 ? ref(results[0]) : union(...results) });
 
 const jsonObject = () => ref('JSONObject');
 const form = elicitFormProps();
@@ -56,13 +83,21 @@ export const rev20260728Defs: DefTable = {
   InputRequests: record(ref('InputRequest')),
   InputResponses: record(ref('InputResponse')),
   InputRequiredResult: ext(['Result'], {}, { inputRequests: ref('InputRequests'), requestState: str() }),
-  InputResponseRequestParams: ext(['RequestParams'], {}, { inputResponses: ref('InputResponses'), requestState: str() }),
+  InputResponseRequestParams: ext(
+    ['RequestParams'],
+    {},
+    { inputResponses: ref('InputResponses'), requestState: str() },
+  ),
 
   CancelledNotificationParams: ext(['NotificationParams'], { requestId: ref('RequestId') }, { reason: str() }),
 
   // Discovery and capabilities
   DiscoverRequest: request('server/discover', 'RequestParams'),
-  DiscoverResult: ext(['CacheableResult'], { supportedVersions: arr(str()), capabilities: ref('ServerCapabilities') }, { instructions: str() }),
+  DiscoverResult: ext(
+    ['CacheableResult'],
+    { supportedVersions: arr(str()), capabilities: ref('ServerCapabilities') },
+    { instructions: str() },
+  ),
   DiscoverResultResponse: resultResponse('DiscoverResult'),
   ClientCapabilities: obj(
     {},
@@ -116,7 +151,10 @@ export const rev20260728Defs: DefTable = {
   SubscriptionsAcknowledgedNotificationParams: ext(['NotificationParams'], {
     notifications: ref('SubscriptionFilter'),
   }),
-  SubscriptionsAcknowledgedNotification: notification('notifications/subscriptions/acknowledged', 'SubscriptionsAcknowledgedNotificationParams'),
+  SubscriptionsAcknowledgedNotification: notification(
+    'notifications/subscriptions/acknowledged',
+    'SubscriptionsAcknowledgedNotificationParams',
+  ),
 
   // Prompts
   ListPromptsResult: ext(['PaginatedResult', 'CacheableResult'], { prompts: arr(ref('Prompt')) }),
@@ -140,7 +178,10 @@ export const rev20260728Defs: DefTable = {
       _meta: meta(),
     },
   ),
-  ToolResultContent: obj({ type: constant('tool_result'), toolUseId: str(), content: arr(ref('ContentBlock')) }, { structuredContent: any(), isError: bool(), _meta: meta() }),
+  ToolResultContent: obj(
+    { type: constant('tool_result'), toolUseId: str(), content: arr(ref('ContentBlock')) },
+    { structuredContent: any(), isError: bool(), _meta: meta() },
+  ),
 
   // Input requests are bare {method, params}: they travel inside results, not as JSON-RPC requests.
   CreateMessageRequestParams: obj(sampling.required, sampling.optional),

@@ -1,16 +1,36 @@
 // MCP-shaped helpers shared by the revision modules (not definitions themselves).
-import { type Schema, allOf, anyOf, arr, bool, constant, enm, ext, int, num, obj, record, ref, str, types } from '../dsl.js';
+import {
+  type Schema,
+  allOf,
+  anyOf,
+  arr,
+  bool,
+  constant,
+  enm,
+  ext,
+  int,
+  num,
+  obj,
+  record,
+  ref,
+  str,
+  types,
+} from '../dsl.js';
 
 /** `_meta` of content, resources, tools...: any object (2026 names it MetaObject; same validation). */
 export const meta = (): Schema => obj();
 
 /** A JSON-RPC request with a fixed method; `params` names a definition. */
 export const request = (method: string, params: string, paramsOptional = false) =>
-  paramsOptional ? ext(['JSONRPCRequest'], { method: constant(method) }, { params: ref(params) }) : ext(['JSONRPCRequest'], { method: constant(method), params: ref(params) });
+  paramsOptional
+    ? ext(['JSONRPCRequest'], { method: constant(method) }, { params: ref(params) })
+    : ext(['JSONRPCRequest'], { method: constant(method), params: ref(params) });
 
 /** A JSON-RPC notification with a fixed method; `params` names a definition. */
 export const notification = (method: string, params: string, paramsOptional = false) =>
-  paramsOptional ? ext(['JSONRPCNotification'], { method: constant(method) }, { params: ref(params) }) : ext(['JSONRPCNotification'], { method: constant(method), params: ref(params) });
+  paramsOptional
+    ? ext(['JSONRPCNotification'], { method: constant(method) }, { params: ref(params) })
+    : ext(['JSONRPCNotification'], { method: constant(method), params: ref(params) });
 
 /** An error response envelope whose `error.code` is fixed (and whose `error.data` may be required). */
 export const errorEnvelope = (code: number, data?: Schema) =>
@@ -22,7 +42,10 @@ export const errorEnvelope = (code: number, data?: Schema) =>
 export const elicitFormProps = () => ({
   required: {
     message: str(),
-    requestedSchema: obj({ type: constant('object'), properties: record(ref('PrimitiveSchemaDefinition')) }, { $schema: str(), required: arr(str()) }),
+    requestedSchema: obj(
+      { type: constant('object'), properties: record(ref('PrimitiveSchemaDefinition')) },
+      { $schema: str(), required: arr(str()) },
+    ),
   },
   optional: { mode: constant('form') },
 });

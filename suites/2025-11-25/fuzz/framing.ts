@@ -15,7 +15,17 @@ import {
 const SPECS: FramingSpecs = {
   stdio: 'basic/transports#stdio',
   http: 'basic/transports#sending-messages-to-the-server',
-  catalog: ['STDIO-001', 'STDIO-002', 'STDIO-004', 'STDIO-005', 'RPC-011', 'RPC-012', 'RPC-013', 'HTTP-003', 'HTTP-004'],
+  catalog: [
+    'STDIO-001',
+    'STDIO-002',
+    'STDIO-004',
+    'STDIO-005',
+    'RPC-011',
+    'RPC-012',
+    'RPC-013',
+    'HTTP-003',
+    'HTTP-004',
+  ],
 };
 
 export default defineCampaign('2025-11-25', 'framing', [
@@ -25,5 +35,8 @@ export default defineCampaign('2025-11-25', 'framing', [
   httpBodyProperty(SPECS),
   contentTypeProperty(SPECS),
   chunkedBodyProperty(SPECS),
-  sseAnswerProperty({ spec: 'basic/transports#sending-messages-to-the-server', catalog: ['HTTP-004', 'HTTP-006', 'SSE-007'] }),
+  sseAnswerProperty({
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['HTTP-004', 'HTTP-006', 'SSE-007'],
+  }),
 ]);

@@ -23,7 +23,10 @@ export function allowedForLegacyMeta(meta: LegacyMeta): Allowed[] {
   if (meta.shape === 'absent') return [{ answer: 'result' }];
   const token = meta.progressToken.set ? meta.progressToken.value : undefined;
   // A token past 2^53 is an integer, but one we made up that many parsers cannot hold: refusing it is allowed.
-  const wellFormed = meta.shape === 'object' && (token === undefined || typeof token === 'string' || Number.isSafeInteger(token)) && Object.keys(meta.extras).length === 0;
+  const wellFormed =
+    meta.shape === 'object' &&
+    (token === undefined || typeof token === 'string' || Number.isSafeInteger(token)) &&
+    Object.keys(meta.extras).length === 0;
   // A malformed _meta breaks the schema's request type itself: Invalid Request (-32600, id left out when the
   // request is not read) says that as well as -32602 does; the checks warn where the code strays further.
   const refusals: Allowed[] = [
@@ -44,10 +47,23 @@ const metaShapes = fuzzProperty<{ meta: LegacyMeta; nonce: number }>({
   arbitrary: () => fc.record({ meta: legacyMeta(), nonce: fc.nat() }),
   plan({ meta, nonce }, env) {
     const id = caseId(nonce, 0);
-    const params = meta.shape === 'absent' ? { ...env.dialect.cheap.params } : { ...env.dialect.cheap.params, _meta: metaValue(meta) as JsonObject };
+    const params =
+      meta.shape === 'absent'
+        ? { ...env.dialect.cheap.params }
+        : { ...env.dialect.cheap.params, _meta: metaValue(meta) as JsonObject };
     const request = requestBytes(env, id, env.dialect.cheap.method, params);
     const what = `${request.method} with _meta ${meta.shape === 'absent' ? 'absent' : JSON.stringify(params._meta).slice(0, 120)}`;
-    return { steps: [messageStep(env, what, request.text, [requestSlot(what, id, request.method, allowedForLegacyMeta(meta))], request.headers)] };
+    return {
+      steps: [
+        messageStep(
+          env,
+          what,
+          request.text,
+          [requestSlot(what, id, request.method, allowedForLegacyMeta(meta))],
+          request.headers,
+        ),
+      ],
+    };
   },
 });
 

@@ -27,7 +27,14 @@ export function capabilityProbes(profile: ServerProfile): CapabilityProbe[] {
   const tasks = sub('tasks');
   const prompt = profile.prompts.find((p) => typeof p.name === 'string')?.name ?? 'x-mcp-conform';
   const uri = profile.resources.find((r) => typeof r.uri === 'string')?.uri ?? 'x-mcp-conform://none';
-  const probe = (capability: string, declared: boolean, method: string, params: JsonObject, topLevel: boolean, basic: boolean): CapabilityProbe => ({
+  const probe = (
+    capability: string,
+    declared: boolean,
+    method: string,
+    params: JsonObject,
+    topLevel: boolean,
+    basic: boolean,
+  ): CapabilityProbe => ({
     capability,
     declared,
     method,
@@ -40,7 +47,14 @@ export function capabilityProbes(profile: ServerProfile): CapabilityProbe[] {
     probe('resources', sub('resources') !== undefined, 'resources/list', {}, true, true),
     probe('prompts', sub('prompts') !== undefined, 'prompts/list', {}, true, true),
     probe('logging', sub('logging') !== undefined, 'logging/setLevel', { level: 'error' }, true, true),
-    probe('completions', sub('completions') !== undefined, 'completion/complete', { ref: { type: 'ref/prompt', name: prompt }, argument: { name: 'x', value: '' } }, true, false),
+    probe(
+      'completions',
+      sub('completions') !== undefined,
+      'completion/complete',
+      { ref: { type: 'ref/prompt', name: prompt }, argument: { name: 'x', value: '' } },
+      true,
+      false,
+    ),
     probe('resources.subscribe', sub('resources')?.subscribe === true, 'resources/subscribe', { uri }, false, false),
     probe('tasks.list', isObject(tasks?.list), 'tasks/list', {}, false, false),
     probe('tasks.cancel', isObject(tasks?.cancel), 'tasks/cancel', { taskId: 'x-mcp-conform-missing' }, false, false),
@@ -74,12 +88,17 @@ export function negotiatedRequestCheck(spec: NegotiatedRequestSpec): CheckDefini
       const requests = serverRequestsSince(ctx, client.connection.name, mark);
       const bad = requests.filter((request) => offending(request, isObject(request.params) ? request.params : {}));
       if (bad.length > 0) {
-        ctx.fail(`the server sent ${bad.map((r) => String(r.method)).join(', ')} to a client declaring ${JSON.stringify(declare)}`, {
-          expected: 'no request the client did not declare',
-          actual: bad.slice(0, 5),
-        });
+        ctx.fail(
+          `the server sent ${bad.map((r) => String(r.method)).join(', ')} to a client declaring ${JSON.stringify(declare)}`,
+          {
+            expected: 'no request the client did not declare',
+            actual: bad.slice(0, 5),
+          },
+        );
       }
-      ctx.note(`${requests.length} server request(s) seen: ${[...new Set(requests.map((r) => String(r.method)))].join(', ') || 'none'}`);
+      ctx.note(
+        `${requests.length} server request(s) seen: ${[...new Set(requests.map((r) => String(r.method)))].join(', ') || 'none'}`,
+      );
     },
   };
 }

@@ -9,7 +9,10 @@ import type { Ctx } from './helpers.js';
 
 /** The list method answered without params and with `{}`: both are allowed requests. */
 export async function listBothWays(ctx: Ctx, method: string): Promise<JsonObject[]> {
-  const bare = expectResult(await ctx.client.request(method, undefined, { omitParams: true }), `a result for ${method} without params`);
+  const bare = expectResult(
+    await ctx.client.request(method, undefined, { omitParams: true }),
+    `a result for ${method} without params`,
+  );
   const empty = expectResult(await ctx.client.request(method, {}), `a result for ${method} with params {}`);
   return [bare, empty];
 }

@@ -37,7 +37,10 @@ export function callParams(tool: JsonObject): JsonObject {
 function modernConnections(ctx: Ctx): Set<string> {
   const modern = new Set<string>();
   for (const entry of ctx.wire.entries) {
-    const params = entry.direction === 'client->server' && isObject(entry.message) && isObject(entry.message.params) ? entry.message.params : undefined;
+    const params =
+      entry.direction === 'client->server' && isObject(entry.message) && isObject(entry.message.params)
+        ? entry.message.params
+        : undefined;
     if (params && isObject(params._meta) && PROTOCOL_VERSION_KEY in params._meta) modern.add(entry.connection);
   }
   return modern;
@@ -79,20 +82,40 @@ export function responsesSince(ctx: Ctx, connection: string, mark: number): Json
  * Sends a message object as raw bytes (stdio: one line, after a fence), so that malformed ones go
  * out as written; its answer is required, so silence the server is proven to have chosen is conclusive.
  */
-export async function sendAsRaw(ctx: ProvingContext<SessionClient>, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+export async function sendAsRaw(
+  ctx: ProvingContext<SessionClient>,
+  message: JsonObject,
+  options: { timeoutMs?: number } = {},
+): Promise<Exchange> {
   const { client } = ctx;
   await fenceBeforeIdlessAnswer(client, 'a malformed request');
   const bytes = `${JSON.stringify(message)}${client.transport === 'stdio' ? '\n' : ''}`;
-  return answerRequired(ctx, 'the malformed request', () => client.sendRaw(bytes, { expectResponse: true, timeoutMs: options.timeoutMs }));
+  return answerRequired(ctx, 'the malformed request', () =>
+    client.sendRaw(bytes, { expectResponse: true, timeoutMs: options.timeoutMs }),
+  );
 }
 
 /** GET on the MCP endpoint (the session's standalone SSE stream, or a resumption with Last-Event-ID). */
-export function openGet(client: SessionClient, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<Exchange> {
-  return client.sendRaw('', { httpMethod: 'GET', headers: { accept: 'text/event-stream', ...headers }, timeoutMs, signal });
+export function openGet(
+  client: SessionClient,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Exchange> {
+  return client.sendRaw('', {
+    httpMethod: 'GET',
+    headers: { accept: 'text/event-stream', ...headers },
+    timeoutMs,
+    signal,
+  });
 }
 
 /** The first wire entry recorded from now on that matches, or undefined after `timeoutMs`. */
-export function nextEntry(ctx: Ctx, matches: (entry: WireEntry) => boolean, timeoutMs: number): Promise<WireEntry | undefined> {
+export function nextEntry(
+  ctx: Ctx,
+  matches: (entry: WireEntry) => boolean,
+  timeoutMs: number,
+): Promise<WireEntry | undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => done(undefined), timeoutMs);
     const unsubscribe = ctx.wire.subscribe((entry) => {
@@ -120,7 +143,11 @@ export interface Listener {
 /** Opens the session's GET stream (where messages after a request's response go) and waits until it is open. */
 export async function listenOnGet(ctx: Ctx, client: SessionClient): Promise<Listener> {
   const abort = new AbortController();
-  const opened = nextEntry(ctx, (entry) => entry.connection === client.connection.name && entry.kind === 'http-response', GET_OPEN_WAIT_MS);
+  const opened = nextEntry(
+    ctx,
+    (entry) => entry.connection === client.connection.name && entry.kind === 'http-response',
+    GET_OPEN_WAIT_MS,
+  );
   const done = openGet(client, {}, GET_HOLD_LIMIT_MS, abort.signal);
   const response = await opened;
   return {
@@ -138,8 +165,10 @@ export async function exercise(ctx: Ctx, client: SessionClient): Promise<void> {
   for (const method of ['tools/list', 'prompts/list', 'resources/list']) {
     if (offers(profile, method.split('/')[0] as 'tools')) await client.request(method, {});
   }
-  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT)) await client.request('prompts/get', { name: prompt.name, arguments: samplePromptArguments(prompt).arguments });
-  for (const resource of profile.resources.slice(0, EXERCISE_LIMIT)) await client.request('resources/read', { uri: resource.uri });
+  for (const prompt of profile.prompts.slice(0, EXERCISE_LIMIT))
+    await client.request('prompts/get', { name: prompt.name, arguments: samplePromptArguments(prompt).arguments });
+  for (const resource of profile.resources.slice(0, EXERCISE_LIMIT))
+    await client.request('resources/read', { uri: resource.uri });
   for (const tool of callableTools(ctx).slice(0, EXERCISE_LIMIT)) await client.request('tools/call', callParams(tool));
 }
 
@@ -148,6 +177,10 @@ export async function sessionDeclaring(ctx: Ctx, capabilities: JsonObject): Prom
   const client = await ctx.fresh({ initialize: false });
   client.state.clientCapabilities = capabilities;
   await client.handshake();
-  if (!client.state.initialized) ctx.fail('initialize failed on a fresh connection', { expected: 'an initialize result', actual: client.state.initializeResult ?? null });
+  if (!client.state.initialized)
+    ctx.fail('initialize failed on a fresh connection', {
+      expected: 'an initialize result',
+      actual: client.state.initializeResult ?? null,
+    });
   return client;
 }

@@ -9,7 +9,11 @@ import { where } from '../../shared/wire-pairs.js';
 import { exercise, sessionDeclaring, sessionEntries, wireMark, type Ctx } from './helpers.js';
 
 /** Client capabilities that leave the server free to ask for anything. */
-const EVERYTHING: JsonObject = { roots: { listChanged: true }, sampling: { context: {}, tools: {} }, elicitation: { form: {}, url: {} } };
+const EVERYTHING: JsonObject = {
+  roots: { listChanged: true },
+  sampling: { context: {}, tools: {} },
+  elicitation: { form: {}, url: {} },
+};
 /** After the exercise, how long to wait for requests and notifications still on their way. */
 const SETTLE_MS = 200;
 export const URL_ELICITATION_REQUIRED = -32042;
@@ -49,9 +53,11 @@ export async function temptedSession(ctx: Ctx, options: { keepReplies?: boolean 
 /** Elicitation ids a message establishes: a URL-mode elicitation/create, or the list of a -32042 error. */
 export function elicitationIdsIn(message: JsonObject): string[] {
   const params = isObject(message.params) ? message.params : {};
-  if (message.method === 'elicitation/create' && params.mode === 'url') return typeof params.elicitationId === 'string' ? [params.elicitationId] : [];
+  if (message.method === 'elicitation/create' && params.mode === 'url')
+    return typeof params.elicitationId === 'string' ? [params.elicitationId] : [];
   const error = isObject(message.error) ? message.error : undefined;
-  if (error?.code !== URL_ELICITATION_REQUIRED || !isObject(error.data) || !Array.isArray(error.data.elicitations)) return [];
+  if (error?.code !== URL_ELICITATION_REQUIRED || !isObject(error.data) || !Array.isArray(error.data.elicitations))
+    return [];
   return error.data.elicitations
     .filter(isObject)
     .map((item) => item.elicitationId)
@@ -69,10 +75,17 @@ export interface ElicitationSeen {
 export function elicitationsOfRun(ctx: Ctx): ElicitationSeen[] {
   const seen: ElicitationSeen[] = [];
   for (const entry of sessionEntries(ctx)) {
-    const message = entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message) ? entry.message : undefined;
-    if (message?.method === 'elicitation/create' && isObject(message.params)) seen.push({ params: message.params, via: 'elicitation/create', at: where(entry) });
+    const message =
+      entry.direction === 'server->client' && entry.kind === 'message' && isObject(entry.message)
+        ? entry.message
+        : undefined;
+    if (message?.method === 'elicitation/create' && isObject(message.params))
+      seen.push({ params: message.params, via: 'elicitation/create', at: where(entry) });
     const error = isObject(message?.error) ? message.error : undefined;
-    const listed = error?.code === URL_ELICITATION_REQUIRED && isObject(error.data) && Array.isArray(error.data.elicitations) ? error.data.elicitations : [];
+    const listed =
+      error?.code === URL_ELICITATION_REQUIRED && isObject(error.data) && Array.isArray(error.data.elicitations)
+        ? error.data.elicitations
+        : [];
     for (const item of listed.filter(isObject)) seen.push({ params: item, via: '-32042', at: where(entry) });
   }
   return seen;

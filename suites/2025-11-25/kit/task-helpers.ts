@@ -28,7 +28,8 @@ export function declaresToolTasks(ctx: Ctx): boolean {
 
 /** The tasks.<op> capability, or a skip naming what is missing. */
 export function needTaskOperation(ctx: Ctx, operation: 'list' | 'cancel'): void {
-  if (!isObject(tasksCapability(ctx)?.[operation])) ctx.skip(`server does not declare tasks.${operation} (tasks are experimental)`);
+  if (!isObject(tasksCapability(ctx)?.[operation]))
+    ctx.skip(`server does not declare tasks.${operation} (tasks are experimental)`);
 }
 
 /** A tool the check may call as a task, or a skip saying why there is none. */
@@ -47,11 +48,21 @@ export function taskTools(ctx: Ctx, supports: string[] = ['optional', 'required'
 
 /** tools/call as a task, with the task metadata and optionally its own arguments and _meta. */
 export function taskCall(tool: JsonObject, options: { arguments?: JsonObject; meta?: JsonObject } = {}): JsonObject {
-  return { name: tool.name, arguments: options.arguments ?? toolArguments(tool), task: { ttl: TTL_MS }, ...(options.meta ? { _meta: options.meta } : {}) };
+  return {
+    name: tool.name,
+    arguments: options.arguments ?? toolArguments(tool),
+    task: { ttl: TTL_MS },
+    ...(options.meta ? { _meta: options.meta } : {}),
+  };
 }
 
 /** tools/call with a task: the Task of the CreateTaskResult, schema-checked. */
-export async function createTask(ctx: Ctx, client: SessionClient, tool: JsonObject, options: { arguments?: JsonObject; meta?: JsonObject } = {}): Promise<JsonObject> {
+export async function createTask(
+  ctx: Ctx,
+  client: SessionClient,
+  tool: JsonObject,
+  options: { arguments?: JsonObject; meta?: JsonObject } = {},
+): Promise<JsonObject> {
   const exchange = await client.request('tools/call', taskCall(tool, options));
   const result = expectResult(exchange, `a CreateTaskResult for ${String(tool.name)} called as a task`);
   expectValid(ctx.schema, 'CreateTaskResult', result, 'the task-augmented tools/call result');
@@ -59,7 +70,10 @@ export async function createTask(ctx: Ctx, client: SessionClient, tool: JsonObje
 }
 
 export async function getTask(client: SessionClient, taskId: unknown, meta?: JsonObject): Promise<JsonObject> {
-  return expectResult(await client.request('tasks/get', { taskId, ...(meta ? { _meta: meta } : {}) }), `a result for tasks/get of ${JSON.stringify(taskId)}`);
+  return expectResult(
+    await client.request('tasks/get', { taskId, ...(meta ? { _meta: meta } : {}) }),
+    `a result for tasks/get of ${JSON.stringify(taskId)}`,
+  );
 }
 
 /** Polls tasks/get (honouring pollInterval, bounded) until the task is terminal; the statuses seen. */
@@ -71,7 +85,11 @@ export async function pollUntilTerminal(ctx: Ctx, client: SessionClient, task: J
     await ctx.sleep(Math.min(500, Math.max(50, interval)));
     statuses.push(String((await getTask(client, task.taskId)).status));
   }
-  expectThat(TERMINAL.includes(statuses[statuses.length - 1]), `task ${String(task.taskId)} was not terminal after ${POLL_LIMIT_MS} ms`, { expected: 'a terminal status', actual: statuses });
+  expectThat(
+    TERMINAL.includes(statuses[statuses.length - 1]),
+    `task ${String(task.taskId)} was not terminal after ${POLL_LIMIT_MS} ms`,
+    { expected: 'a terminal status', actual: statuses },
+  );
   return statuses;
 }
 
@@ -84,7 +102,11 @@ export async function finalTask(ctx: Ctx, client: SessionClient, task: JsonObjec
     await ctx.sleep(interval);
     last = await getTask(client, task.taskId);
   }
-  expectThat(TERMINAL.includes(String(last.status)), `task ${String(task.taskId)} was not terminal after ${POLL_LIMIT_MS} ms`, { expected: 'a terminal status', actual: last });
+  expectThat(
+    TERMINAL.includes(String(last.status)),
+    `task ${String(task.taskId)} was not terminal after ${POLL_LIMIT_MS} ms`,
+    { expected: 'a terminal status', actual: last },
+  );
   return last;
 }
 

@@ -37,7 +37,9 @@ function offeredCalls(env: FuzzEnv): fc.Arbitrary<Offered>[] {
   }
   const prompts = offers(env.profile, 'prompts') ? env.profile.prompts.filter((p) => typeof p.name === 'string') : [];
   for (const prompt of prompts) {
-    const declared = Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject).filter((a) => typeof a.name === 'string') : [];
+    const declared = Array.isArray(prompt.arguments)
+      ? prompt.arguments.filter(isObject).filter((a) => typeof a.name === 'string')
+      : [];
     options.push(
       promptArguments(declared as Array<{ name: string; required?: boolean }>).map((args) => ({
         method: 'prompts/get',
@@ -46,8 +48,15 @@ function offeredCalls(env: FuzzEnv): fc.Arbitrary<Offered>[] {
       })),
     );
   }
-  const uris = offers(env.profile, 'resources') ? env.profile.resources.map((r) => r.uri).filter((u): u is string => typeof u === 'string') : [];
-  if (uris.length > 0) options.push(fc.constantFrom(...uris).map((uri) => ({ method: 'resources/read', params: { uri }, label: `resources/read ${uri}` })));
+  const uris = offers(env.profile, 'resources')
+    ? env.profile.resources.map((r) => r.uri).filter((u): u is string => typeof u === 'string')
+    : [];
+  if (uris.length > 0)
+    options.push(
+      fc
+        .constantFrom(...uris)
+        .map((uri) => ({ method: 'resources/read', params: { uri }, label: `resources/read ${uri}` })),
+    );
   return options.slice(0, MAX_CALLS);
 }
 
@@ -63,7 +72,8 @@ const declaredOnly = fuzzProperty<{ calls: Offered[]; capabilities: Record<strin
   runsFactor: 0.3,
   arbitrary(env) {
     const calls = offeredCalls(env);
-    if (calls.length === 0) return 'server offers nothing that could need a client capability (no callable tool, prompt or resource)';
+    if (calls.length === 0)
+      return 'server offers nothing that could need a client capability (no callable tool, prompt or resource)';
     return fc.record({ calls: fc.tuple(...calls), capabilities: clientCapabilities(), nonce: fc.nat() });
   },
   plan({ calls, capabilities, nonce }, env) {
@@ -71,12 +81,23 @@ const declaredOnly = fuzzProperty<{ calls: Offered[]; capabilities: Record<strin
       const id = caseId(nonce, index);
       const request = requestBytes(env, id, call.method, call.params, { capabilities });
       const allow: Allowed[] = [
-        { answer: 'error', codes: [-32021], rules: [{ kind: 'names-missing-capability', declared: capabilities }], status: env.transport === 'http' ? [400] : undefined },
+        {
+          answer: 'error',
+          codes: [-32021],
+          rules: [{ kind: 'names-missing-capability', declared: capabilities }],
+          status: env.transport === 'http' ? [400] : undefined,
+        },
         { answer: 'result', rules: [{ kind: 'declared-input-requests', declared: capabilities }] },
         { answer: 'error' },
       ];
       const what = `${call.label} declaring ${JSON.stringify(capabilities)}`;
-      return messageStep(env, what, request.text, [{ ...requestSlot(what, id, call.method, allow), patient: true }], request.headers);
+      return messageStep(
+        env,
+        what,
+        request.text,
+        [{ ...requestSlot(what, id, call.method, allow), patient: true }],
+        request.headers,
+      );
     });
     return { steps };
   },

@@ -1,6 +1,11 @@
 // 2026-07-28 schema campaign: tool arguments generated from each inputSchema.
 import { defineCampaign } from '../../../harness/fuzz/property.js';
-import { invalidArgumentsProperty, outputSchemaProperty, validArgumentsProperty, type ToolSpecs } from '../../../harness/fuzz/templates/tool-arguments.js';
+import {
+  invalidArgumentsProperty,
+  outputSchemaProperty,
+  validArgumentsProperty,
+  type ToolSpecs,
+} from '../../../harness/fuzz/templates/tool-arguments.js';
 
 const SPECS: ToolSpecs = {
   valid: 'schema#calltoolresult',
@@ -10,4 +15,8 @@ const SPECS: ToolSpecs = {
   missingCapability: true,
 };
 
-export default defineCampaign('2026-07-28', 'schema', [validArgumentsProperty(SPECS), outputSchemaProperty(SPECS), invalidArgumentsProperty(SPECS)]);
+export default defineCampaign('2026-07-28', 'schema', [
+  validArgumentsProperty(SPECS),
+  outputSchemaProperty(SPECS),
+  invalidArgumentsProperty(SPECS),
+]);

@@ -10,7 +10,8 @@ type Ctx = Pick<CheckContext<StatelessClient>, 'profile' | 'freshAs'>;
 
 const VERSION = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isLegacyVersion = (version: unknown): version is string => typeof version === 'string' && VERSION.test(version) && version < '2026-07-28';
+export const isLegacyVersion = (version: unknown): version is string =>
+  typeof version === 'string' && VERSION.test(version) && version < '2026-07-28';
 
 /** Legacy versions server/discover lists. */
 export function listedLegacyVersions(profile: ServerProfile): string[] {
@@ -31,7 +32,11 @@ async function askInitialize(ctx: Ctx, version: string): Promise<InitializeAnswe
   client.state.requestedVersion = version;
   const exchange = await client.initialize();
   const negotiated = resultOf(exchange)?.protocolVersion;
-  return { negotiated: typeof negotiated === 'string' ? negotiated : undefined, outcome: describeOutcome(exchange), answered: exchange.response !== undefined };
+  return {
+    negotiated: typeof negotiated === 'string' ? negotiated : undefined,
+    outcome: describeOutcome(exchange),
+    answered: exchange.response !== undefined,
+  };
 }
 
 function legacyInitialize(ctx: Ctx, version = LEGACY_VERSION): Promise<InitializeAnswer> {
@@ -49,10 +54,15 @@ function legacyInitialize(ctx: Ctx, version = LEGACY_VERSION): Promise<Initializ
 
 /** Whether the server serves this legacy version: server/discover lists it, or an initialize asking for it negotiates it. */
 export async function servesLegacyVersion(ctx: Ctx, version: string): Promise<{ serves: boolean; because: string }> {
-  if (listedLegacyVersions(ctx.profile).includes(version)) return { serves: true, because: `server/discover lists ${version}` };
+  if (listedLegacyVersions(ctx.profile).includes(version))
+    return { serves: true, because: `server/discover lists ${version}` };
   const answer = await legacyInitialize(ctx, version);
-  if (answer.negotiated === version) return { serves: true, because: `initialize for ${version} negotiated it (server/discover does not list it)` };
-  return { serves: false, because: `server/discover does not list ${version} and initialize for it got ${answer.negotiated ? `version ${JSON.stringify(answer.negotiated)}` : answer.outcome}` };
+  if (answer.negotiated === version)
+    return { serves: true, because: `initialize for ${version} negotiated it (server/discover does not list it)` };
+  return {
+    serves: false,
+    because: `server/discover does not list ${version} and initialize for it got ${answer.negotiated ? `version ${JSON.stringify(answer.negotiated)}` : answer.outcome}`,
+  };
 }
 
 export interface LegacyService {
@@ -66,9 +76,15 @@ export async function legacyService(ctx: Ctx): Promise<LegacyService> {
   if (listed.length > 0) return { versions: listed, because: `server/discover lists ${JSON.stringify(listed)}` };
   const answer = await legacyInitialize(ctx);
   if (isLegacyVersion(answer.negotiated)) {
-    return { versions: [answer.negotiated], because: `initialize for ${LEGACY_VERSION} negotiated ${JSON.stringify(answer.negotiated)} (server/discover lists no legacy version)` };
+    return {
+      versions: [answer.negotiated],
+      because: `initialize for ${LEGACY_VERSION} negotiated ${JSON.stringify(answer.negotiated)} (server/discover lists no legacy version)`,
+    };
   }
-  return { versions: [], because: `server/discover lists no legacy version and initialize for ${LEGACY_VERSION} got ${answer.outcome}` };
+  return {
+    versions: [],
+    because: `server/discover lists no legacy version and initialize for ${LEGACY_VERSION} got ${answer.outcome}`,
+  };
 }
 
 /** A dual-era server also answers legacy traffic, which changes what a request without _meta means. */

@@ -20,16 +20,26 @@ const LISTS: Array<OfferedList & { capability: 'tools' | 'resources' | 'prompts'
 ];
 
 export function offeredLists(profile: ServerProfile): OfferedList[] {
-  return LISTS.filter((list) => offers(profile, list.capability)).map(({ method, key, itemKey }) => ({ method, key, itemKey }));
+  return LISTS.filter((list) => offers(profile, list.capability)).map(({ method, key, itemKey }) => ({
+    method,
+    key,
+    itemKey,
+  }));
 }
 
 /**
  * Sends a message object as raw bytes (stdio: one line, after a fence), with the headers its body
  * implies; its answer is required, so silence the server is proven to have chosen is conclusive.
  */
-export async function sendAsRaw(ctx: ProvingContext<StatelessClient>, message: JsonObject, options: { timeoutMs?: number } = {}): Promise<Exchange> {
+export async function sendAsRaw(
+  ctx: ProvingContext<StatelessClient>,
+  message: JsonObject,
+  options: { timeoutMs?: number } = {},
+): Promise<Exchange> {
   const { client } = ctx;
   await fenceBeforeIdlessAnswer(client, 'a malformed request');
   const text = JSON.stringify(message) + (client.transport === 'stdio' ? '\n' : '');
-  return answerRequired(ctx, 'the malformed request', () => client.sendRaw(text, { headers: client.headersFor(message), expectResponse: true, timeoutMs: options.timeoutMs }));
+  return answerRequired(ctx, 'the malformed request', () =>
+    client.sendRaw(text, { headers: client.headersFor(message), expectResponse: true, timeoutMs: options.timeoutMs }),
+  );
 }

@@ -34,22 +34,41 @@ function judge(ctx: CheckContext<StatelessClient>, exchange: Exchange, what: str
   if (status !== undefined && status >= 400 && status < 500) return `${what}: refused with HTTP ${status}`;
   if (status !== undefined && status >= 200 && status < 300) {
     const type = exchange.http!.contentType;
-    if ((type === 'application/json' || type === 'text/event-stream') && exchange.response !== undefined && !exchange.idTypeMismatch) return `${what}: served (${type})`;
-    ctx.fail(`${what} was served with HTTP ${status}, Content-Type ${JSON.stringify(type)} and ${describeOutcome(exchange)}`, {
-      expected: 'application/json or text/event-stream holding the response with the request id, or a 4xx refusal',
-      actual: { ...observed(exchange), headers: exchange.http!.headers },
-    });
+    if (
+      (type === 'application/json' || type === 'text/event-stream') &&
+      exchange.response !== undefined &&
+      !exchange.idTypeMismatch
+    )
+      return `${what}: served (${type})`;
+    ctx.fail(
+      `${what} was served with HTTP ${status}, Content-Type ${JSON.stringify(type)} and ${describeOutcome(exchange)}`,
+      {
+        expected: 'application/json or text/event-stream holding the response with the request id, or a 4xx refusal',
+        actual: { ...observed(exchange), headers: exchange.http!.headers },
+      },
+    );
   }
-  ctx.warn(`${what} got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}; a client mistake calls for a 4xx refusal or a normal answer`, {
-    expected: 'a 4xx, or a normal answer',
-    actual: observed(exchange),
-  });
+  ctx.warn(
+    `${what} got ${status === undefined ? describeOutcome(exchange) : `HTTP ${status}`}; a client mistake calls for a 4xx refusal or a normal answer`,
+    {
+      expected: 'a 4xx, or a normal answer',
+      actual: observed(exchange),
+    },
+  );
 }
 
-async function probe(ctx: CheckContext<StatelessClient>, header: 'accept' | 'content-type', variants: Variant[]): Promise<void> {
+async function probe(
+  ctx: CheckContext<StatelessClient>,
+  header: 'accept' | 'content-type',
+  variants: Variant[],
+): Promise<void> {
   const outcomes: string[] = [];
   for (const [label, value] of variants) {
-    const exchange = await ctx.client.request('server/discover', {}, { headers: { [header]: value }, timeoutMs: Math.min(ctx.requestTimeoutMs, 5000) });
+    const exchange = await ctx.client.request(
+      'server/discover',
+      {},
+      { headers: { [header]: value }, timeoutMs: Math.min(ctx.requestTimeoutMs, 5000) },
+    );
     outcomes.push(judge(ctx, exchange, `server/discover with ${label}`));
   }
   ctx.note(outcomes.join('; '));

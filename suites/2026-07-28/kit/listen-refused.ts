@@ -24,21 +24,39 @@ export interface ListenRefusal {
 export function listenRefusal(exchange: Exchange): ListenRefusal | undefined {
   const error = exchange.response?.error;
   if (!isObject(error)) return undefined;
-  if (error.code === -32601) return { code: error.code, message: error.message, implemented: false, reason: 'the server does not implement subscriptions/listen (-32601)' };
-  return { code: error.code, message: error.message, implemented: true, reason: `listen refused: ${String(error.code)} ${JSON.stringify(error.message)}` };
+  if (error.code === -32601)
+    return {
+      code: error.code,
+      message: error.message,
+      implemented: false,
+      reason: 'the server does not implement subscriptions/listen (-32601)',
+    };
+  return {
+    code: error.code,
+    message: error.message,
+    implemented: true,
+    reason: `listen refused: ${String(error.code)} ${JSON.stringify(error.message)}`,
+  };
 }
 
 /** The acknowledgment check's judgement of a refusal: a warning, naming -32603 for what it is. */
-export function judgeRefusal(ctx: Pick<CheckContext, 'warn' | 'skip'>, refusal: ListenRefusal, exchange: Exchange): never {
+export function judgeRefusal(
+  ctx: Pick<CheckContext, 'warn' | 'skip'>,
+  refusal: ListenRefusal,
+  exchange: Exchange,
+): never {
   if (!refusal.implemented) ctx.skip(refusal.reason);
   const misnamed =
     refusal.code === INTERNAL_ERROR
       ? '; -32603 is for "an unexpected condition that prevents it from fulfilling the request", not a policy such as a limit (an application-defined code outside -32768..-32000 says that)'
       : '';
-  ctx.warn(`${refusal.reason}: nothing obliges a server to accept a listen, but no subscription check can be judged${misnamed}`, {
-    expected: 'notifications/subscriptions/acknowledged',
-    actual: observed(exchange),
-  });
+  ctx.warn(
+    `${refusal.reason}: nothing obliges a server to accept a listen, but no subscription check can be judged${misnamed}`,
+    {
+      expected: 'notifications/subscriptions/acknowledged',
+      actual: observed(exchange),
+    },
+  );
 }
 
 /** Pauses before asking again, when a refusal may be a listen of ours the server has not yet let go. */
@@ -65,7 +83,11 @@ export interface ListenAttempt {
  * may be that listen still counted against its cap: it is asked again after a pause before the
  * refusal stands. A server that refuses every time gets the same verdict, later.
  */
-export async function openListenSettled(ctx: Pick<CheckContext, 'wire' | 'requestTimeoutMs' | 'sleep'>, client: StatelessClient, open: () => ListenStream): Promise<ListenAttempt> {
+export async function openListenSettled(
+  ctx: Pick<CheckContext, 'wire' | 'requestTimeoutMs' | 'sleep'>,
+  client: StatelessClient,
+  open: () => ListenStream,
+): Promise<ListenAttempt> {
   const server = serverOf(ctx, client);
   for (let attempt = 0; ; attempt++) {
     const listen = open();
@@ -77,7 +99,8 @@ export async function openListenSettled(ctx: Pick<CheckContext, 'wire' | 'reques
     const exchange = await listen.cancel();
     const refusal = listenRefusal(exchange);
     const pause = RELEASE_PAUSES_MS[attempt];
-    if (!refusal?.implemented || pause === undefined || !acknowledgingServers.has(server)) return { listen, exchange, refusal };
+    if (!refusal?.implemented || pause === undefined || !acknowledgingServers.has(server))
+      return { listen, exchange, refusal };
     await ctx.sleep(pause);
   }
 }

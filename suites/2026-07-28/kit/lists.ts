@@ -6,9 +6,18 @@ import type { StatelessClient } from '../../../harness/lifecycles/stateless-clie
 import type { JsonObject } from '../../../harness/model.js';
 
 /** Every page of `method` must be a valid `def`; returns the items of all pages. */
-export async function validatedPages(ctx: CheckContext<StatelessClient>, method: string, key: string, def: string): Promise<JsonObject[]> {
+export async function validatedPages(
+  ctx: CheckContext<StatelessClient>,
+  method: string,
+  key: string,
+  def: string,
+): Promise<JsonObject[]> {
   const walk = await listAll(ctx.client, method, key);
-  if (walk.pages.length === 0) ctx.fail(`${method} failed: ${walk.problem ?? 'no page'}`, { expected: `a ${def}`, actual: observed(walk.exchanges[0]) });
+  if (walk.pages.length === 0)
+    ctx.fail(`${method} failed: ${walk.problem ?? 'no page'}`, {
+      expected: `a ${def}`,
+      actual: observed(walk.exchanges[0]),
+    });
   walk.pages.forEach((page, index) => expectValid(ctx.schema, def, page, `page ${index + 1} of ${method}`));
   if (walk.problem) ctx.note(walk.problem);
   return walk.items;

@@ -4,7 +4,13 @@
 import { sameIdLoosely, subscriptionTag } from '../../../harness/lifecycles/streams.js';
 import { isObject, type JsonObject } from '../../../harness/model.js';
 import type { WireEntry } from '../../../harness/recorder/wire-log.js';
-import { inFlightAt, modernConnections, sentRequests, serverMessages, type SentRequest } from '../../shared/wire-pairs.js';
+import {
+  inFlightAt,
+  modernConnections,
+  sentRequests,
+  serverMessages,
+  type SentRequest,
+} from '../../shared/wire-pairs.js';
 
 export const RESOURCE_UPDATED = 'notifications/resources/updated';
 
@@ -34,7 +40,10 @@ export function resourceUpdates(entries: readonly WireEntry[]): ResourceUpdate[]
       const tag = subscriptionTag(message);
       const allowed = listens.some(
         (listen) =>
-          inFlightAt(listen, entry) && (tag === undefined || sameIdLoosely(tag, listen.request.id)) && typeof uri === 'string' && subscribedUris(listen).some((subscribed) => covers(subscribed, uri)),
+          inFlightAt(listen, entry) &&
+          (tag === undefined || sameIdLoosely(tag, listen.request.id)) &&
+          typeof uri === 'string' &&
+          subscribedUris(listen).some((subscribed) => covers(subscribed, uri)),
       );
       return { entry, message, unsubscribed: !allowed };
     });

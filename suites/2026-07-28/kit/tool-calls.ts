@@ -24,9 +24,13 @@ export function toolName(tool: JsonObject): string {
 }
 
 /** The listed tools (matching `wanted`) this run's policy lets checks call, and why others are left out. */
-export function callableTools(ctx: Ctx, wanted: (tool: JsonObject) => boolean = () => true): { tools: JsonObject[]; excluded: string[]; candidates: number } {
+export function callableTools(
+  ctx: Ctx,
+  wanted: (tool: JsonObject) => boolean = () => true,
+): { tools: JsonObject[]; excluded: string[]; candidates: number } {
   const candidates = ctx.profile.tools.filter(wanted);
-  if ((ctx.toolCallPolicy ?? 'safe') === 'none') return { tools: [], excluded: ['every tool (--tool-calls none)'], candidates: candidates.length };
+  if ((ctx.toolCallPolicy ?? 'safe') === 'none')
+    return { tools: [], excluded: ['every tool (--tool-calls none)'], candidates: candidates.length };
   const excluded: string[] = [];
   const tools = candidates.filter((tool) => {
     const why = whyNotCallable(ctx, tool);
@@ -42,12 +46,14 @@ export function toolsToCall(ctx: Ctx, wanted?: (tool: JsonObject) => boolean, wh
   if (policy === 'none') ctx.skip('tool calls are disabled (--tool-calls none)');
   const { tools, excluded, candidates } = callableTools(ctx, wanted);
   if (candidates === 0) ctx.skip(`server lists no ${what}`);
-  if (excluded.length > 0) ctx.note(`not called: ${excluded.slice(0, 10).join(', ')}${excluded.length > 10 ? ', ...' : ''}`);
+  if (excluded.length > 0)
+    ctx.note(`not called: ${excluded.slice(0, 10).join(', ')}${excluded.length > 10 ? ', ...' : ''}`);
   if (tools.length === 0) {
     const hint = policy === 'safe' ? '; --tool-calls all calls the others too' : '';
     ctx.skip(`no ${what} may be called under --tool-calls ${policy}: ${excluded.slice(0, 3).join(', ')}${hint}`);
   }
-  if (candidates - excluded.length > MAX_TOOLS) ctx.note(`calling the first ${MAX_TOOLS} of ${candidates - excluded.length} callable tools`);
+  if (candidates - excluded.length > MAX_TOOLS)
+    ctx.note(`calling the first ${MAX_TOOLS} of ${candidates - excluded.length} callable tools`);
   return tools;
 }
 
@@ -59,7 +65,8 @@ export type CallOutcome =
 
 export function outcomeOf(exchange: Exchange): CallOutcome {
   const response = exchange.response;
-  if (response && isObject(response.error)) return { kind: 'error', code: response.error.code, message: response.error.message };
+  if (response && isObject(response.error))
+    return { kind: 'error', code: response.error.code, message: response.error.message };
   if (response && isObject(response.result)) {
     const result = response.result;
     if (result.resultType === 'input_required') return { kind: 'input-required', result };
@@ -93,16 +100,23 @@ export async function makeCalls(ctx: Ctx, planned: PlannedCall[]): Promise<ToolC
       break;
     }
     if (stuck.has(toolName(call.tool))) continue;
-    const exchange = await ctx.client.request('tools/call', { name: call.tool.name as string, arguments: call.arguments as JsonObject });
+    const exchange = await ctx.client.request('tools/call', {
+      name: call.tool.name as string,
+      arguments: call.arguments as JsonObject,
+    });
     const outcome = outcomeOf(exchange);
     done.push({ tool: toolName(call.tool), arguments: call.arguments, label: call.label, outcome });
     if (outcome.kind !== 'no-answer') continue;
     // A tool that outlasts the request timeout is not called again; on stdio the call is cancelled.
     stuck.add(toolName(call.tool));
-    if (ctx.transport === 'stdio' && exchange.id !== undefined) await ctx.client.notify('notifications/cancelled', { requestId: exchange.id, reason: 'mcp-conform: timed out' });
+    if (ctx.transport === 'stdio' && exchange.id !== undefined)
+      await ctx.client.notify('notifications/cancelled', { requestId: exchange.id, reason: 'mcp-conform: timed out' });
   }
   const unanswered = done.filter((call) => call.outcome.kind === 'no-answer');
-  if (unanswered.length > 0) ctx.note(`${unanswered.length} call(s) got no answer and were not judged, e.g. ${unanswered[0].tool}: ${(unanswered[0].outcome as { description: string }).description}`);
+  if (unanswered.length > 0)
+    ctx.note(
+      `${unanswered.length} call(s) got no answer and were not judged, e.g. ${unanswered[0].tool}: ${(unanswered[0].outcome as { description: string }).description}`,
+    );
   return done;
 }
 
@@ -137,10 +151,15 @@ export function validCalls(ctx: Ctx, tools: JsonObject[], perTool: number): Plan
   return tools.flatMap((tool) => {
     const { inputs, problem } = validInputs(tool.inputSchema, { seed: 1, count: perTool });
     const objects = inputs.filter((input) => isObject(input.value));
-    if (objects.length === 0) ctx.note(`${toolName(tool)}: no valid arguments generated (${problem ?? 'inputSchema accepts no object'})`);
+    if (objects.length === 0)
+      ctx.note(`${toolName(tool)}: no valid arguments generated (${problem ?? 'inputSchema accepts no object'})`);
     // Generated durations are cut short: a tool that sleeps as long as asked would outlast the timeout.
     const capMs = durationCapUnder(ctx.requestTimeoutMs);
-    return objects.map((input) => ({ tool, arguments: capDurations(tool.inputSchema, input.value as JsonObject, capMs), label: `valid, json-schema-faker seed ${input.seed}` }));
+    return objects.map((input) => ({
+      tool,
+      arguments: capDurations(tool.inputSchema, input.value as JsonObject, capMs),
+      label: `valid, json-schema-faker seed ${input.seed}`,
+    }));
   });
 }
 
@@ -170,8 +189,12 @@ export function invalidCalls(ctx: Ctx, tools: JsonObject[], perTool: number): Pl
     const capMs = durationCapUnder(ctx.requestTimeoutMs);
     const shaped = inputs.filter((input) => isObject(input.value) && mirrorable(tool, input, ctx.transport));
     const usable = shaped.filter((input) => !lengthensDuration(tool, input.value as JsonObject, capMs));
-    if (usable.length < shaped.length) ctx.note(`${toolName(tool)}: ${shaped.length - usable.length} invalid input(s) not sent: a duration longer than ${capMs} ms`);
-    if (usable.length === 0) ctx.note(`${toolName(tool)}: no invalid arguments to send (${problem ?? 'no keyword to break'})`);
+    if (usable.length < shaped.length)
+      ctx.note(
+        `${toolName(tool)}: ${shaped.length - usable.length} invalid input(s) not sent: a duration longer than ${capMs} ms`,
+      );
+    if (usable.length === 0)
+      ctx.note(`${toolName(tool)}: no invalid arguments to send (${problem ?? 'no keyword to break'})`);
     const firstOfKind = usable.filter((input, i) => usable.findIndex((other) => other.kind === input.kind) === i);
     const chosen = [...firstOfKind, ...usable.filter((input) => !firstOfKind.includes(input))].slice(0, perTool);
     return chosen.map((input) => ({ tool, arguments: input.value, label: `${input.kind}: ${input.description}` }));

@@ -1,7 +1,11 @@
 // Sampling with tools through multi round-trip requests, from the client's side: find a request
 // whose input_required asks the client's model with tools, answer that with tool_use (stopReason
 // "toolUse"), and read the follow-up the server sends with the retry.
-import { EVERY_INPUT_CAPABILITY, inputRequestsOf, isInputRequired } from '../../../harness/lifecycles/input-required.js';
+import {
+  EVERY_INPUT_CAPABILITY,
+  inputRequestsOf,
+  isInputRequired,
+} from '../../../harness/lifecycles/input-required.js';
 import { resultOf } from '../../../harness/lifecycles/profile.js';
 import { sampleArguments, type OfferedCall } from '../../../harness/lifecycles/sample-requests.js';
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
@@ -21,11 +25,18 @@ export interface ToolSamplingOffer {
 
 function offersTools(request: JsonObject): boolean {
   const params = isObject(request.params) ? request.params : {};
-  return request.method === 'sampling/createMessage' && Array.isArray(params.tools) && params.tools.some((tool) => isObject(tool) && typeof tool.name === 'string');
+  return (
+    request.method === 'sampling/createMessage' &&
+    Array.isArray(params.tools) &&
+    params.tools.some((tool) => isObject(tool) && typeof tool.name === 'string')
+  );
 }
 
 /** The first of `calls` whose input_required asks for sampling with tools. */
-export async function findToolSampling(client: StatelessClient, calls: OfferedCall[]): Promise<ToolSamplingOffer | undefined> {
+export async function findToolSampling(
+  client: StatelessClient,
+  calls: OfferedCall[],
+): Promise<ToolSamplingOffer | undefined> {
   const asking = client.withCapabilities(EVERY_INPUT_CAPABILITY);
   for (const call of calls.slice(0, MAX_PROBES)) {
     const result = resultOf(await asking.request(call.method, call.params));
@@ -44,9 +55,16 @@ export async function findToolSampling(client: StatelessClient, calls: OfferedCa
  */
 export function toolUseAnswer(request: JsonObject, prefix: string): JsonObject {
   const params = isObject(request.params) ? request.params : {};
-  const tools = (Array.isArray(params.tools) ? params.tools : []).filter((tool): tool is JsonObject => isObject(tool) && typeof tool.name === 'string');
+  const tools = (Array.isArray(params.tools) ? params.tools : []).filter(
+    (tool): tool is JsonObject => isObject(tool) && typeof tool.name === 'string',
+  );
   const picked = tools.length > 1 ? tools.slice(0, 2) : [tools[0], tools[0]];
-  const content = picked.map((tool, index) => ({ type: 'tool_use', id: `${prefix}-${index + 1}`, name: tool.name, input: sampleArguments(tool.inputSchema) }));
+  const content = picked.map((tool, index) => ({
+    type: 'tool_use',
+    id: `${prefix}-${index + 1}`,
+    name: tool.name,
+    input: sampleArguments(tool.inputSchema),
+  }));
   return { role: 'assistant', content, model: 'mcp-conform', stopReason: 'toolUse' };
 }
 
@@ -59,5 +77,8 @@ export function toolUseIds(answer: JsonObject): string[] {
 
 /** The messages of a sampling request hold an assistant tool_use with this id. */
 export function carriesToolUse(messages: JsonObject[], id: string): boolean {
-  return messages.some((message) => message.role === 'assistant' && blocksOf(message).some((block) => block.type === 'tool_use' && block.id === id));
+  return messages.some(
+    (message) =>
+      message.role === 'assistant' && blocksOf(message).some((block) => block.type === 'tool_use' && block.id === id),
+  );
 }

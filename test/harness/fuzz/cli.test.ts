@@ -30,7 +30,9 @@ describe('mcp-conform fuzz', () => {
     const result = await list();
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('2026-07-28/ids/same-id  MUST  stdio+http');
-    expect(result.stdout).toContain('https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#operation');
+    expect(result.stdout).toContain(
+      'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#operation',
+    );
   });
 
   test.concurrent.each([
@@ -46,10 +48,25 @@ describe('mcp-conform fuzz', () => {
     expect(result.stderr).toMatch(message);
   });
 
-  test('a finding prints its replay commands, writes the case and the reports, and both replays reproduce it', { timeout: 180_000 }, async () => {
+  test('a finding prints its replay commands, writes the case and the reports, and both replays reproduce it', {
+    timeout: 180_000,
+  }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
     const server = ['--', process.execPath, REFERENCE, '--stdio', '--mutant', 'crash-on-unsafe-id'];
-    const args = ['fuzz', '--campaign', '2026-07-28/ids/same-id', '--revision', '2026-07-28', '--seed', String(FUZZ_SEED), '--json', 'r.json', '--junit', 'j.xml', ...server];
+    const args = [
+      'fuzz',
+      '--campaign',
+      '2026-07-28/ids/same-id',
+      '--revision',
+      '2026-07-28',
+      '--seed',
+      String(FUZZ_SEED),
+      '--json',
+      'r.json',
+      '--junit',
+      'j.xml',
+      ...server,
+    ];
     const result = await cli(args, { cwd: dir });
     expect(result.exitCode, result.stdout + result.stderr).toBe(1);
     expect(result.stderr).toContain(`seed ${FUZZ_SEED}`);
@@ -57,9 +74,16 @@ describe('mcp-conform fuzz', () => {
 
     const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
     const finding = results.fuzz.findings[0];
-    expect(finding).toMatchObject({ id: 'fuzz/2026-07-28/ids/same-id', seed: FUZZ_SEED, level: 'MUST', transport: 'stdio' });
+    expect(finding).toMatchObject({
+      id: 'fuzz/2026-07-28/ids/same-id',
+      seed: FUZZ_SEED,
+      level: 'MUST',
+      transport: 'stdio',
+    });
     expect(readdirSync(path.join(dir, '.fuzz'))).toEqual([path.basename(finding.file)]);
-    expect(readFileSync(path.join(dir, 'j.xml'), 'utf8')).toMatch(/<testcase classname="fuzz.2026-07-28.ids" name="2026-07-28\/ids\/same-id" [^>]*status="fail">\s*<failure /);
+    expect(readFileSync(path.join(dir, 'j.xml'), 'utf8')).toMatch(
+      /<testcase classname="fuzz.2026-07-28.ids" name="2026-07-28\/ids\/same-id" [^>]*status="fail">\s*<failure /,
+    );
 
     const again = await cli(printed(result.stdout, 'replay (seed + path):'), { cwd: dir });
     expect(again.exitCode, again.stdout).toBe(1);
@@ -77,9 +101,26 @@ describe('mcp-conform fuzz', () => {
   });
 
   test('a server without defects exits 0', { timeout: 180_000 }, async () => {
-    const result = await cli(['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--runs', '5', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'], {
-      cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')),
-    });
+    const result = await cli(
+      [
+        'fuzz',
+        '--campaign',
+        'ids',
+        '--revision',
+        '2026-07-28',
+        '--runs',
+        '5',
+        '--seed',
+        '1',
+        '--',
+        process.execPath,
+        REFERENCE,
+        '--stdio',
+      ],
+      {
+        cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')),
+      },
+    );
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/4 properties, 20 cases, 0 finding\(s\)/);
   });
@@ -91,14 +132,18 @@ describe('mcp-conform fuzz', () => {
         .filter((l) => /^\d{4}-/.test(l))
         .map((l) => l.split(' ')[0]);
     const all = ids((await list()).stdout);
-    const shards = await Promise.all([1, 2, 3].map(async (i) => ids((await cli(['fuzz', '--list', '--shard', `${i}/3`])).stdout)));
+    const shards = await Promise.all(
+      [1, 2, 3].map(async (i) => ids((await cli(['fuzz', '--list', '--shard', `${i}/3`])).stdout)),
+    );
     expect(all.length).toBeGreaterThan(15);
     expect(shards.flat().sort()).toEqual([...all].sort());
     shards.forEach((list, i) => expect(list.every((id) => shardOf(id, 3) === i + 1)).toBe(true));
   });
 
   // 8 s: the probe and start-up must leave every property a share on a loaded machine.
-  test('--time-budget is shared: a huge --runs on the first property leaves time for the others', { timeout: 120_000 }, async () => {
+  test('--time-budget is shared: a huge --runs on the first property leaves time for the others', {
+    timeout: 120_000,
+  }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-'));
     const args = [
       'fuzz',
@@ -121,9 +166,15 @@ describe('mcp-conform fuzz', () => {
     ];
     const result = await cli(args, { cwd: dir });
     expect(result.exitCode, result.stdout + result.stderr).toBe(0);
-    const properties = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')).fuzz.campaigns.flatMap((c: { properties: unknown[] }) => c.properties);
+    const properties = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')).fuzz.campaigns.flatMap(
+      (c: { properties: unknown[] }) => c.properties,
+    );
     expect(properties).toHaveLength(3);
-    for (const p of properties) expect(p, 'every property ran, each stopped by its share of the budget').toMatchObject({ interrupted: true, cases: expect.any(Number) });
+    for (const p of properties)
+      expect(p, 'every property ran, each stopped by its share of the budget').toMatchObject({
+        interrupted: true,
+        cases: expect.any(Number),
+      });
     expect(properties.every((p: { cases: number; skipped?: string }) => p.cases > 0 && !p.skipped)).toBe(true);
     expect(result.stdout).toMatch(/: 3 properties, \d+ cases/);
     expect(result.stdout).toContain('not exhausted: 3 properties stopped by the time budget before all their runs');
@@ -133,8 +184,24 @@ describe('mcp-conform fuzz', () => {
     expect(lines.filter((line) => line.startsWith('  ok '))).toEqual([]);
   });
 
-  test('a budget used up before any property starts says so, and no verdict is not a pass', { timeout: 60_000 }, async () => {
-    const args = ['fuzz', '--campaign', 'ids', '--revision', '2026-07-28', '--time-budget', '0.001', '--seed', '1', '--', process.execPath, REFERENCE, '--stdio'];
+  test('a budget used up before any property starts says so, and no verdict is not a pass', {
+    timeout: 60_000,
+  }, async () => {
+    const args = [
+      'fuzz',
+      '--campaign',
+      'ids',
+      '--revision',
+      '2026-07-28',
+      '--time-budget',
+      '0.001',
+      '--seed',
+      '1',
+      '--',
+      process.execPath,
+      REFERENCE,
+      '--stdio',
+    ];
     const result = await cli(args, { cwd: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-cli-')) });
     expect(result.stdout).toMatch(/: 0 properties, 0 cases/);
     expect(result.stdout).toContain('skipped 4 properties: 4 × time budget used up before it started');

@@ -15,7 +15,11 @@ import { SALT, saltFor, withSalt } from '../../../harness/fuzz/salt.js';
 
 const PICK = {
   type: 'object',
-  properties: { color: { enum: ['red', 'green', 'blue'] }, count: { type: 'integer', minimum: 1, maximum: 5 }, code: { type: 'string', pattern: '^[A-Z]{3}$' } },
+  properties: {
+    color: { enum: ['red', 'green', 'blue'] },
+    count: { type: 'integer', minimum: 1, maximum: 5 },
+    code: { type: 'string', pattern: '^[A-Z]{3}$' },
+  },
   required: ['color', 'count', 'code'],
   additionalProperties: false,
 };
@@ -26,7 +30,9 @@ describe('ids', () => {
       fc.property(unsafeIntegerId(), (id) => {
         expect(id.text).toMatch(/^-?\d+$/);
         expect(BigInt(id.text) >= 2n ** 53n || BigInt(id.text) <= -(2n ** 53n)).toBe(true);
-        expect(messageText({ jsonrpc: '2.0', id: 0, method: 'm' }, id.text)).toBe(`{"jsonrpc":"2.0","id":${id.text},"method":"m"}`);
+        expect(messageText({ jsonrpc: '2.0', id: 0, method: 'm' }, id.text)).toBe(
+          `{"jsonrpc":"2.0","id":${id.text},"method":"m"}`,
+        );
       }),
       { seed: 1, numRuns: 200 },
     );
@@ -50,12 +56,16 @@ describe('ids', () => {
 describe('framing builders', () => {
   test('cuts are inside the bytes, sorted and unique; pieces rebuild the bytes', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 2, maxLength: 200 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }), (text, fractions) => {
-        const length = Buffer.byteLength(text);
-        const cuts = cutsAt(length, fractions);
-        expect(cuts.every((at, i) => at > 0 && at < length && (i === 0 || cuts[i - 1] < at))).toBe(true);
-        expect(Buffer.concat(stepPieces({ label: '', text, splits: cuts, slots: [] })).toString()).toBe(text);
-      }),
+      fc.property(
+        fc.string({ minLength: 2, maxLength: 200 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+        (text, fractions) => {
+          const length = Buffer.byteLength(text);
+          const cuts = cutsAt(length, fractions);
+          expect(cuts.every((at, i) => at > 0 && at < length && (i === 0 || cuts[i - 1] < at))).toBe(true);
+          expect(Buffer.concat(stepPieces({ label: '', text, splits: cuts, slots: [] })).toString()).toBe(text);
+        },
+      ),
       { seed: 3 },
     );
   });
@@ -70,11 +80,22 @@ describe('framing builders', () => {
     );
     expect(JSON.parse(nestedText(3, 'array'))).toEqual([[[1]]]);
     expect(nestedText(100_000, 'object').length).toBeGreaterThan(500_000);
-    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(withInvalidBytes(text, { bytes: [0xc0, 0xaf], at: 0.5 }))).toThrow();
+    expect(() =>
+      new TextDecoder('utf-8', { fatal: true }).decode(withInvalidBytes(text, { bytes: [0xc0, 0xaf], at: 0.5 })),
+    ).toThrow();
   });
 
   test('the salt keeps lengths, so split offsets still cut where they did', () => {
-    const template = { steps: [{ label: `id ${SALT}`, text: `{"id":"x-${SALT}"}\n`, splits: [3], slots: [{ what: 'x', id: `x-${SALT}`, allow: [] }] }] };
+    const template = {
+      steps: [
+        {
+          label: `id ${SALT}`,
+          text: `{"id":"x-${SALT}"}\n`,
+          splits: [3],
+          slots: [{ what: 'x', id: `x-${SALT}`, allow: [] }],
+        },
+      ],
+    };
     const salted = withSalt(template, saltFor(42));
     expect(salted.steps[0].text).toBe(`{"id":"x-${saltFor(42)}"}\n`);
     expect(salted.steps[0].text!.length).toBe(template.steps[0].text.length);
@@ -101,7 +122,9 @@ describe('schema-driven arguments', () => {
   });
 
   test('boundary arguments reach the bounds of count', () => {
-    const counts = new Set(fc.sample(boundaryArguments(PICK)!, { seed: 6, numRuns: 200 }).map((made) => made.value.count));
+    const counts = new Set(
+      fc.sample(boundaryArguments(PICK)!, { seed: 6, numRuns: 200 }).map((made) => made.value.count),
+    );
     expect(counts.has(1) && counts.has(5)).toBe(true);
   });
 

@@ -13,7 +13,12 @@ import { recordFinding } from '../../../harness/fuzz/findings.js';
 import { GuidedArbitrary, TapedArbitrary } from '../../../harness/fuzz/guided.js';
 import { LiveTarget } from '../../../harness/fuzz/live-target.js';
 import { defineCampaign, fuzzProperty, type FuzzProperty } from '../../../harness/fuzz/property.js';
-import { guidedPath, parseGuidedPath, runProperty, type PropertyRunOptions } from '../../../harness/fuzz/run-property.js';
+import {
+  guidedPath,
+  parseGuidedPath,
+  runProperty,
+  type PropertyRunOptions,
+} from '../../../harness/fuzz/run-property.js';
 import { replayCase } from '../../../harness/fuzz/replay.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
@@ -44,8 +49,13 @@ function depthProperty(planned: string[], strict = false): FuzzProperty {
         const depth = leadingThrees(digits);
         const method = METHODS[depth];
         const { message } = env.dialect.build(method, {}, id);
-        const allow: Slot['allow'] = strict && depth === METHODS.length - 1 ? [{ answer: 'result' }] : [{ answer: 'result' }, { answer: 'error' }];
-        return { steps: [{ label: method, text: `${JSON.stringify(message)}\n`, slots: [{ what: method, id, method, allow }] }] };
+        const allow: Slot['allow'] =
+          strict && depth === METHODS.length - 1 ? [{ answer: 'result' }] : [{ answer: 'result' }, { answer: 'error' }];
+        return {
+          steps: [
+            { label: method, text: `${JSON.stringify(message)}\n`, slots: [{ what: method, id, method, allow }] },
+          ],
+        };
       },
     }),
   ]);
@@ -75,7 +85,9 @@ function run(options: Partial<PropertyRunOptions>, planned: string[] = [], stric
 describe('guided phase', () => {
   // Seed 14 is one where the 60 seeded runs never start with four 3s (1 in 256); fixed, it stays so.
   // Over seeds 1 to 500 (the same arbitrary, no server) 60 seeded runs reach that class 85 times, 45 seeded + 15 guided 115 times.
-  it('reaches a response class the seeded runs alone miss within the same runs, counts it as guided, and generates the same cases again', { timeout: 120_000 }, async () => {
+  it('reaches a response class the seeded runs alone miss within the same runs, counts it as guided, and generates the same cases again', {
+    timeout: 120_000,
+  }, async () => {
     const first: string[] = [];
     const second: string[] = [];
     const seededOnly = await run({ guidedShare: 0 });
@@ -84,7 +96,9 @@ describe('guided phase', () => {
     expect(guided.failure).toBeUndefined();
     expect([seededOnly.cases, guided.cases, guided.guidedRuns, guided.interrupted]).toEqual([60, 60, 15, false]);
     const missed = guided.classes!.filter((c) => !seededOnly.classes!.includes(c));
-    expect(missed, `seeded only: ${seededOnly.classes}; guided: ${guided.classes}`).toEqual([expect.stringMatching(/^mcp-conform\/deepest error:-32601$/)]);
+    expect(missed, `seeded only: ${seededOnly.classes}; guided: ${guided.classes}`).toEqual([
+      expect.stringMatching(/^mcp-conform\/deepest error:-32601$/),
+    ]);
     expect(guided.guidedClasses).toEqual(missed);
     // Same seed, same server answers: the same inputs in the same order (the guided ones included).
     const again = await run({}, second);
@@ -94,7 +108,9 @@ describe('guided phase', () => {
     expect(again.guidedClasses).toEqual(guided.guidedClasses);
   });
 
-  it('a finding of the guided phase shrinks, and replays from its case file and from seed and path', { timeout: 120_000 }, async () => {
+  it('a finding of the guided phase shrinks, and replays from its case file and from seed and path', {
+    timeout: 120_000,
+  }, async () => {
     // The deepest request (four leading 3s) is held to a result, which the reference server, not knowing the method, cannot give.
     const outcome = await run({}, [], true);
     expect(outcome.failure?.failures[0].message).toMatch(/mcp-conform\/deepest/);
@@ -103,9 +119,16 @@ describe('guided phase', () => {
     const shrunk = outcome.failure!.input as number[];
     expect([shrunk.slice(0, 4), shrunk.slice(4).every((d) => d === 0)]).toEqual([[3, 3, 3, 3], true]);
     const findingsDir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-guided-'));
-    const finding = recordFinding(outcome, { targetWords: ['--stdio', 'server'], targetDescription: 'reference server', findingsDir });
+    const finding = recordFinding(outcome, {
+      targetWords: ['--stdio', 'server'],
+      targetDescription: 'reference server',
+      findingsDir,
+    });
     expect(finding.replayCommand).toContain(`--path ${outcome.path}`);
-    const replayed = await replayCase(readCaseFile(finding.file!), referenceStdio(), { ...DEFAULT_EXECUTE, timeoutMs: 5000 });
+    const replayed = await replayCase(readCaseFile(finding.file!), referenceStdio(), {
+      ...DEFAULT_EXECUTE,
+      timeoutMs: 5000,
+    });
     expect(replayed.failures.map((f) => f.message)).toEqual(outcome.failure!.failures.map((f) => f.message));
     const again = await run({ path: outcome.path }, [], true);
     expect(again.failure!.input).toEqual(shrunk);

@@ -50,7 +50,11 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
     toolCalls: options.toolCalls ?? 'safe',
     strict: options.strict ?? false,
     known: options.known,
-    findings: { targetWords: [], targetDescription: 'reference server', findingsDir: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-')) },
+    findings: {
+      targetWords: [],
+      targetDescription: 'reference server',
+      findingsDir: mkdtempSync(path.join(tmpdir(), 'mcp-conform-fuzz-')),
+    },
   });
 }
 

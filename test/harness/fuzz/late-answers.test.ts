@@ -10,10 +10,16 @@ import { explainFuzz, fuzz } from './helpers.js';
 
 const SLOW = builtFixture('fixtures/slow/slow-stdio.ts');
 
-test('the second answer to a duplicate in-flight id, given after the probe, is set aside in the next case, not a finding of it', { timeout: 300_000 }, async () => {
+test('the second answer to a duplicate in-flight id, given after the probe, is set aside in the next case, not a finding of it', {
+  timeout: 300_000,
+}, async () => {
   // The pipe holds each repeated answer until the next case's first write, deterministically: no timing decides it.
   const target = { kind: 'stdio' as const, command: process.execPath, args: [SLOW, '--hold-repeat'] };
-  const results = await fuzz(target, { select: ['2026-07-28/ids/in-flight-duplicate'], revisions: ['2026-07-28'], runs: 20 });
+  const results = await fuzz(target, {
+    select: ['2026-07-28/ids/in-flight-duplicate'],
+    revisions: ['2026-07-28'],
+    runs: 20,
+  });
   expect(explainFuzz(results)).toBe('');
   const properties = results.fuzz!.campaigns!.flatMap((c) => c.properties ?? []);
   expect(properties.map((p) => [p.id, p.cases])).toEqual([['2026-07-28/ids/in-flight-duplicate', 20]]);

@@ -16,7 +16,13 @@ const profile: ServerProfile = {
   prompts: [],
   problems: [],
 };
-const env: FuzzEnv = { revision: '2026-07-28', transport: 'http', profile, toolCalls: 'safe', dialect: dialectFor('2026-07-28', 'http', profile) };
+const env: FuzzEnv = {
+  revision: '2026-07-28',
+  transport: 'http',
+  profile,
+  toolCalls: 'safe',
+  dialect: dialectFor('2026-07-28', 'http', profile),
+};
 
 describe('a request with an unsupported version and a missing clientCapabilities', () => {
   // mcp-go over HTTP answers {"protocolVersion": "2026-07-29", no clientCapabilities} with -32022: it checks the version first.

@@ -35,32 +35,58 @@ describe('fuzz-only mutants', () => {
     for (const transport of (mutant.transports ?? TRANSPORTS).filter((t) => mutant.foundBy[t])) {
       const property = mutant.foundBy[transport]!;
       const revision = property.split('/')[0];
-      test(`${mutant.name} (${transport}) is found by ${property} with seed ${FUZZ_SEED}`, { timeout: 240_000 }, async () => {
+      test(`${mutant.name} (${transport}) is found by ${property} with seed ${FUZZ_SEED}`, {
+        timeout: 240_000,
+      }, async () => {
         if (!isRevision(revision)) throw new Error(`bad property id ${property}`);
         const target = await targetFor(transport, [mutant.name]);
         const results = await fuzz(target, { select: [property], revisions: [revision] });
-        const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
+        const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find(
+          (f) => f.id === `fuzz/${property}`,
+        );
         expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
         if (transport === 'stdio' && mutant.stdioMessage) expect(finding!.message).toContain(mutant.stdioMessage);
         if (transport === 'http' && mutant.httpMessage) expect(finding!.message).toContain(mutant.httpMessage);
-        console.log(`${mutant.name} (${transport}): ${property} after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s), ${results.durationMs} ms: ${finding!.message}`);
+        console.log(
+          `${mutant.name} (${transport}): ${property} after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s), ${results.durationMs} ms: ${finding!.message}`,
+        );
 
         const file = readCaseFile(finding!.file!);
         const good = transport === 'stdio' ? referenceStdio() : goodHttp;
-        expect((await replayCase(file, target, DEFAULT_EXECUTE)).failures.length, 'the saved case still fails against the mutant').toBeGreaterThan(0);
-        expect((await replayCase(file, good, DEFAULT_EXECUTE)).failures, 'the saved case holds against the good server').toEqual([]);
+        expect(
+          (await replayCase(file, target, DEFAULT_EXECUTE)).failures.length,
+          'the saved case still fails against the mutant',
+        ).toBeGreaterThan(0);
+        expect(
+          (await replayCase(file, good, DEFAULT_EXECUTE)).failures,
+          'the saved case holds against the good server',
+        ).toEqual([]);
 
         const again = await fuzz(target, { select: [property], revisions: [revision], path: finding!.path });
-        expect(again.fuzz?.findings.concat(again.fuzz?.warnings ?? []).map((f) => f.counterexample)).toEqual([finding!.counterexample]);
+        expect(again.fuzz?.findings.concat(again.fuzz?.warnings ?? []).map((f) => f.counterexample)).toEqual([
+          finding!.counterexample,
+        ]);
       });
       for (const seed of EXTRA_SEEDS) {
-        test(`${mutant.name} (${transport}) is found by ${property} with seed ${seed} too, and its case replays`, { timeout: 240_000 }, async () => {
+        test(`${mutant.name} (${transport}) is found by ${property} with seed ${seed} too, and its case replays`, {
+          timeout: 240_000,
+        }, async () => {
           const target = await targetFor(transport, [mutant.name]);
-          const results = await fuzz(target, { select: [property], revisions: [revision as '2026-07-28' | '2025-11-25'], seed });
-          const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find((f) => f.id === `fuzz/${property}`);
+          const results = await fuzz(target, {
+            select: [property],
+            revisions: [revision as '2026-07-28' | '2025-11-25'],
+            seed,
+          });
+          const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find(
+            (f) => f.id === `fuzz/${property}`,
+          );
           expect(finding, explainFuzz(results) || 'no finding').toBeDefined();
-          console.log(`${mutant.name} (${transport}) seed ${seed}: after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s): ${finding!.message}`);
-          expect((await replayCase(readCaseFile(finding!.file!), target, DEFAULT_EXECUTE)).failures.length).toBeGreaterThan(0);
+          console.log(
+            `${mutant.name} (${transport}) seed ${seed}: after ${finding!.numRuns} run(s), ${finding!.numShrinks} shrink step(s): ${finding!.message}`,
+          );
+          expect(
+            (await replayCase(readCaseFile(finding!.file!), target, DEFAULT_EXECUTE)).failures.length,
+          ).toBeGreaterThan(0);
         });
       }
     }

@@ -37,9 +37,15 @@ function runOf(received: object[], extra: Partial<CaseRun> = {}): CaseRun {
 describe('response classes', () => {
   it('names an error by its code and a result by its sorted fields, resultType and isError', () => {
     expect(messageClass({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad x' } })).toBe('error:-32602');
-    expect(messageClass({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [], isError: true } })).toBe('result:{content,isError,resultType} resultType=complete isError=true');
-    expect(messageClass({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse' } })).toBe('error:-32700 idless');
-    expect(messageClass({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })).toBe('notification:notifications/progress');
+    expect(
+      messageClass({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [], isError: true } }),
+    ).toBe('result:{content,isError,resultType} resultType=complete isError=true');
+    expect(messageClass({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse' } })).toBe(
+      'error:-32700 idless',
+    );
+    expect(messageClass({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })).toBe(
+      'notification:notifications/progress',
+    );
   });
 
   it('prefixes each answer with its request method, leaves the probe out, and ignores message text and timing', () => {

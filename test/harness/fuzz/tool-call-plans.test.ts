@@ -13,12 +13,35 @@ import { durationCapUnder } from '../../../harness/lifecycles/sample-requests.js
 import type { Revision } from '../../../harness/model.js';
 import { ALL_CAMPAIGNS } from '../../../suites/campaigns.js';
 
-const SLEEP = { name: 'sleep', inputSchema: { type: 'object', properties: { ms: { type: 'integer', minimum: 0, maximum: 10_000 } }, required: ['ms'] }, annotations: { readOnlyHint: true } };
+const SLEEP = {
+  name: 'sleep',
+  inputSchema: {
+    type: 'object',
+    properties: { ms: { type: 'integer', minimum: 0, maximum: 10_000 } },
+    required: ['ms'],
+  },
+  annotations: { readOnlyHint: true },
+};
 const WAIT_MS = 2000;
 
 function envFor(revision: Revision): FuzzEnv {
-  const profile: ServerProfile = { revision, capabilities: { tools: {} }, tools: [SLEEP], resources: [], resourceTemplates: [], prompts: [], problems: [] };
-  return { revision, transport: 'http', profile, toolCalls: 'safe', dialect: dialectFor(revision, 'http', profile), answerTimeoutMs: WAIT_MS };
+  const profile: ServerProfile = {
+    revision,
+    capabilities: { tools: {} },
+    tools: [SLEEP],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    problems: [],
+  };
+  return {
+    revision,
+    transport: 'http',
+    profile,
+    toolCalls: 'safe',
+    dialect: dialectFor(revision, 'http', profile),
+    answerTimeoutMs: WAIT_MS,
+  };
 }
 
 /** The `ms` of every sleep call in the planned cases of a property, over 200 generated inputs. */
@@ -30,7 +53,10 @@ function askedDurations(revision: Revision, propertyId: string): number[] {
   return fc.sample(arbitrary, { numRuns: 200, seed: 3 }).flatMap((input) =>
     property
       .plan(input, env)
-      .steps.map((step) => JSON.parse(stepBytes(step).toString('utf8')) as { method: string; params: { arguments: { ms: number } } })
+      .steps.map(
+        (step) =>
+          JSON.parse(stepBytes(step).toString('utf8')) as { method: string; params: { arguments: { ms: number } } },
+      )
       .filter((message) => message.method === 'tools/call')
       .map((message) => message.params.arguments.ms),
   );
@@ -56,15 +82,27 @@ describe('a lone surrogate in generated arguments', () => {
   // RFC 8259 section 8.2 leaves what a parser does with "\ud800" unpredictable: the Python SDK over
   // HTTP answers it with -32700 without an id, a refusal of a value the harness made.
   test('may be refused with a parse error, with or without the id', () => {
-    const property = ALL_CAMPAIGNS.flatMap((c) => c.properties).find((p) => p.id === '2025-11-25/schema/valid-arguments')!;
+    const property = ALL_CAMPAIGNS.flatMap((c) => c.properties).find(
+      (p) => p.id === '2025-11-25/schema/valid-arguments',
+    )!;
     const env = {
       ...envFor('2025-11-25'),
       profile: {
         ...envFor('2025-11-25').profile,
-        tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, annotations: { readOnlyHint: true } }],
+        tools: [
+          {
+            name: 'echo',
+            inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+            annotations: { readOnlyHint: true },
+          },
+        ],
       },
     };
-    const input = { call: { tool: 'echo', args: { label: 'a boundary', value: { text: '\ud800' } } }, progress: false, nonce: 0 };
+    const input = {
+      call: { tool: 'echo', args: { label: 'a boundary', value: { text: '\ud800' } } },
+      progress: false,
+      nonce: 0,
+    };
     const allow = property.plan(input, env).steps[0]!.slots[0]!.allow;
     expect(allow).toEqual(
       expect.arrayContaining([

@@ -8,15 +8,35 @@ const VERSION = 'io.modelcontextprotocol/protocolVersion';
 
 // A tools/list result of about 100 KB whose hints come after the tools: the evidence cut drops them.
 function bigToolsList(): Record<string, unknown> {
-  const tools = Array.from({ length: 400 }, (_, i) => ({ name: `tool_${i}`, description: 'x'.repeat(200), inputSchema: { type: 'object' } }));
-  return { jsonrpc: '2.0', id: 1, result: { tools, resultType: 'complete', ttlMs: 1000, cacheScope: 'public', _meta: { [SERVER_INFO]: { name: 'big', version: '1' } } } };
+  const tools = Array.from({ length: 400 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: 'x'.repeat(200),
+    inputSchema: { type: 'object' },
+  }));
+  return {
+    jsonrpc: '2.0',
+    id: 1,
+    result: {
+      tools,
+      resultType: 'complete',
+      ttlMs: 1000,
+      cacheScope: 'public',
+      _meta: { [SERVER_INFO]: { name: 'big', version: '1' } },
+    },
+  };
 }
 
 function recordPair(recorder: WireRecorder): void {
   const request = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [VERSION]: '2026-07-28' } } };
   recorder.record({ direction: 'client->server', kind: 'message', connection: 'c1', message: request });
   const response = bigToolsList();
-  recorder.record({ direction: 'server->client', kind: 'message', connection: 'c1', message: response, sizeHint: JSON.stringify(response).length });
+  recorder.record({
+    direction: 'server->client',
+    kind: 'message',
+    connection: 'c1',
+    message: response,
+    sizeHint: JSON.stringify(response).length,
+  });
 }
 
 describe('checks read whole messages, never the evidence copy', () => {

@@ -19,7 +19,9 @@ const PASSING = '2025-11-25/tools/list-result';
 
 /** A profile of the ping checks as they are, without FAILING: as if FAILING were added after it was frozen. */
 function profileWithout(id: string): FrozenProfile {
-  const checks = Object.fromEntries(ALL_CHECKS.filter((c) => c.revision === '2025-11-25' && c.id !== id).map((c) => [c.id, c.level]));
+  const checks = Object.fromEntries(
+    ALL_CHECKS.filter((c) => c.revision === '2025-11-25' && c.id !== id).map((c) => [c.id, c.level]),
+  );
   return { revision: '2025-11-25', version: '2026-01-01.1', checks };
 }
 
@@ -30,7 +32,10 @@ describe('a run scored against a frozen profile', () => {
     // ping-missing fails FAILING; PASSING, of another area, passes.
     const target = referenceStdio({ mutants: ['ping-missing'] });
     const request = { revisions: ['2025-11-25' as const], select: [FAILING, PASSING] };
-    [scoredAll, frozen] = await Promise.all([run(target, request), run(target, { ...request, profiles: [profileWithout(FAILING)] })]);
+    [scoredAll, frozen] = await Promise.all([
+      run(target, request),
+      run(target, { ...request, profiles: [profileWithout(FAILING)] }),
+    ]);
   }, 240_000);
 
   test('without the profile the new check fails the run', () => {
@@ -82,7 +87,11 @@ describe('a run scored against a frozen profile', () => {
 });
 
 describe('the profile hash and the bump', () => {
-  const profile: FrozenProfile = { revision: '2026-07-28', version: '2026-12-01.1', checks: { 'a/b/c': 'MUST', 'a/b/d': 'SHOULD' } };
+  const profile: FrozenProfile = {
+    revision: '2026-07-28',
+    version: '2026-12-01.1',
+    checks: { 'a/b/c': 'MUST', 'a/b/d': 'SHOULD' },
+  };
 
   test('the hash names the set of checks and levels, not its order', () => {
     expect(profileHash({ ...profile, checks: { 'a/b/d': 'SHOULD', 'a/b/c': 'MUST' } })).toBe(profileHash(profile));
@@ -95,7 +104,11 @@ describe('the profile hash and the bump', () => {
       { id: 'a/b/d', revision: '2026-07-28' as const, level: 'SHOULD' as const },
     ];
     expect(bumpProfiles([profile], checks, '2026-12-09').profiles[0]).toBe(profile);
-    const grown = bumpProfiles([profile], [...checks, { id: 'a/b/e', revision: '2026-07-28', level: 'MAY' }], '2026-12-09');
+    const grown = bumpProfiles(
+      [profile],
+      [...checks, { id: 'a/b/e', revision: '2026-07-28', level: 'MAY' }],
+      '2026-12-09',
+    );
     expect(grown.changed).toEqual(['2026-07-28', '2025-11-25']);
     expect(grown.profiles[0].version).toBe('2026-12-09.1');
     expect(nextVersion('2026-12-09.1', '2026-12-09')).toBe('2026-12-09.2');

@@ -26,7 +26,13 @@ function check(revision: Revision, area: string, slug: string, verdict: Verdict)
 }
 
 function revisionRun(revision: Revision, capabilities: Record<string, unknown>): RevisionRun {
-  return { revision, selectedBecause: 'test', durationMs: 1, discoveryTranscript: [], profile: { capabilities, tools: [], resources: [], resourceTemplates: [], prompts: [], problems: [] } };
+  return {
+    revision,
+    selectedBecause: 'test',
+    durationMs: 1,
+    discoveryTranscript: [],
+    profile: { capabilities, tools: [], resources: [], resourceTemplates: [], prompts: [], problems: [] },
+  };
 }
 
 const CHECKS = [
@@ -66,8 +72,15 @@ describe('compatibility matrix', () => {
   });
 
   test('a check of both revisions is one row with a cell per revision', () => {
-    expect(row('wire/schema')?.cells['2026-07-28']).toMatchObject({ verdict: 'pass', checkId: '2026-07-28/wire/schema' });
-    expect(row('wire/schema')?.cells['2025-11-25']).toMatchObject({ verdict: 'fail', checkId: '2025-11-25/wire/schema', note: 'fail because' });
+    expect(row('wire/schema')?.cells['2026-07-28']).toMatchObject({
+      verdict: 'pass',
+      checkId: '2026-07-28/wire/schema',
+    });
+    expect(row('wire/schema')?.cells['2025-11-25']).toMatchObject({
+      verdict: 'fail',
+      checkId: '2025-11-25/wire/schema',
+      note: 'fail because',
+    });
   });
 
   test('a check one revision lacks has no cell there', () => {
@@ -76,14 +89,21 @@ describe('compatibility matrix', () => {
   });
 
   test('area rows count verdicts and show the worst one', () => {
-    expect(row('tools')?.cells['2026-07-28']).toMatchObject({ verdict: 'warn', counts: { pass: 1, warn: 1, fail: 0, unstable: 0, skip: 0, error: 0 }, text: '1 pass, 1 warn' });
+    expect(row('tools')?.cells['2026-07-28']).toMatchObject({
+      verdict: 'warn',
+      counts: { pass: 1, warn: 1, fail: 0, unstable: 0, skip: 0, error: 0 },
+      text: '1 pass, 1 warn',
+    });
     expect(row('tools')?.cells['2025-11-25']).toMatchObject({ verdict: 'skip', text: '1 skip' });
     expect(rollUp({ pass: 3, fail: 0, warn: 0, unstable: 0, skip: 5, error: 0 })).toBe('pass');
     expect(rollUp({ pass: 3, fail: 0, warn: 0, unstable: 0, skip: 0, error: 1 })).toBe('error');
   });
 
   test('capability rows say which revision declares what', () => {
-    expect(row('capability:logging')?.cells).toEqual({ '2026-07-28': { text: 'not declared' }, '2025-11-25': { text: 'declared' } });
+    expect(row('capability:logging')?.cells).toEqual({
+      '2026-07-28': { text: 'not declared' },
+      '2025-11-25': { text: 'declared' },
+    });
     expect(row('capability:tools')?.cells['2026-07-28']?.text).toBe('declared');
   });
 
@@ -109,15 +129,23 @@ describe('compatibility matrix', () => {
     expect(both).toMatch(/^declares logging\s+not declared\s+declared$/m);
     const one = CHECKS.filter((c) => c.revision === '2025-11-25');
     expect(renderSummary(results(one, [RUNS[1]]), { color: false }, {})).not.toMatch(/^compatibility/m);
-    expect(renderSummary(results(CHECKS, RUNS), { color: false }, { quiet: true }), '--quiet prints only the counts').not.toMatch(/^compatibility/m);
+    expect(
+      renderSummary(results(CHECKS, RUNS), { color: false }, { quiet: true }),
+      '--quiet prints only the counts',
+    ).not.toMatch(/^compatibility/m);
   });
 
   test('a real run of both revisions records the matrix in its results', async () => {
-    const real = await run(referenceStdio(), { revisions: BOTH, select: ['*/wire/schema', '*/lifecycle/initialize-result', '*/dual-era/capabilities-agree'] });
+    const real = await run(referenceStdio(), {
+      revisions: BOTH,
+      select: ['*/wire/schema', '*/lifecycle/initialize-result', '*/dual-era/capabilities-agree'],
+    });
     expect(real.matrix?.columns).toEqual(['2026-07-28', '2025-11-25']);
     const schema = real.matrix?.rows.find((r) => r.key === 'wire/schema');
     expect(Object.keys(schema?.cells ?? {})).toEqual(['2026-07-28', '2025-11-25']);
-    expect(real.matrix?.rows.find((r) => r.key === 'dual-era/capabilities-agree')?.cells['2026-07-28']?.verdict).toBe('pass');
+    expect(real.matrix?.rows.find((r) => r.key === 'dual-era/capabilities-agree')?.cells['2026-07-28']?.verdict).toBe(
+      'pass',
+    );
     expect(JSON.parse(JSON.stringify(real)).matrix.rows.length).toBe(real.matrix?.rows.length);
   }, 60_000);
 });

@@ -10,7 +10,20 @@ import { outcomeOf, worstExitCode, type OutcomeTally } from '../../../harness/re
 
 function check(slug: string, verdict: Verdict, extra: Partial<CheckResult> = {}): CheckResult {
   const id = `2026-07-28/area/${slug}`;
-  return { id, revision: '2026-07-28', area: 'area', title: id, requirement: 'r', level: 'MUST', spec: 's', transport: 'stdio', verdict, durationMs: 1, transcript: [], ...extra };
+  return {
+    id,
+    revision: '2026-07-28',
+    area: 'area',
+    title: id,
+    requirement: 'r',
+    level: 'MUST',
+    spec: 's',
+    transport: 'stdio',
+    verdict,
+    durationMs: 1,
+    transcript: [],
+    ...extra,
+  };
 }
 
 const settle = settledRun;
@@ -20,7 +33,10 @@ const attempt = (verdict: Verdict): Attempt => ({ verdict, durationMs: 1, timeou
 
 describe('the four outcomes', () => {
   test('every check that applied passed (a warning too, and skips beside them): passed, exit 0', () => {
-    expect(outcome(settle([check('a', 'pass'), check('b', 'warn', { level: 'SHOULD' }), check('c', 'skip')]))).toEqual(['passed', 0]);
+    expect(outcome(settle([check('a', 'pass'), check('b', 'warn', { level: 'SHOULD' }), check('c', 'skip')]))).toEqual([
+      'passed',
+      0,
+    ]);
   });
 
   test('a check failed: failed, exit 1', () => {
@@ -28,7 +44,11 @@ describe('the four outcomes', () => {
   });
 
   test('no failure but a check with no verdict: inconclusive, exit 4', () => {
-    expect(outcome(settle([check('a', 'pass'), check('b', 'error', { reason: 'inconclusive: no response' }), check('c', 'skip')]))).toEqual(['inconclusive', 4]);
+    expect(
+      outcome(
+        settle([check('a', 'pass'), check('b', 'error', { reason: 'inconclusive: no response' }), check('c', 'skip')]),
+      ),
+    ).toEqual(['inconclusive', 4]);
   });
 
   test('nothing but skips is not applicable: no-verdicts, exit 5, never green', () => {
@@ -44,7 +64,15 @@ describe('precedence', () => {
   });
 
   test('the order of the rules, each tally alone and beside the next', () => {
-    const none: OutcomeTally = { interrupted: false, unreachable: false, failing: 0, staleEntries: 0, inconclusive: 0, verdicts: 3, emptyShard: false };
+    const none: OutcomeTally = {
+      interrupted: false,
+      unreachable: false,
+      failing: 0,
+      staleEntries: 0,
+      inconclusive: 0,
+      verdicts: 3,
+      emptyShard: false,
+    };
     expect(outcomeOf(none)).toBe('passed');
     expect(outcomeOf({ ...none, verdicts: 0 })).toBe('no-verdicts');
     expect(outcomeOf({ ...none, verdicts: 0, emptyShard: true })).toBe('passed');
@@ -56,22 +84,41 @@ describe('precedence', () => {
   });
 
   test('a baselined inconclusive check is excused as a baselined failure is', () => {
-    expect(outcome(settle([check('a', 'pass'), check('b', 'error', { expectedFailure: { pattern: '*' } })]))).toEqual(['passed', 0]);
+    expect(outcome(settle([check('a', 'pass'), check('b', 'error', { expectedFailure: { pattern: '*' } })]))).toEqual([
+      'passed',
+      0,
+    ]);
   });
 
   test('fuzz: a finding fails, an undecided property or a harness error is inconclusive', () => {
     const property = { id: '2026-07-28/ids/p', cases: 5 };
-    const finding = { id: 'fuzz/2026-07-28/ids/p', title: 't', level: 'MUST', spec: 's' } as NonNullable<RunResults['fuzz']>['findings'][number];
-    expect(outcome(settle([], { fuzz: { findings: [], campaigns: [{ campaign: 'ids', properties: [{ ...property, undecided: 2 }] }] } as unknown as RunResults['fuzz'] }))).toEqual([
-      'inconclusive',
-      4,
-    ]);
+    const finding = { id: 'fuzz/2026-07-28/ids/p', title: 't', level: 'MUST', spec: 's' } as NonNullable<
+      RunResults['fuzz']
+    >['findings'][number];
     expect(
       outcome(
-        settle([], { fuzz: { findings: [], errors: ['p: harness error: boom'], campaigns: [{ campaign: 'ids', properties: [{ ...property, error: 'boom' }] }] } as unknown as RunResults['fuzz'] }),
+        settle([], {
+          fuzz: {
+            findings: [],
+            campaigns: [{ campaign: 'ids', properties: [{ ...property, undecided: 2 }] }],
+          } as unknown as RunResults['fuzz'],
+        }),
       ),
     ).toEqual(['inconclusive', 4]);
-    expect(outcome(settle([check('a', 'error')], { fuzz: { findings: [finding] } as unknown as RunResults['fuzz'] }))).toEqual(['failed', 1]);
+    expect(
+      outcome(
+        settle([], {
+          fuzz: {
+            findings: [],
+            errors: ['p: harness error: boom'],
+            campaigns: [{ campaign: 'ids', properties: [{ ...property, error: 'boom' }] }],
+          } as unknown as RunResults['fuzz'],
+        }),
+      ),
+    ).toEqual(['inconclusive', 4]);
+    expect(
+      outcome(settle([check('a', 'error')], { fuzz: { findings: [finding] } as unknown as RunResults['fuzz'] })),
+    ).toEqual(['failed', 1]);
   });
 });
 
@@ -83,8 +130,17 @@ describe('unstable', () => {
   });
 
   test('without --strict, runs that disagree on a failure are inconclusive; on a warning, a warning', () => {
-    expect(outcome(settle([check('a', 'pass'), check('u', 'unstable', { attempts: [attempt('fail'), attempt('pass')] })]))).toEqual(['inconclusive', 4]);
-    expect(outcome(settle([check('a', 'pass'), check('u', 'unstable', { level: 'SHOULD', attempts: [attempt('warn'), attempt('pass')] })]))).toEqual(['passed', 0]);
+    expect(
+      outcome(settle([check('a', 'pass'), check('u', 'unstable', { attempts: [attempt('fail'), attempt('pass')] })])),
+    ).toEqual(['inconclusive', 4]);
+    expect(
+      outcome(
+        settle([
+          check('a', 'pass'),
+          check('u', 'unstable', { level: 'SHOULD', attempts: [attempt('warn'), attempt('pass')] }),
+        ]),
+      ),
+    ).toEqual(['passed', 0]);
   });
 });
 

@@ -4,7 +4,15 @@ import type { Check } from '../../../harness/checks/check.js';
 import { CheckFailure, CheckInconclusive, CheckSkip, CheckWarning } from '../../../harness/checks/outcome.js';
 import type { ServerProfile } from '../../../harness/lifecycles/profile.js';
 import type { WireEntry } from '../../../harness/recorder/wire-log.js';
-import { CHOSEN_SILENCE, CheckTimeout, notApplicable, type Outcome, settleVerdict, type VerdictFacts, verdictFor } from '../../../harness/runner/verdict-rules.js';
+import {
+  CHOSEN_SILENCE,
+  CheckTimeout,
+  notApplicable,
+  type Outcome,
+  settleVerdict,
+  type VerdictFacts,
+  verdictFor,
+} from '../../../harness/runner/verdict-rules.js';
 
 function check(overrides: Partial<Check> = {}): Check {
   return {
@@ -24,7 +32,16 @@ function check(overrides: Partial<Check> = {}): Check {
 }
 
 function profile(overrides: Partial<ServerProfile> = {}): ServerProfile {
-  return { revision: '2026-07-28', capabilities: { tools: {} }, tools: [], resources: [], resourceTemplates: [], prompts: [], problems: [], ...overrides };
+  return {
+    revision: '2026-07-28',
+    capabilities: { tools: {} },
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    problems: [],
+    ...overrides,
+  };
 }
 
 const timedOut: WireEntry = {
@@ -46,7 +63,9 @@ function facts(overrides: Partial<VerdictFacts> = {}): VerdictFacts {
 
 describe('1. applicability', () => {
   test('a check for another transport skips, naming the transports it applies to', () => {
-    expect(notApplicable(check({ transports: ['http'] }), 'stdio', profile())).toBe('applies to http only; this target is stdio');
+    expect(notApplicable(check({ transports: ['http'] }), 'stdio', profile())).toBe(
+      'applies to http only; this target is stdio',
+    );
   });
 
   test('a check needing a feature the server does not offer skips with what is missing', () => {
@@ -76,9 +95,18 @@ describe('2. outcome', () => {
   });
 
   test('inconclusive, the backstop and a harness error are no verdict', () => {
-    expect(verdictFor(check(), new CheckInconclusive('silent'), false)).toMatchObject({ verdict: 'error', reason: 'inconclusive: silent' });
-    expect(verdictFor(check(), new CheckTimeout('check did not finish within 9 ms'), false)).toMatchObject({ verdict: 'error', reason: 'check did not finish within 9 ms' });
-    expect(verdictFor(check(), new TypeError('boom'), false)).toMatchObject({ verdict: 'error', reason: 'harness error: boom' });
+    expect(verdictFor(check(), new CheckInconclusive('silent'), false)).toMatchObject({
+      verdict: 'error',
+      reason: 'inconclusive: silent',
+    });
+    expect(verdictFor(check(), new CheckTimeout('check did not finish within 9 ms'), false)).toMatchObject({
+      verdict: 'error',
+      reason: 'check did not finish within 9 ms',
+    });
+    expect(verdictFor(check(), new TypeError('boom'), false)).toMatchObject({
+      verdict: 'error',
+      reason: 'harness error: boom',
+    });
   });
 });
 
@@ -88,9 +116,13 @@ describe('3. time only', () => {
   test('a fail or warn with a request of the check left unanswered is inconclusive, saying what it would have said', () => {
     const settled = settleVerdict(check(), failed, facts({ own: [timedOut] }));
     expect(settled.verdict).toBe('error');
-    expect(settled.reason).toBe('inconclusive: no response to id 2 within 3000 ms (the check would have said: no error answer)');
+    expect(settled.reason).toBe(
+      'inconclusive: no response to id 2 within 3000 ms (the check would have said: no error answer)',
+    );
     expect(settleVerdict(check(), { verdict: 'warn' }, facts({ own: [timedOut] })).verdict).toBe('error');
-    expect(settleVerdict(check(), failed, facts({ own: [{ ...timedOut, timeout: undefined, overCap: true }] })).verdict).toBe('error');
+    expect(
+      settleVerdict(check(), failed, facts({ own: [{ ...timedOut, timeout: undefined, overCap: true }] })).verdict,
+    ).toBe('error');
   });
 
   test('a fail with every request answered stands, and so does a check whose requirement is a deadline', () => {
@@ -99,14 +131,23 @@ describe('3. time only', () => {
   });
 
   test('a wait the server is proven to have read (a barrier after it answered) leaves the fail standing: its silence is a choice', () => {
-    const proof: WireEntry = { ...timedOut, seq: 5, timeout: undefined, waitedMs: undefined, provesRead: timedOut.seq, note: 'ping answered after it' };
+    const proof: WireEntry = {
+      ...timedOut,
+      seq: 5,
+      timeout: undefined,
+      waitedMs: undefined,
+      provesRead: timedOut.seq,
+      note: 'ping answered after it',
+    };
     const settled = settleVerdict(check(), failed, facts({ own: [timedOut, proof] }));
     expect(settled.verdict).toBe('fail');
     // The reason says the silence was read and chosen, so no reader takes it for a verdict of time.
     expect(settled.reason).toBe(`${failed.reason}${CHOSEN_SILENCE}`);
     expect(settleVerdict(check(), failed, facts()).reason).toBe(failed.reason);
     // A proof of another wait proves nothing of this one.
-    expect(settleVerdict(check(), failed, facts({ own: [timedOut, { ...proof, provesRead: 99 }] })).verdict).toBe('error');
+    expect(settleVerdict(check(), failed, facts({ own: [timedOut, { ...proof, provesRead: 99 }] })).verdict).toBe(
+      'error',
+    );
   });
 
   test('a pass is never turned by a timeout', () => {
@@ -118,7 +159,11 @@ describe('4. unknown list', () => {
   const skipped: Outcome = { verdict: 'skip', reason: 'server lists no tools' };
 
   test('a skip for want of items of a list discovery never heard answered is inconclusive', () => {
-    const settled = settleVerdict(check({ requires: ['tools'] }), skipped, facts({ profile: profile({ unansweredLists: ['tools/list'] }) }));
+    const settled = settleVerdict(
+      check({ requires: ['tools'] }),
+      skipped,
+      facts({ profile: profile({ unansweredLists: ['tools/list'] }) }),
+    );
     expect(settled.verdict).toBe('error');
     expect(settled.reason).toContain('inconclusive: tools/list got no answer in discovery');
   });
@@ -132,7 +177,10 @@ describe('4. unknown list', () => {
 
 describe('5. interrupted', () => {
   test('a check cut short by Ctrl-C has no verdict of its own; a skip stands', () => {
-    expect(settleVerdict(check(), { verdict: 'fail' }, facts({ interrupted: true }))).toEqual({ verdict: 'error', reason: 'interrupted before the check finished' });
+    expect(settleVerdict(check(), { verdict: 'fail' }, facts({ interrupted: true }))).toEqual({
+      verdict: 'error',
+      reason: 'interrupted before the check finished',
+    });
     expect(settleVerdict(check(), { verdict: 'pass' }, facts({ interrupted: true })).verdict).toBe('error');
     expect(settleVerdict(check(), { verdict: 'skip', reason: 'x' }, facts({ interrupted: true })).verdict).toBe('skip');
   });

@@ -33,7 +33,8 @@ export function verdictOf(document: Record<string, unknown>, id: string): Verdic
   };
 }
 
-export const officialVerdict = (revision: Revision) => verdictOf(officialSchema(revision), `https://official.test/${revision}.json`);
+export const officialVerdict = (revision: Revision) =>
+  verdictOf(officialSchema(revision), `https://official.test/${revision}.json`);
 
 const defNames = (document: Record<string, unknown>) => Object.keys(document.$defs as object);
 
@@ -63,7 +64,12 @@ export function baseCases(revision: Revision): Case[] {
     .filter((e) => names.has(e.def))
     .map((e) => ({ def: e.def, label: `example ${e.file}`, value: e.value }));
   const samples = revision === '2025-11-25' ? SAMPLES_2025_11_25 : SAMPLES_2026_07_28;
-  return [...examples, ...samples.map((s) => ({ ...s, label: `sample ${s.label}` })), ...generated(official, 'official'), ...generated(revisionSchemaDocument(revision), 'ours')];
+  return [
+    ...examples,
+    ...samples.map((s) => ({ ...s, label: `sample ${s.label}` })),
+    ...generated(official, 'official'),
+    ...generated(revisionSchemaDocument(revision), 'ours'),
+  ];
 }
 
 export interface Comparison {
@@ -89,7 +95,8 @@ export function compare(revision: Revision, ours: Verdict, official: Verdict, ca
   for (const c of cases) {
     check(c);
     for (const m of mutations(c.value)) check({ def: c.def, label: `${c.label}: ${m.label}`, value: m.value });
-    if (!c.label.startsWith('generated')) for (const def of allDefs) if (def !== c.def) check({ ...c, def, label: `${c.label} as ${def}` });
+    if (!c.label.startsWith('generated'))
+      for (const def of allDefs) if (def !== c.def) check({ ...c, def, label: `${c.label} as ${def}` });
   }
   return out;
 }

@@ -6,7 +6,12 @@ export interface Sample {
   value: unknown;
 }
 
-const implementation = { name: 'example-server', title: 'Example', version: '1.2.3', websiteUrl: 'https://example.com' };
+const implementation = {
+  name: 'example-server',
+  title: 'Example',
+  version: '1.2.3',
+  websiteUrl: 'https://example.com',
+};
 const task = {
   taskId: 'task-1',
   status: 'working',
@@ -78,14 +83,22 @@ export const SAMPLES_2025_11_25: Sample[] = [
       _meta: { trace: 'abc' },
     },
   },
-  { def: 'InitializedNotification', label: 'initialized', value: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+  {
+    def: 'InitializedNotification',
+    label: 'initialized',
+    value: { jsonrpc: '2.0', method: 'notifications/initialized' },
+  },
   { def: 'PingRequest', label: 'ping', value: call(7, 'ping') },
   { def: 'PingRequest', label: 'ping with meta', value: call('p', 'ping', { _meta: { progressToken: 3 } }) },
   { def: 'EmptyResult', label: 'empty result', value: {} },
   { def: 'JSONRPCResultResponse', label: 'ping response', value: rpc(7, {}) },
   { def: 'SetLevelRequest', label: 'setLevel', value: call(2, 'logging/setLevel', { level: 'warning' }) },
   { def: 'SubscribeRequest', label: 'subscribe', value: call(3, 'resources/subscribe', { uri: 'file:///a.txt' }) },
-  { def: 'UnsubscribeRequest', label: 'unsubscribe', value: call(4, 'resources/unsubscribe', { uri: 'file:///a.txt' }) },
+  {
+    def: 'UnsubscribeRequest',
+    label: 'unsubscribe',
+    value: call(4, 'resources/unsubscribe', { uri: 'file:///a.txt' }),
+  },
   { def: 'ListToolsRequest', label: 'tools/list without params', value: call(5, 'tools/list') },
   { def: 'ListToolsResult', label: 'tools/list result', value: { tools: [tool], nextCursor: 'c2' } },
   {
@@ -113,14 +126,22 @@ export const SAMPLES_2025_11_25: Sample[] = [
     label: 'task status',
     value: { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, status: 'input_required' } },
   },
-  { def: 'CreateMessageRequest', label: 'sampling/createMessage', value: call('s1', 'sampling/createMessage', sampling) },
+  {
+    def: 'CreateMessageRequest',
+    label: 'sampling/createMessage',
+    value: call('s1', 'sampling/createMessage', sampling),
+  },
   {
     def: 'CreateMessageResult',
     label: 'sampling result',
     value: { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm', stopReason: 'endTurn' },
   },
   { def: 'ListRootsRequest', label: 'roots/list', value: call('r1', 'roots/list') },
-  { def: 'ListRootsResult', label: 'roots result', value: { roots: [{ uri: 'file:///home/user/project', name: 'project' }] } },
+  {
+    def: 'ListRootsResult',
+    label: 'roots result',
+    value: { roots: [{ uri: 'file:///home/user/project', name: 'project' }] },
+  },
   {
     def: 'RootsListChangedNotification',
     label: 'roots changed',
@@ -160,7 +181,9 @@ export const SAMPLES_2025_11_25: Sample[] = [
       error: {
         code: -32042,
         message: 'Authorization required',
-        data: { elicitations: [{ mode: 'url', message: 'Log in', elicitationId: 'el-2', url: 'https://example.com/auth' }] },
+        data: {
+          elicitations: [{ mode: 'url', message: 'Log in', elicitationId: 'el-2', url: 'https://example.com/auth' }],
+        },
       },
     },
   },
@@ -172,7 +195,11 @@ export const SAMPLES_2025_11_25: Sample[] = [
   {
     def: 'ProgressNotification',
     label: 'progress',
-    value: { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 0.5, total: 1 } },
+    value: {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p', progress: 0.5, total: 1 },
+    },
   },
   {
     def: 'LoggingMessageNotification',

@@ -3,7 +3,11 @@
 import type { Sample } from './messages-2025-11-25.js';
 
 const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'example-server', version: '1.0.0' } };
-export const tool = { name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } };
+export const tool = {
+  name: 'echo',
+  description: 'Echo',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+};
 
 export const discoverResponse = {
   jsonrpc: '2.0',
@@ -20,7 +24,13 @@ export const discoverResponse = {
 export const listToolsResponse = {
   jsonrpc: '2.0',
   id: 2,
-  result: { resultType: 'complete', tools: [tool, { ...tool, name: 'reverse' }], ttlMs: 0, cacheScope: 'private', nextCursor: 'c2' },
+  result: {
+    resultType: 'complete',
+    tools: [tool, { ...tool, name: 'reverse' }],
+    ttlMs: 0,
+    cacheScope: 'private',
+    nextCursor: 'c2',
+  },
 };
 export const inputRequiredResponse = {
   jsonrpc: '2.0',
@@ -39,7 +49,11 @@ export const inputRequiredResponse = {
 export const unsupportedVersionError = {
   jsonrpc: '2.0',
   id: 4,
-  error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '1900-01-01' } },
+  error: {
+    code: -32022,
+    message: 'Unsupported protocol version',
+    data: { supported: ['2026-07-28'], requested: '1900-01-01' },
+  },
 };
 
 export const SAMPLES_2026_07_28: Sample[] = [

@@ -59,6 +59,7 @@ export function mutations(value: unknown): Mutation[] {
       out.push({ label: `add ${pointer(path)}/x-unknown-key`, value: copy });
     }
   }
-  for (const replacement of REPLACEMENTS) out.push({ label: `replace whole = ${JSON.stringify(replacement)}`, value: replacement });
+  for (const replacement of REPLACEMENTS)
+    out.push({ label: `replace whole = ${JSON.stringify(replacement)}`, value: replacement });
   return out;
 }

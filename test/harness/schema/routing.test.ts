@@ -1,8 +1,18 @@
 // validateServerMessage picks the most specific definition; method tables come from the unions.
 // Uses only hand-written messages, so it runs without the official reference data.
 import { describe, expect, it } from 'vitest';
-import { clientRequestMethods, createWireValidator, resultDefFor, serverNotificationMethods } from '../../../harness/schema/index.js';
-import { discoverResponse, inputRequiredResponse, listToolsResponse, unsupportedVersionError } from './messages-2026-07-28.js';
+import {
+  clientRequestMethods,
+  createWireValidator,
+  resultDefFor,
+  serverNotificationMethods,
+} from '../../../harness/schema/index.js';
+import {
+  discoverResponse,
+  inputRequiredResponse,
+  listToolsResponse,
+  unsupportedVersionError,
+} from './messages-2026-07-28.js';
 
 const v26 = createWireValidator('2026-07-28');
 const v25 = createWireValidator('2025-11-25');
@@ -58,11 +68,19 @@ describe('WireValidator', () => {
     expect(() => v26.validate('InitializeResult', {})).toThrow(/InitializeResult/);
     const outcome = v26.validate('Tool', { name: 'x', inputSchema: { type: 'array' } });
     expect(outcome).toMatchObject({ def: 'Tool', valid: false });
-    expect(outcome.issues).toContainEqual({ path: '/inputSchema/type', message: 'must be equal to constant ("object")' });
+    expect(outcome.issues).toContainEqual({
+      path: '/inputSchema/type',
+      message: 'must be equal to constant ("object")',
+    });
   });
 
   it('caps issues at 20', () => {
-    const bad = { resultType: 'complete', tools: Array.from({ length: 50 }, () => ({})), ttlMs: 0, cacheScope: 'public' };
+    const bad = {
+      resultType: 'complete',
+      tools: Array.from({ length: 50 }, () => ({})),
+      ttlMs: 0,
+      cacheScope: 'public',
+    };
     expect(v26.validate('ListToolsResult', bad).issues.length).toBeLessThanOrEqual(20);
   });
 });
@@ -74,8 +92,14 @@ describe('validateServerMessage routing, 2026-07-28', () => {
       valid: true,
       issues: [],
     });
-    expect(v26.validateServerMessage(listToolsResponse, 'tools/list')).toMatchObject({ def: 'ListToolsResultResponse', valid: true });
-    expect(v26.validateServerMessage(inputRequiredResponse, 'tools/call')).toMatchObject({ def: 'CallToolResultResponse+InputRequiredResult', valid: true });
+    expect(v26.validateServerMessage(listToolsResponse, 'tools/list')).toMatchObject({
+      def: 'ListToolsResultResponse',
+      valid: true,
+    });
+    expect(v26.validateServerMessage(inputRequiredResponse, 'tools/call')).toMatchObject({
+      def: 'CallToolResultResponse+InputRequiredResult',
+      valid: true,
+    });
   });
 
   it('holds a complete tools/call result to CallToolResult, not to the permissive union', () => {
@@ -102,7 +126,10 @@ describe('validateServerMessage routing, 2026-07-28', () => {
 
   it('falls back to the envelope for unknown or absent methods', () => {
     expect(v26.validateServerMessage(discoverResponse)).toMatchObject({ def: 'JSONRPCResultResponse', valid: true });
-    expect(v26.validateServerMessage(discoverResponse, 'x/unknown')).toMatchObject({ def: 'JSONRPCResultResponse', valid: true });
+    expect(v26.validateServerMessage(discoverResponse, 'x/unknown')).toMatchObject({
+      def: 'JSONRPCResultResponse',
+      valid: true,
+    });
     const noResultType = { jsonrpc: '2.0', id: 1, result: {} };
     expect(v26.validateServerMessage(noResultType)).toMatchObject({ def: 'JSONRPCResultResponse', valid: false });
   });
@@ -117,7 +144,9 @@ describe('validateServerMessage routing, 2026-07-28', () => {
     const outcome = v26.validateServerMessage(noData);
     expect(outcome).toMatchObject({ def: 'JSONRPCErrorResponse+UnsupportedProtocolVersionError', valid: false });
     expect(outcome.issues).toContainEqual({ path: '/error', message: "must have required property 'data'" });
-    expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 1, error: { code: -32020, message: 'm' } }).def).toBe('JSONRPCErrorResponse+HeaderMismatchError');
+    expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 1, error: { code: -32020, message: 'm' } }).def).toBe(
+      'JSONRPCErrorResponse+HeaderMismatchError',
+    );
     expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 1, error: { code: -32021, message: 'm' } })).toMatchObject({
       def: 'JSONRPCErrorResponse+MissingRequiredClientCapabilityError',
       valid: false,
@@ -127,7 +156,9 @@ describe('validateServerMessage routing, 2026-07-28', () => {
       valid: true,
       issues: [],
     });
-    expect(v26.validateServerMessage({ jsonrpc: '2.0', error: { code: 'x', message: 'nope' } })).toMatchObject({ valid: false });
+    expect(v26.validateServerMessage({ jsonrpc: '2.0', error: { code: 'x', message: 'nope' } })).toMatchObject({
+      valid: false,
+    });
   });
 
   it('routes notifications by method', () => {
@@ -146,11 +177,23 @@ describe('validateServerMessage routing, 2026-07-28', () => {
   });
 
   it('has no server requests: a request is only checked as a JSON-RPC request', () => {
-    expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 9, method: 'ping' })).toMatchObject({ def: 'JSONRPCRequest', valid: true });
+    expect(v26.validateServerMessage({ jsonrpc: '2.0', id: 9, method: 'ping' })).toMatchObject({
+      def: 'JSONRPCRequest',
+      valid: true,
+    });
   });
 
   it('rejects things that are no JSON-RPC message', () => {
-    for (const junk of [null, 42, 'x', [], {}, { jsonrpc: '2.0', id: 1 }, { jsonrpc: '1.0', method: 'a' }, { method: 7 }]) {
+    for (const junk of [
+      null,
+      42,
+      'x',
+      [],
+      {},
+      { jsonrpc: '2.0', id: 1 },
+      { jsonrpc: '1.0', method: 'a' },
+      { method: 7 },
+    ]) {
       expect(v26.validateServerMessage(junk).valid, JSON.stringify(junk)).toBe(false);
     }
   });
@@ -198,12 +241,22 @@ describe('validateServerMessage routing, 2025-11-25', () => {
   });
 
   it('routes server-to-client requests to their definitions', () => {
-    expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's1', method: 'ping' })).toMatchObject({ def: 'PingRequest', valid: true });
+    expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's1', method: 'ping' })).toMatchObject({
+      def: 'PingRequest',
+      valid: true,
+    });
     expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's2', method: 'roots/list' })).toMatchObject({
       def: 'ListRootsRequest',
       valid: true,
     });
-    expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's3', method: 'sampling/createMessage', params: { messages: [] } })).toMatchObject({ def: 'CreateMessageRequest', valid: false });
+    expect(
+      v25.validateServerMessage({
+        jsonrpc: '2.0',
+        id: 's3',
+        method: 'sampling/createMessage',
+        params: { messages: [] },
+      }),
+    ).toMatchObject({ def: 'CreateMessageRequest', valid: false });
     expect(
       v25.validateServerMessage({
         jsonrpc: '2.0',
@@ -212,11 +265,19 @@ describe('validateServerMessage routing, 2025-11-25', () => {
         params: { mode: 'url', message: 'm', elicitationId: 'e', url: 'https://example.com' },
       }),
     ).toMatchObject({ def: 'ElicitRequest', valid: true });
-    expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's5', method: 'x/other' })).toMatchObject({ def: 'JSONRPCRequest' });
+    expect(v25.validateServerMessage({ jsonrpc: '2.0', id: 's5', method: 'x/other' })).toMatchObject({
+      def: 'JSONRPCRequest',
+    });
   });
 
   it('routes notifications and the -32042 error', () => {
-    expect(v25.validateServerMessage({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e' } })).toMatchObject({
+    expect(
+      v25.validateServerMessage({
+        jsonrpc: '2.0',
+        method: 'notifications/elicitation/complete',
+        params: { elicitationId: 'e' },
+      }),
+    ).toMatchObject({
       def: 'ElicitationCompleteNotification',
       valid: true,
     });

@@ -36,7 +36,10 @@ describe.skipIf(!HAS_SPEC)(`against the official schema.json files${skipNote}`, 
   it.each(REVISIONS)('%s: every official $defs name exists in ours and ours has no extra', (revision) => {
     const official = defsOf(officialSchema(revision));
     const ours = defsOf(revisionSchemaDocument(revision));
-    expect({ missing: official.filter((n) => !ours.includes(n)), extra: ours.filter((n) => !official.includes(n)) }).toEqual({
+    expect({
+      missing: official.filter((n) => !ours.includes(n)),
+      extra: ours.filter((n) => !official.includes(n)),
+    }).toEqual({
       missing: [],
       extra: [],
     });

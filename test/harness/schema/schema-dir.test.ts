@@ -29,13 +29,19 @@ describe.skipIf(!HAS_SPEC)(`--schema-dir with the official files${skipNote}`, ()
       valid: true,
       issues: [],
     });
-    expect(official.validateServerMessage(unsupportedVersionError).def).toBe('JSONRPCErrorResponse+UnsupportedProtocolVersionError');
+    expect(official.validateServerMessage(unsupportedVersionError).def).toBe(
+      'JSONRPCErrorResponse+UnsupportedProtocolVersionError',
+    );
   });
 
   it('validates with the official 2025-11-25 schema.json', () => {
     const official = createWireValidator('2025-11-25', { kind: 'dir', dir: SCHEMA_DIR });
     expect(official.hasDef('InitializeResult')).toBe(true);
-    const init = { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+    };
     expect(official.validateServerMessage(init, 'initialize')).toEqual({
       def: 'JSONRPCResultResponse+InitializeResult',
       valid: true,
@@ -44,9 +50,15 @@ describe.skipIf(!HAS_SPEC)(`--schema-dir with the official files${skipNote}`, ()
   });
 
   it('accepts a single official schema.json only for its own revision', () => {
-    const dir = dirWith('single-official', 'schema.json', fs.readFileSync(path.join(SCHEMA_DIR, '2025-11-25', 'schema.json'), 'utf8'));
+    const dir = dirWith(
+      'single-official',
+      'schema.json',
+      fs.readFileSync(path.join(SCHEMA_DIR, '2025-11-25', 'schema.json'), 'utf8'),
+    );
     expect(createWireValidator('2025-11-25', { kind: 'dir', dir }).hasDef('PingRequest')).toBe(true);
-    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir })).toThrow(/for revision 2025-11-25, not 2026-07-28/);
+    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir })).toThrow(
+      /for revision 2025-11-25, not 2026-07-28/,
+    );
   });
 });
 
@@ -64,9 +76,13 @@ describe('--schema-dir layouts and errors', () => {
   });
 
   it('throws a clear error when the file is missing, unparsable or no schema', () => {
-    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: path.join(tmp, 'nowhere') })).toThrow(/no schema for 2026-07-28 \(looked for .*2026-07-28.schema\.json and .*schema\.json\)/);
+    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: path.join(tmp, 'nowhere') })).toThrow(
+      /no schema for 2026-07-28 \(looked for .*2026-07-28.schema\.json and .*schema\.json\)/,
+    );
     const broken = dirWith('broken', '2026-07-28/schema.json', '{ not json');
-    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: broken })).toThrow(/Cannot read schema .*schema\.json/);
+    expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: broken })).toThrow(
+      /Cannot read schema .*schema\.json/,
+    );
     const noDefs = dirWith('nodefs', '2026-07-28/schema.json', '{"type":"object"}');
     expect(() => createWireValidator('2026-07-28', { kind: 'dir', dir: noDefs })).toThrow(/has no "\$defs"/);
   });

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { decodeHeaderValue, encodeHeaderValue, headerParams, paramHeaders, standardHeaders } from '../../../harness/lifecycles/http-headers.js';
+import {
+  decodeHeaderValue,
+  encodeHeaderValue,
+  headerParams,
+  paramHeaders,
+  standardHeaders,
+} from '../../../harness/lifecycles/http-headers.js';
 
 test('encodes values the spec says need the Base64 sentinel, and only those', () => {
   expect(encodeHeaderValue('us-west1')).toBe('us-west1');
@@ -11,8 +17,17 @@ test('encodes values the spec says need the Base64 sentinel, and only those', ()
 });
 
 test('standard headers mirror the body', () => {
-  const body = { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///x', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
-  expect(standardHeaders(body, 'x')).toEqual({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'resources/read', 'mcp-name': 'file:///x' });
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'resources/read',
+    params: { uri: 'file:///x', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+  };
+  expect(standardHeaders(body, 'x')).toEqual({
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'resources/read',
+    'mcp-name': 'file:///x',
+  });
 });
 
 test('x-mcp-header is read only through properties chains', () => {
@@ -25,6 +40,9 @@ test('x-mcp-header is read only through properties chains', () => {
     },
   };
   expect(headerParams(schema).map((p) => p.name)).toEqual(['Region', 'Flag']);
-  expect(paramHeaders(schema, { region: 'eu', nested: { flag: false } })).toEqual({ 'mcp-param-region': 'eu', 'mcp-param-flag': 'false' });
+  expect(paramHeaders(schema, { region: 'eu', nested: { flag: false } })).toEqual({
+    'mcp-param-region': 'eu',
+    'mcp-param-flag': 'false',
+  });
   expect(paramHeaders(schema, { region: null })).toEqual({});
 });

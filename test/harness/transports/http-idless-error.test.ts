@@ -15,7 +15,11 @@ afterEach(() => {
 async function refusingWithNullId(): Promise<string> {
   const server = http.createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request' } })));
+    req.on('end', () =>
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request' } })),
+    );
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -22,7 +22,9 @@ async function serverResetting(resetWhen: (n: number) => boolean): Promise<strin
     req.on('end', () => {
       if (resetWhen(index)) return void req.socket.destroy();
       const { id } = JSON.parse(body) as { id: number };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
     });
   });
   servers.push(server);
@@ -39,7 +41,9 @@ test('one reset before the answer: sent again on a new connection, answered, the
   expect(first.response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
   expect(second.response).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
   expect(second.transportError).toBeUndefined();
-  expect(recorder.entries.filter((e) => e.kind === 'note').map((e) => e.note)).toEqual([expect.stringMatching(/was reset before any answer; sent again on a new connection$/)]);
+  expect(recorder.entries.filter((e) => e.kind === 'note').map((e) => e.note)).toEqual([
+    expect.stringMatching(/was reset before any answer; sent again on a new connection$/),
+  ]);
   expect(recorder.entries.some((e) => e.anomaly === 'unanswered')).toBe(false);
 });
 

@@ -18,7 +18,8 @@ function read(chunks: string[]): { events: SseEvent[]; partial: string | undefin
 }
 
 /** Every way of cutting the text in two, as two reads. */
-const cutsOf = (text: string) => Array.from({ length: text.length + 1 }, (_, at) => [text.slice(0, at), text.slice(at)]);
+const cutsOf = (text: string) =>
+  Array.from({ length: text.length + 1 }, (_, at) => [text.slice(0, at), text.slice(at)]);
 
 describe('SseReader', () => {
   test('events end at a blank line whatever the line endings and wherever the reads split them', () => {
@@ -46,7 +47,9 @@ describe('SseReader', () => {
 
   test('a line that is no SSE field is kept as stray; the data stops where the prefix went missing', () => {
     const { events } = read(['event: message\ndata: {"jsonrpc":"2.0",\n"id":1,"result":{}}\n\n']);
-    expect(events).toEqual([{ data: '{"jsonrpc":"2.0",', event: 'message', id: undefined, stray: ['"id":1,"result":{}}'] }]);
+    expect(events).toEqual([
+      { data: '{"jsonrpc":"2.0",', event: 'message', id: undefined, stray: ['"id":1,"result":{}}'] },
+    ]);
   });
 });
 
@@ -101,12 +104,17 @@ afterAll(async () => {
 });
 
 const post = (path: string, timeoutMs = 2000) =>
-  postDirect(`${base}${path}`, { 'content-type': 'application/json', authorization: 'Bearer secret' }, [Buffer.from('{"jsonrpc":"2.0","id":1,"method":"m"}')], {
-    gapMs: 0,
-    timeoutMs,
-    recorder: new WireRecorder(),
-    connection: 'test',
-  });
+  postDirect(
+    `${base}${path}`,
+    { 'content-type': 'application/json', authorization: 'Bearer secret' },
+    [Buffer.from('{"jsonrpc":"2.0","id":1,"method":"m"}')],
+    {
+      gapMs: 0,
+      timeoutMs,
+      recorder: new WireRecorder(),
+      connection: 'test',
+    },
+  );
 
 describe('postDirect on an event stream', () => {
   test('a well-formed stream: every message, no fault, nothing after the response', async () => {
@@ -119,7 +127,9 @@ describe('postDirect on an event stream', () => {
   test('the last event without its blank line: the response is lost and the fault says why', async () => {
     const outcome = await post('/unterminated');
     expect(outcome.messages.map((m) => m.method)).toEqual(['notifications/progress']);
-    expect(outcome.sseFaults).toEqual([expect.stringMatching(/^the stream ended inside an event \(no blank line after its last line\)/)]);
+    expect(outcome.sseFaults).toEqual([
+      expect.stringMatching(/^the stream ended inside an event \(no blank line after its last line\)/),
+    ]);
   });
 
   test('a data line split without its prefix: the data is not JSON, and the stray line is named', async () => {
@@ -135,12 +145,19 @@ describe('postDirect on an event stream', () => {
     expect(lingering.messages).toHaveLength(1);
     expect(lingering.timedOut).toBe(false);
     expect(lingering.sseAfterResponse).toMatch(/^the stream was still open \d+ ms after the response$/);
-    expect((await post('/chatty')).sseAfterResponse).toBe('the stream went on after the response with 1 more message(s) (notifications/progress)');
+    expect((await post('/chatty')).sseAfterResponse).toBe(
+      'the stream went on after the response with 1 more message(s) (notifications/progress)',
+    );
   });
 
   test('credentials in the request headers stay out of the wire log', async () => {
     const recorder = new WireRecorder();
-    await postDirect(`${base}/good`, { authorization: 'Bearer secret' }, [Buffer.from('{}')], { gapMs: 0, timeoutMs: 2000, recorder, connection: 'test' });
+    await postDirect(`${base}/good`, { authorization: 'Bearer secret' }, [Buffer.from('{}')], {
+      gapMs: 0,
+      timeoutMs: 2000,
+      recorder,
+      connection: 'test',
+    });
     expect(JSON.stringify(recorder.entries)).not.toContain('secret');
   });
 });

@@ -34,13 +34,18 @@ test('an id answered with another JSON type is matched but flagged', async () =>
 
 test('teardown escalates to SIGKILL and reaps the process group', async () => {
   const token = `group-token-${randomUUID()}`;
-  const connection = new StdioConnection({ command: process.execPath, args: [builtFixture('fixtures/hostile/never-answers.ts'), token] }, { recorder: new WireRecorder() }, limits);
+  const connection = new StdioConnection(
+    { command: process.execPath, args: [builtFixture('fixtures/hostile/never-answers.ts'), token] },
+    { recorder: new WireRecorder() },
+    limits,
+  );
   // Its grandchild runs once its SIGTERM handler is in place: a loaded machine may take seconds to get there.
   const running = () =>
     execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
       .split('\n')
       .some((line) => line.includes(token));
-  for (let waited = 0; !running() && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; !running() && waited < 20_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   await connection.close();
   expect(connection.process.exitStatus?.endedBy).toBe('SIGKILL');
   const ps = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
@@ -74,7 +79,11 @@ test('once the server talks, an unanswered request times out on its own clock an
 
 test('a server that never talks gets the start-up allowance and no more', async () => {
   const recorder = new WireRecorder();
-  const connection = new StdioConnection(script(`process.stdin.resume();`), { recorder }, { ...limits, startupMs: 900 });
+  const connection = new StdioConnection(
+    script(`process.stdin.resume();`),
+    { recorder },
+    { ...limits, startupMs: 900 },
+  );
   const started = performance.now();
   const exchange = await connection.send({ jsonrpc: '2.0', id: 3, method: 'ping' }, { timeoutMs: 200 });
   const waited = performance.now() - started;
@@ -91,7 +100,8 @@ test('a second answer to an answered id is held to the bare response schema, not
   const validate = (_message: unknown, answeredMethod?: string) => void methods.push(answeredMethod);
   const connection = new StdioConnection(script(source), { recorder, validate }, limits);
   await connection.send({ jsonrpc: '2.0', id: 1, method: 'initialize' }, { timeoutMs: 2000 });
-  for (let waited = 0; methods.length < 2 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let waited = 0; methods.length < 2 && waited < 5000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   await connection.close();
   expect(methods).toEqual(['initialize', undefined]);
   expect(recorder.entries.find((e) => e.anomaly === 'duplicate-response')).toBeDefined();
@@ -105,7 +115,10 @@ test('an answer a raw send takes is held to the bare response schema, even with 
   const validate = (_message: unknown, answeredMethod?: string) => void methods.push(answeredMethod);
   const connection = new StdioConnection(script(source), { recorder, validate }, limits);
   await connection.send({ jsonrpc: '2.0', id: 1, method: 'initialize' }, { timeoutMs: 2000 });
-  const raw = await connection.sendRaw('{"jsonrpc":"2.0","id":1.5,"method":"ping"}\n', { timeoutMs: 2000, expectResponse: true });
+  const raw = await connection.sendRaw('{"jsonrpc":"2.0","id":1.5,"method":"ping"}\n', {
+    timeoutMs: 2000,
+    expectResponse: true,
+  });
   await connection.close();
   expect(raw.response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
   expect(methods).toEqual(['initialize', undefined]);

@@ -19,7 +19,15 @@ import { fuzz } from '../../harness/fuzz/helpers.js';
 import { PROJECT_ROOT } from '../../helpers/fixture-process.js';
 import { referenceStdio, run } from '../../helpers/harness.js';
 import { CDATA_END, SCRIPT } from '../fixtures/hostile-strings.js';
-import { REPORT_FUZZ, RUN_TIMEOUT_MS, hostileResults, hostileTarget, referenceResults, tempDir, withVerdict } from '../helpers.js';
+import {
+  REPORT_FUZZ,
+  RUN_TIMEOUT_MS,
+  hostileResults,
+  hostileTarget,
+  referenceResults,
+  tempDir,
+  withVerdict,
+} from '../helpers.js';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const XSD = path.join(HERE, 'junit.xsd');
@@ -78,7 +86,13 @@ beforeAll(async () => {
   [hostile, good, hostileFuzz, cleanFuzz, unreachable, validator] = await Promise.all([
     hostileResults({ inconclusive: true }),
     referenceResults(),
-    fuzz(hostileTarget, { revisions: ['2025-11-25'], select: ['schema', 'capabilities'], toolCalls: 'all', runs: 5, ...REPORT_FUZZ }),
+    fuzz(hostileTarget, {
+      revisions: ['2025-11-25'],
+      select: ['schema', 'capabilities'],
+      toolCalls: 'all',
+      runs: 5,
+      ...REPORT_FUZZ,
+    }),
     fuzz(referenceStdio(), { revisions: ['2026-07-28'], select: ['ids'], runs: 10, ...REPORT_FUZZ }),
     run({ kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] }),
     JAVA ? compileValidator() : Promise.resolve([]),
@@ -91,7 +105,12 @@ beforeAll(async () => {
   const passing = hostile.checks.find((c) => c.verdict === 'pass')!.id;
   save('good', renderJUnit(good));
   save('hostile', renderJUnit(hostile));
-  save('baselined', renderJUnit(applyBaseline(hostile, { file: 'baseline.yml', entries: [...failing, passing].map((pattern) => ({ pattern })) })));
+  save(
+    'baselined',
+    renderJUnit(
+      applyBaseline(hostile, { file: 'baseline.yml', entries: [...failing, passing].map((pattern) => ({ pattern })) }),
+    ),
+  );
   save('fuzz', renderJUnit(hostileFuzz));
   save('fuzz-strict', renderJUnit(applyStrict(hostileFuzz)));
   save('fuzz-clean', renderJUnit(cleanFuzz));
@@ -100,7 +119,10 @@ beforeAll(async () => {
   const withSkip = withVerdict(hostile, hostile.checks[0].id, 'skip', 'server offers no prompts');
   const withWarn = withVerdict(withSkip, hostile.checks[1].id, 'warn', 'a SHOULD was missed');
   // Staged: an unstable verdict needs a server that answers differently on the confirming run.
-  save('skip-warn', renderJUnit(withVerdict(withWarn, hostile.checks[2].id, 'unstable', 'the server answered differently in two runs')));
+  save(
+    'skip-warn',
+    renderJUnit(withVerdict(withWarn, hostile.checks[2].id, 'unstable', 'the server answered differently in two runs')),
+  );
   should = hostile.checks.find((c) => c.level === 'SHOULD')!;
   expect(should, 'the suites have a SHOULD-level check').toBeDefined();
   save('strict', renderJUnit(applyStrict(withVerdict(hostile, should.id, 'warn', 'a SHOULD was missed'))));
@@ -120,9 +142,13 @@ async function parseWithPython(file: string): Promise<Node> {
   return JSON.parse(result.stdout) as Node;
 }
 
-const all = (node: Node, tag: string): Node[] => [...(node.tag === tag ? [node] : []), ...node.children.flatMap((c) => all(c, tag))];
+const all = (node: Node, tag: string): Node[] => [
+  ...(node.tag === tag ? [node] : []),
+  ...node.children.flatMap((c) => all(c, tag)),
+];
 const child = (node: Node, tag: string) => node.children.find((c) => c.tag === tag);
-const caseNamed = (root: Node, id: string) => all(root, 'testcase').find((c) => c.attrs.name.startsWith(`${id}: `) || c.attrs.name === id)!;
+const caseNamed = (root: Node, id: string) =>
+  all(root, 'testcase').find((c) => c.attrs.name.startsWith(`${id}: `) || c.attrs.name === id)!;
 
 describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
   test.each([
@@ -141,7 +167,10 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
 
   test('Jenkins junit-4.xsd rejects what we no longer write: testcase properties, a skip message attribute, a skipped count on testsuites', async () => {
     const properties = path.join(dir, 'testcase-properties.xml');
-    writeFileSync(properties, xmls.good.replace(/(<testcase [^>]*[^/]>)/, '$1<properties><property name="level" value="MUST"/></properties>'));
+    writeFileSync(
+      properties,
+      xmls.good.replace(/(<testcase [^>]*[^/]>)/, '$1<properties><property name="level" value="MUST"/></properties>'),
+    );
     const attribute = path.join(dir, 'skip-attribute.xml');
     writeFileSync(attribute, xmls['skip-warn'].replace(/<skipped>([^<]*)<\/skipped>/, '<skipped message="$1"/>'));
     const result = await validate(JENKINS_XSD, [properties, attribute]);
@@ -160,7 +189,10 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
     // What a builder that escapes only the first ]]> of CDATA writes.
     const twice = `<![CDATA[${CDATA_END.replace(']]>', ']]]]><![CDATA[>')}]]>`;
     const suite = `<testsuite name="s" tests="1" failures="0" errors="0" skipped="0"><testcase classname="c" name="n"><system-out>${twice}</system-out></testcase></testsuite>`;
-    const cdata = broken('raw-cdata', `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="1" failures="0" errors="0">${suite}</testsuites>\n`);
+    const cdata = broken(
+      'raw-cdata',
+      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="1" failures="0" errors="0">${suite}</testsuites>\n`,
+    );
     const noClassname = broken('no-classname', xmls.good.replace(/ classname="[^"]*"/, ''));
     const noTests = broken('no-tests', xmls.good.replace(/(<testsuite [^>]*?) tests="\d+"/, '$1'));
     const result = await validate(XSD, [cdata, noClassname, noTests]);
@@ -173,7 +205,8 @@ describe.skipIf(!JAVA)('XSD validation with the JDK validator', () => {
 });
 
 test('no report contains a character XML 1.0 forbids', () => {
-  const illegal = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  const illegal =
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
   for (const [name, xml] of Object.entries(xmls)) expect(illegal.test(xml), name).toBe(false);
 });
 
@@ -189,7 +222,10 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
         expect(Number(suite.attrs.failures)).toBe(count(cases, 'failure'));
         expect(Number(suite.attrs.errors)).toBe(count(cases, 'error'));
         expect(Number(suite.attrs.skipped)).toBe(count(cases, 'skipped'));
-        for (const c of cases) expect(c.children.filter((k) => ['failure', 'error', 'skipped'].includes(k.tag)).length).toBeLessThanOrEqual(1);
+        for (const c of cases)
+          expect(c.children.filter((k) => ['failure', 'error', 'skipped'].includes(k.tag)).length).toBeLessThanOrEqual(
+            1,
+          );
       }
       const cases = all(root, 'testcase');
       expect(Number(root.attrs.tests)).toBe(cases.length);
@@ -240,12 +276,19 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     const warned = caseNamed(root, hostile.checks[1].id);
     expect(warned.children.map((c) => c.tag)).not.toContain('failure');
     expect(warned.attrs.status).toBe('warn');
-    expect(child(warned, 'system-out')!.text).toContain('WARNING (MUST not met, does not fail the run without --strict): a SHOULD was missed'.replace('MUST', hostile.checks[1].level));
+    expect(child(warned, 'system-out')!.text).toContain(
+      'WARNING (MUST not met, does not fail the run without --strict): a SHOULD was missed'.replace(
+        'MUST',
+        hostile.checks[1].level,
+      ),
+    );
     expect(child(warned, 'system-out')!.text).toMatch(/^verdict: warn\nWARNING/);
     const unstable = caseNamed(root, hostile.checks[2].id);
     expect(unstable.attrs.status).toBe('unstable');
     expect(unstable.children.map((c) => c.tag)).toEqual(['system-out']);
-    expect(child(unstable, 'system-out')!.text).toContain('UNSTABLE (the confirming run disagreed; does not fail the run without --strict): the server answered differently in two runs');
+    expect(child(unstable, 'system-out')!.text).toContain(
+      'UNSTABLE (the confirming run disagreed; does not fail the run without --strict): the server answered differently in two runs',
+    );
   });
 
   test('with --strict a SHOULD warning is a <failure>', async () => {
@@ -255,12 +298,19 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
 
   test('--strict turns a run that only warned into a failing one', () => {
     const goodShould = good.checks.find((c) => c.level === 'SHOULD')!;
-    const known = good.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => ({ pattern: c.id }));
-    const warned = applyBaseline(withVerdict(good, goodShould.id, 'warn', 'a SHOULD was missed'), { file: 'b.yml', entries: known });
+    const known = good.checks
+      .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+      .map((c) => ({ pattern: c.id }));
+    const warned = applyBaseline(withVerdict(good, goodShould.id, 'warn', 'a SHOULD was missed'), {
+      file: 'b.yml',
+      entries: known,
+    });
     expect(warned.exitCode).toBe(0);
     const strict = applyStrict(warned);
     expect(strict.checks.find((c) => c.id === goodShould.id)?.verdict).toBe('fail');
-    const otherWarnings = good.checks.filter((c) => c.verdict === 'warn' && c.level === 'SHOULD' && c.id !== goodShould.id).map((c) => c.id);
+    const otherWarnings = good.checks
+      .filter((c) => c.verdict === 'warn' && c.level === 'SHOULD' && c.id !== goodShould.id)
+      .map((c) => c.id);
     expect(strict.baseline?.unexpected.sort()).toEqual([goodShould.id, ...otherWarnings].sort());
     expect(strict.exitCode).toBe(1);
   });
@@ -271,7 +321,9 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     for (const check of failing) {
       const testCase = caseNamed(root, check.id);
       expect(child(testCase, 'failure')).toBeUndefined();
-      expect(child(testCase, 'skipped')?.text).toMatch(new RegExp(`^expected failure \\(baseline ${check.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): `));
+      expect(child(testCase, 'skipped')?.text).toMatch(
+        new RegExp(`^expected failure \\(baseline ${check.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): `),
+      );
     }
     const stale = root.children.find((s) => s.attrs.name === 'baseline')!;
     expect(stale.children.filter((c) => c.tag === 'testcase')).toHaveLength(1);
@@ -286,7 +338,9 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
       const root = await tree(files[name]);
       const properties = fuzzPropertyRuns(results.fuzz);
       expect(properties.length).toBeGreaterThan(1);
-      const cases = root.children.filter((s) => s.attrs.name.startsWith('fuzz/')).flatMap((s) => s.children.filter((c) => c.tag === 'testcase'));
+      const cases = root.children
+        .filter((s) => s.attrs.name.startsWith('fuzz/'))
+        .flatMap((s) => s.children.filter((c) => c.tag === 'testcase'));
       expect(cases.map((c) => c.attrs.name)).toEqual(properties.map((p) => p.id));
       for (const c of cases) expect(c.attrs.classname).toBe(`fuzz.${c.attrs.name.split('/').slice(0, 2).join('.')}`);
     }
@@ -324,7 +378,9 @@ describe.skipIf(!PYTHON)('structure, parsed with Python expat', () => {
     const warned = caseNamed(await tree(files.fuzz), id);
     expect(warned.attrs.status).toBe('warn');
     expect(warned.children.map((c) => c.tag)).toEqual(['system-out']);
-    expect(child(warned, 'system-out')!.text).toMatch(/^verdict: warn\n(.*\n)*WARNING \(SHOULD not met, does not fail the run without --strict\)/);
+    expect(child(warned, 'system-out')!.text).toMatch(
+      /^verdict: warn\n(.*\n)*WARNING \(SHOULD not met, does not fail the run without --strict\)/,
+    );
     const strict = caseNamed(await tree(files['fuzz-strict']), id);
     expect(child(strict, 'failure')?.attrs.type).toBe('fuzz-finding');
   });

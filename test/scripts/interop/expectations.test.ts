@@ -18,7 +18,10 @@ go-sdk:
           - 2026-07-28/tasks/two
 `;
 
-const run = (overrides: Partial<Record<string, CellRun['checks'][number]['verdict']>> = {}, reasons: Record<string, string> = {}): CellRun => {
+const run = (
+  overrides: Partial<Record<string, CellRun['checks'][number]['verdict']>> = {},
+  reasons: Record<string, string> = {},
+): CellRun => {
   const base: Record<string, CellRun['checks'][number]['verdict']> = {
     '2026-07-28/streams/a-must': 'fail',
     '2026-07-28/tasks/one': 'skip',
@@ -33,7 +36,9 @@ const run = (overrides: Partial<Record<string, CellRun['checks'][number]['verdic
     '2026-07-28/tasks/two': 'server declares no tasks',
   };
   return {
-    checks: Object.entries(base).flatMap(([id, verdict]) => (verdict ? [{ id, revision: '2026-07-28' as const, verdict, reason: reasons[id] ?? defaultReasons[id] }] : [])),
+    checks: Object.entries(base).flatMap(([id, verdict]) =>
+      verdict ? [{ id, revision: '2026-07-28' as const, verdict, reason: reasons[id] ?? defaultReasons[id] }] : [],
+    ),
     revisions: [{ revision: '2026-07-28' }],
   };
 };
@@ -46,41 +51,58 @@ describe('compareCell', () => {
   });
 
   test('a listed verdict that moves is a difference (fail -> warn)', () => {
-    expect(compareCell(run({ '2026-07-28/streams/a-must': 'warn' }), expectations)).toEqual([{ check: '2026-07-28/streams/a-must', expected: 'fail (defect)', actual: 'warn' }]);
+    expect(compareCell(run({ '2026-07-28/streams/a-must': 'warn' }), expectations)).toEqual([
+      { check: '2026-07-28/streams/a-must', expected: 'fail (defect)', actual: 'warn' },
+    ]);
   });
 
   test('a listed failure that now passes is a difference: the entry is stale', () => {
-    expect(compareCell(run({ '2026-07-28/streams/a-must': 'pass' }), expectations).map((d) => d.check)).toEqual(['2026-07-28/streams/a-must']);
+    expect(compareCell(run({ '2026-07-28/streams/a-must': 'pass' }), expectations).map((d) => d.check)).toEqual([
+      '2026-07-28/streams/a-must',
+    ]);
   });
 
   test('an unlisted non-pass is a difference, whatever its verdict', () => {
     for (const verdict of ['fail', 'warn', 'error', 'unstable'] as const) {
-      expect(compareCell(run({ '2026-07-28/tools/list': verdict }, { '2026-07-28/tools/list': 'why' }), expectations)).toEqual([
-        { check: '2026-07-28/tools/list', expected: 'pass', actual: `${verdict} (why)` },
-      ]);
+      expect(
+        compareCell(run({ '2026-07-28/tools/list': verdict }, { '2026-07-28/tools/list': 'why' }), expectations),
+      ).toEqual([{ check: '2026-07-28/tools/list', expected: 'pass', actual: `${verdict} (why)` }]);
     }
   });
 
   test('an unpinned skip is a difference; a pinned skip that now runs is one too', () => {
-    expect(compareCell(run({ '2026-07-28/tools/list': 'skip' }, { '2026-07-28/tools/list': 'server offers no tools' }), expectations).map((d) => d.actual)).toEqual(['skip (server offers no tools)']);
+    expect(
+      compareCell(
+        run({ '2026-07-28/tools/list': 'skip' }, { '2026-07-28/tools/list': 'server offers no tools' }),
+        expectations,
+      ).map((d) => d.actual),
+    ).toEqual(['skip (server offers no tools)']);
     expect(compareCell(run({ '2026-07-28/tasks/two': 'pass' }, { '2026-07-28/tasks/two': '' }), expectations)).toEqual([
       { check: '2026-07-28/tasks/two', expected: 'skip (server declares no tasks)', actual: 'pass' },
     ]);
   });
 
   test('a listed check missing from the run, or a revision not run, is a difference', () => {
-    expect(compareCell(run({ '2026-07-28/tasks/one': undefined }), expectations)).toEqual([{ check: '2026-07-28/tasks/one', expected: 'skip', actual: 'absent from the run' }]);
-    expect(compareCell({ checks: [], revisions: [] }, expectations)).toEqual([{ check: '2026-07-28', expected: 'the revision is run', actual: 'not run' }]);
-  });
-
-  test('a revision that could not be run is a difference even when nothing is expected of it', () => {
-    expect(compareCell({ checks: [], revisions: [{ revision: '2025-11-25', error: 'initialize failed' }] }, undefined)).toEqual([
-      { check: '2025-11-25', expected: 'the revision is run', actual: 'error: initialize failed' },
+    expect(compareCell(run({ '2026-07-28/tasks/one': undefined }), expectations)).toEqual([
+      { check: '2026-07-28/tasks/one', expected: 'skip', actual: 'absent from the run' },
+    ]);
+    expect(compareCell({ checks: [], revisions: [] }, expectations)).toEqual([
+      { check: '2026-07-28', expected: 'the revision is run', actual: 'not run' },
     ]);
   });
 
+  test('a revision that could not be run is a difference even when nothing is expected of it', () => {
+    expect(
+      compareCell({ checks: [], revisions: [{ revision: '2025-11-25', error: 'initialize failed' }] }, undefined),
+    ).toEqual([{ check: '2025-11-25', expected: 'the revision is run', actual: 'error: initialize failed' }]);
+  });
+
   test('with no expectations at all, only passes and transport skips are quiet', () => {
-    expect(compareCell(run(), undefined).map((d) => d.check)).toEqual(['2026-07-28/streams/a-must', '2026-07-28/tasks/one', '2026-07-28/tasks/two']);
+    expect(compareCell(run(), undefined).map((d) => d.check)).toEqual([
+      '2026-07-28/streams/a-must',
+      '2026-07-28/tasks/one',
+      '2026-07-28/tasks/two',
+    ]);
   });
 });
 
@@ -113,13 +135,17 @@ x:
     }
     expect(message).toContain('x.stdio.2026-07-28.2026-07-28/a/b.repro: required for a defect');
     expect(message).toContain('x.stdio.2026-07-28.2026-07-28/a/c.kind: must be one of');
-    expect(message).toContain('x.stdio.2026-07-28.2025-11-25/a/d: a check id of this revision starts with "2026-07-28/"');
+    expect(message).toContain(
+      'x.stdio.2026-07-28.2025-11-25/a/d: a check id of this revision starts with "2026-07-28/"',
+    );
     expect(message).toContain('x.sse: the transport is stdio or http');
   });
 
   test('a verdict of pass cannot be listed: a pass needs no explanation', () => {
-    expect(() => parseExpectations(`x:\n  stdio:\n    2026-07-28:\n      2026-07-28/a/b: { verdict: pass, kind: defect, why: 'a sentence long enough', repro: r }\n`)).toThrow(
-      'verdict: must be one of',
-    );
+    expect(() =>
+      parseExpectations(
+        `x:\n  stdio:\n    2026-07-28:\n      2026-07-28/a/b: { verdict: pass, kind: defect, why: 'a sentence long enough', repro: r }\n`,
+      ),
+    ).toThrow('verdict: must be one of');
   });
 });

@@ -20,6 +20,7 @@ describe('interop fuzz baselines', () => {
   test.each(FILES)('%s: every entry parses and its why links the spec sentence it rests on', (file) => {
     const known = loadKnownFuzz(path.join(INTEROP, 'fuzz-known', file));
     expect(known.entries.length).toBeGreaterThan(0);
-    for (const entry of known.entries) expect(entry.why).toMatch(/https:\/\/(modelcontextprotocol\.io\/specification|www\.jsonrpc\.org)\//);
+    for (const entry of known.entries)
+      expect(entry.why).toMatch(/https:\/\/(modelcontextprotocol\.io\/specification|www\.jsonrpc\.org)\//);
   });
 });

@@ -38,27 +38,36 @@ describe('validateManifest', () => {
   });
 
   test('{port} belongs to the HTTP server only; an unknown placeholder is named', () => {
-    expect(() => validateManifest({ ...good, stdio: ['{out}/server', '{port}'] }, 'go-sdk')).toThrow('stdio: unknown placeholder {port}');
-    expect(() => validateManifest({ ...good, build: [['go', 'build', '{outdir}']] }, 'go-sdk')).toThrow('build[0]: unknown placeholder {outdir}');
+    expect(() => validateManifest({ ...good, stdio: ['{out}/server', '{port}'] }, 'go-sdk')).toThrow(
+      'stdio: unknown placeholder {port}',
+    );
+    expect(() => validateManifest({ ...good, build: [['go', 'build', '{outdir}']] }, 'go-sdk')).toThrow(
+      'build[0]: unknown placeholder {outdir}',
+    );
   });
 
   test('an HTTP server must be reached on loopback', () => {
-    expect(() => validateManifest({ ...good, http: { ...good.http, url: 'http://0.0.0.0:{port}/mcp' } }, 'go-sdk')).toThrow('http.url: must start with http://127.0.0.1:{port}/');
+    expect(() =>
+      validateManifest({ ...good, http: { ...good.http, url: 'http://0.0.0.0:{port}/mcp' } }, 'go-sdk'),
+    ).toThrow('http.url: must start with http://127.0.0.1:{port}/');
   });
 
   test('a toolchain lists command names, not paths', () => {
-    expect(() => validateManifest({ ...good, toolchain: ['/usr/bin/go'] }, 'go-sdk')).toThrow('toolchain: command names, not paths');
+    expect(() => validateManifest({ ...good, toolchain: ['/usr/bin/go'] }, 'go-sdk')).toThrow(
+      'toolchain: command names, not paths',
+    );
   });
 });
 
 describe('placeholders', () => {
   test('each placeholder is replaced, as often as it appears', () => {
-    expect(expandArgv(['{out}/venv/bin/python', '{src}/server.py', '--port={port}', '{port}'], { src: '/c/src/x', out: '/c/build/x', port: '4000' })).toEqual([
-      '/c/build/x/venv/bin/python',
-      '/c/src/x/server.py',
-      '--port=4000',
-      '4000',
-    ]);
+    expect(
+      expandArgv(['{out}/venv/bin/python', '{src}/server.py', '--port={port}', '{port}'], {
+        src: '/c/src/x',
+        out: '/c/build/x',
+        port: '4000',
+      }),
+    ).toEqual(['/c/build/x/venv/bin/python', '/c/src/x/server.py', '--port=4000', '4000']);
   });
 
   test('a placeholder without a value is an error, never left in the command', () => {

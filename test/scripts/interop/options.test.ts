@@ -5,7 +5,10 @@ import { renderTable, type Cell } from '../../../scripts/interop/table.js';
 
 describe('parseOptions', () => {
   test('--slice ci is python-mcp and go-sdk over stdio', () => {
-    expect(parseOptions(['--slice', 'ci'], { HOME: '/h' })).toMatchObject({ only: ['python-mcp', 'go-sdk'], transports: ['stdio'] });
+    expect(parseOptions(['--slice', 'ci'], { HOME: '/h' })).toMatchObject({
+      only: ['python-mcp', 'go-sdk'],
+      transports: ['stdio'],
+    });
   });
 
   test('the cache comes from --cache, else $MCP_CONFORM_INTEROP_CACHE, else ~/.cache/mcp-conform-interop', () => {
@@ -15,7 +18,10 @@ describe('parseOptions', () => {
   });
 
   test('--only and --transport narrow the lab', () => {
-    expect(parseOptions(['--only', 'go-sdk, go-mcp-go', '--transport', 'http'], {})).toMatchObject({ only: ['go-sdk', 'go-mcp-go'], transports: ['http'] });
+    expect(parseOptions(['--only', 'go-sdk, go-mcp-go', '--transport', 'http'], {})).toMatchObject({
+      only: ['go-sdk', 'go-mcp-go'],
+      transports: ['http'],
+    });
   });
 
   test('bad values are usage errors', () => {
@@ -70,7 +76,12 @@ describe('suggestYaml', () => {
     const text = suggestYaml('go-sdk', 'stdio', [
       { id: '2026-07-28/a/one', revision: '2026-07-28', verdict: 'fail', reason: 'got a result' },
       { id: '2026-07-28/a/two', revision: '2026-07-28', verdict: 'skip', reason: 'server offers no prompts' },
-      { id: '2026-07-28/a/three', revision: '2026-07-28', verdict: 'skip', reason: 'applies to http only; this target is stdio' },
+      {
+        id: '2026-07-28/a/three',
+        revision: '2026-07-28',
+        verdict: 'skip',
+        reason: 'applies to http only; this target is stdio',
+      },
       { id: '2026-07-28/a/four', revision: '2026-07-28', verdict: 'pass' },
     ]);
     expect(text).toContain('kind: TODO');

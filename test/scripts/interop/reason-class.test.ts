@@ -6,8 +6,12 @@ import { reasonClassOf } from '../../../scripts/interop/reason-class.js';
 
 describe('reasonClassOf', () => {
   test('keeps the assertion and the JSON-RPC codes, writes what varies as placeholders', () => {
-    expect(reasonClassOf('expected -32002 for reading x-mcp-conform://missing/1796496632832, got error -32602')).toBe('expected -32002 for reading <uri>, got error -32602');
-    expect(reasonClassOf('inconclusive: no response to id 3 within 5003 ms; more')).toBe('inconclusive: no response to id # within # ms');
+    expect(reasonClassOf('expected -32002 for reading x-mcp-conform://missing/1796496632832, got error -32602')).toBe(
+      'expected -32002 for reading <uri>, got error -32602',
+    );
+    expect(reasonClassOf('inconclusive: no response to id 3 within 5003 ms; more')).toBe(
+      'inconclusive: no response to id # within # ms',
+    );
     expect(reasonClassOf('expected -32602 for prompt "greet" without its required argument name, got a result')).toBe(
       'expected -32602 for prompt "…" without its required argument name, got a result',
     );
@@ -15,7 +19,9 @@ describe('reasonClassOf', () => {
   });
 
   test('two runs that differ only in counts and times have one class', () => {
-    expect(reasonClassOf('5 server message(s) break the schema; first (X): /a')).toBe(reasonClassOf('7 server message(s) break the schema; first (Y): /b'));
+    expect(reasonClassOf('5 server message(s) break the schema; first (X): /a')).toBe(
+      reasonClassOf('7 server message(s) break the schema; first (Y): /b'),
+    );
   });
 });
 
@@ -31,17 +37,25 @@ go-sdk:
         reason: 'calling unknown tool x got a result (resultType "…"), not a JSON-RPC error'
 `;
 
-const cell = (reason: string): CellRun => ({ checks: [{ id: '2026-07-28/tools/unknown-tool', revision: '2026-07-28', verdict: 'warn', reason }], revisions: [{ revision: '2026-07-28' }] });
+const cell = (reason: string): CellRun => ({
+  checks: [{ id: '2026-07-28/tools/unknown-tool', revision: '2026-07-28', verdict: 'warn', reason }],
+  revisions: [{ revision: '2026-07-28' }],
+});
 
 describe('compareCell with a recorded reason class', () => {
   const expected = parseExpectations(YAML_TEXT).get('go-sdk')!.get('stdio');
 
   test('the same verdict for the recorded reason is no difference', () => {
-    expect(compareCell(cell('calling unknown tool x got a result (resultType "complete"), not a JSON-RPC error'), expected)).toEqual([]);
+    expect(
+      compareCell(cell('calling unknown tool x got a result (resultType "complete"), not a JSON-RPC error'), expected),
+    ).toEqual([]);
   });
 
   test('the same verdict for another reason is a difference that names both', () => {
-    const [difference] = compareCell(cell('calling unknown tool x got no response before the timeout, not a JSON-RPC error'), expected);
+    const [difference] = compareCell(
+      cell('calling unknown tool x got no response before the timeout, not a JSON-RPC error'),
+      expected,
+    );
     expect(difference.check).toBe('2026-07-28/tools/unknown-tool');
     expect(difference.expected).toContain('for the reason "calling unknown tool x got a result');
     expect(difference.actual).toContain('got no response before the timeout');

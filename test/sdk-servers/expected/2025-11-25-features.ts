@@ -8,14 +8,18 @@ const SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25';
 const warn = (why: string): Expectation => ({ verdict: 'warn', why });
 
 const BOTH_SDKS: Record<string, Expectation> = {
-  '2025-11-25/resources/not-found': warn(`${SPEC}/server/resources#error-handling: "Resource not found: -32002". The SDK answers an unknown URI with -32602 (the code 2026-07-28 moved to).`),
+  '2025-11-25/resources/not-found': warn(
+    `${SPEC}/server/resources#error-handling: "Resource not found: -32002". The SDK answers an unknown URI with -32602 (the code 2026-07-28 moved to).`,
+  ),
   '2025-11-25/resources/read-without-uri': warn(
     `${SPEC}/server/resources#error-handling: servers SHOULD return standard JSON-RPC errors; a ReadResourceRequest without params.uri is invalid params (-32602). The SDK answers -32603 with its zod error text.`,
   ),
   '2025-11-25/completion/missing-argument': warn(
     `${SPEC}/server/utilities/completion#error-handling: "Missing required arguments: -32602". completion/complete without argument gets -32603 with the zod error text.`,
   ),
-  '2025-11-25/logging/invalid-level': warn(`${SPEC}/server/utilities/logging#error-handling: "Invalid log level: -32602". logging/setLevel "verbose" gets -32603.`),
+  '2025-11-25/logging/invalid-level': warn(
+    `${SPEC}/server/utilities/logging#error-handling: "Invalid log level: -32602". logging/setLevel "verbose" gets -32603.`,
+  ),
   '2025-11-25/pagination/invalid-cursor': warn(
     `${SPEC}/server/utilities/pagination#error-handling: "Invalid cursors SHOULD result in an error with code -32602". The SDK does not paginate and answers any cursor with the whole list.`,
   ),

@@ -1,7 +1,8 @@
 // 2026-07-28 lifecycle verdicts of the SDK servers that are not passes.
 import type { AreaExpectations } from './types.js';
 
-const VERSIONING = 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation';
+const VERSIONING =
+  'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation';
 
 export const EXPECTED: AreaExpectations = {
   'v2-stdio': {

@@ -1,12 +1,23 @@
 // The library API as a user imports it: `import { runConformance } from 'mcp-conform'` (the
 // package's own entry, resolved through package.json "exports").
-import { ConformanceOptionsError, listChecks, REVISIONS, runConformance, type ConformanceTarget, type RunResults } from 'mcp-conform';
+import {
+  ConformanceOptionsError,
+  listChecks,
+  REVISIONS,
+  runConformance,
+  type ConformanceTarget,
+  type RunResults,
+} from 'mcp-conform';
 import { describe, expect, test } from 'vitest';
 import { referenceArgv } from './cli-process.js';
 
 describe('runConformance from the package entry', () => {
   test('runs the selected checks against the reference server and resolves with the results JSON', async () => {
-    const results: RunResults = await runConformance({ target: { stdio: referenceArgv() }, revisions: ['2026-07-28'], checks: ['2026-07-28/lifecycle'] });
+    const results: RunResults = await runConformance({
+      target: { stdio: referenceArgv() },
+      revisions: ['2026-07-28'],
+      checks: ['2026-07-28/lifecycle'],
+    });
     expect(results).toMatchObject({ schemaVersion: 1, outcome: 'passed', exitCode: 0, target: { transport: 'stdio' } });
     const expected = listChecks().filter((check) => check.id.startsWith('2026-07-28/lifecycle/'));
     expect(results.checks.map((check) => check.id).sort()).toEqual(expected.map((check) => check.id).sort());
@@ -15,13 +26,20 @@ describe('runConformance from the package entry', () => {
   });
 
   test('a failing server resolves with outcome failed, not a rejection', async () => {
-    const results = await runConformance({ target: { stdio: referenceArgv('ping-missing') }, revisions: ['2025-11-25'], checks: ['2025-11-25/ping'] });
+    const results = await runConformance({
+      target: { stdio: referenceArgv('ping-missing') },
+      revisions: ['2025-11-25'],
+      checks: ['2025-11-25/ping'],
+    });
     expect(results.outcome).toBe('failed');
     expect(results.checks.find((check) => check.id === '2025-11-25/ping/empty-result')?.verdict).toBe('fail');
   });
 
   test('an unreachable server resolves with outcome unreachable and the reason', async () => {
-    const results = await runConformance({ target: { stdio: 'definitely-not-a-real-mcp-server-binary' }, timeoutMs: 1000 });
+    const results = await runConformance({
+      target: { stdio: 'definitely-not-a-real-mcp-server-binary' },
+      timeoutMs: 1000,
+    });
     expect(results).toMatchObject({ outcome: 'unreachable', exitCode: 2 });
     expect(results.error).toMatch(/definitely-not-a-real-mcp-server-binary|ENOENT/);
   });
@@ -40,20 +58,26 @@ describe('runConformance from the package entry', () => {
   });
 
   test('a concurrency or timeout that is not a positive integer rejects', async () => {
-    await expect(runConformance({ target: { stdio: referenceArgv() }, concurrency: 0 })).rejects.toThrow('concurrency must be a positive integer, got 0');
-    await expect(runConformance({ target: { stdio: referenceArgv() }, timeoutMs: 1.5 })).rejects.toThrow('timeoutMs must be a positive integer, got 1.5');
+    await expect(runConformance({ target: { stdio: referenceArgv() }, concurrency: 0 })).rejects.toThrow(
+      'concurrency must be a positive integer, got 0',
+    );
+    await expect(runConformance({ target: { stdio: referenceArgv() }, timeoutMs: 1.5 })).rejects.toThrow(
+      'timeoutMs must be a positive integer, got 1.5',
+    );
   });
 
   test('an unknown revision rejects instead of running nothing', async () => {
     const typo = runConformance({ target: { stdio: referenceArgv() }, revisions: ['2026-07-29' as never] });
     await expect(typo).rejects.toThrow(ConformanceOptionsError);
     await expect(typo).rejects.toThrow('unknown revision "2026-07-29"; known: 2026-07-28, 2025-11-25');
-    await expect(runConformance({ target: { stdio: referenceArgv() }, revisions: [] })).rejects.toThrow(/non-empty list/);
+    await expect(runConformance({ target: { stdio: referenceArgv() }, revisions: [] })).rejects.toThrow(
+      /non-empty list/,
+    );
   });
 
   test('a checks pattern that matches no check rejects, naming the closest ids', async () => {
-    await expect(runConformance({ target: { stdio: referenceArgv() }, checks: ['2026-07-28/lifecyle'] })).rejects.toThrow(
-      /checks pattern "2026-07-28\/lifecyle" matches no check; closest: 2026-07-28\/lifecycle/,
-    );
+    await expect(
+      runConformance({ target: { stdio: referenceArgv() }, checks: ['2026-07-28/lifecyle'] }),
+    ).rejects.toThrow(/checks pattern "2026-07-28\/lifecyle" matches no check; closest: 2026-07-28\/lifecycle/);
   });
 });

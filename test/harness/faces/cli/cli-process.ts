@@ -11,5 +11,9 @@ export function referenceArgv(mutant?: string): string[] {
 }
 
 export function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  return execa(process.execPath, [BIN, ...args], { reject: false, cwd: options.cwd, env: { NO_COLOR: '1', ...options.env } });
+  return execa(process.execPath, [BIN, ...args], {
+    reject: false,
+    cwd: options.cwd,
+    env: { NO_COLOR: '1', ...options.env },
+  });
 }

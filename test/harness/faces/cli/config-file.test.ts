@@ -28,7 +28,10 @@ describe('config file validation', () => {
     [{ timeoutMs: -5 }, 'timeoutMs must be >= 1'],
     [{ toolCalls: 'some' }, 'toolCalls must be one of "safe", "all", "none"'],
     [{ targets: [{ stdio: 'x', url: 'http://127.0.0.1/mcp' }] }, 'targets[0] needs exactly one of "stdio" or "url"'],
-    [{ targets: [{ url: 'http://127.0.0.1/mcp', env: {} }] }, 'targets[0]: "cwd" and "env" apply to stdio targets only'],
+    [
+      { targets: [{ url: 'http://127.0.0.1/mcp', env: {} }] },
+      'targets[0]: "cwd" and "env" apply to stdio targets only',
+    ],
     [{ reports: { pdf: 'x.pdf' } }, 'unknown key "pdf" in reports'],
   ])('%j → %s', (config, message) => {
     expect(configProblem(config)).toContain(message);
@@ -57,14 +60,21 @@ describe('config modules', () => {
       // Each edit a second apart: the module is keyed by its modification time.
       utimesSync(file, 1_000_000 + edits, 1_000_000 + ++edits);
     };
-    writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), "export default Promise.resolve({ strict: true, checks: ['2026-07-28/meta'] });\n");
+    writeFileSync(
+      path.join(dir, 'mcp-conform.config.mjs'),
+      "export default Promise.resolve({ strict: true, checks: ['2026-07-28/meta'] });\n",
+    );
     expect((await loadConfig(undefined, dir))?.config).toEqual({ strict: true, checks: ['2026-07-28/meta'] });
     writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), 'export default { strcit: true };\n');
-    await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.mjs: unknown key "strcit" in the top level \(did you mean "strict"\?\)/);
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(
+      /mcp-conform\.config\.mjs: unknown key "strcit" in the top level \(did you mean "strict"\?\)/,
+    );
     writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), 'export const strict = true;\n');
     await expect(loadConfig(undefined, dir)).rejects.toThrow(/must export the config as its default export/);
     writeFileSync(path.join(dir, 'mcp-conform.config.mjs'), "throw new Error('no config today');\n");
-    await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.mjs failed to load: no config today/);
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(
+      /mcp-conform\.config\.mjs failed to load: no config today/,
+    );
   });
 
   test.each([
@@ -81,16 +91,26 @@ describe('config modules', () => {
   test('a .ts syntax error names the place; two config files are one error', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
     writeFileSync(path.join(dir, 'mcp-conform.config.ts'), 'export default { strict: true ;\n');
-    await expect(loadConfig(undefined, dir)).rejects.toThrow(/mcp-conform\.config\.ts failed to load: Transform failed with 1 error: .*mcp-conform\.config\.ts:1:\d+: ERROR/);
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(
+      /mcp-conform\.config\.ts failed to load: Transform failed with 1 error: .*mcp-conform\.config\.ts:1:\d+: ERROR/,
+    );
     writeFileSync(path.join(dir, 'mcp-conform.config.json'), '{}');
-    await expect(loadConfig(undefined, dir)).rejects.toThrow('found mcp-conform.config.json and mcp-conform.config.ts: keep one, or name it with --config');
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(
+      'found mcp-conform.config.json and mcp-conform.config.ts: keep one, or name it with --config',
+    );
     expect((await loadConfig(path.join(dir, 'mcp-conform.config.json'), dir))?.config).toEqual({});
   });
 });
 
 describe('config file problems and targets', () => {
   test('every wrong key is its own line', () => {
-    expect(configProblems({ revison: 'auto', strict: 'yes', targets: [{ stdio: [] }, { url: 'http://127.0.0.1/mcp', cwd: '.' }] })).toEqual([
+    expect(
+      configProblems({
+        revison: 'auto',
+        strict: 'yes',
+        targets: [{ stdio: [] }, { url: 'http://127.0.0.1/mcp', cwd: '.' }],
+      }),
+    ).toEqual([
       'unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, maxLineMb, concurrency, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz',
       'targets[0].stdio must be a command line or a non-empty list of arguments',
       'strict must be boolean',
@@ -103,7 +123,11 @@ describe('config file problems and targets', () => {
           { name: 'a', stdio: 'y', headers: {} },
         ],
       }),
-    ).toEqual(['targets[0]: "cwd" and "env" apply to stdio targets only', 'targets[2]: "headers" applies to url targets only', 'two targets are named "a"']);
+    ).toEqual([
+      'targets[0]: "cwd" and "env" apply to stdio targets only',
+      'targets[2]: "headers" applies to url targets only',
+      'two targets are named "a"',
+    ]);
   });
 
   test("targets: stdio servers start in the file's folder unless cwd says otherwise; urls keep their headers", () => {
@@ -121,8 +145,15 @@ describe('config file problems and targets', () => {
       },
     });
     expect(targets).toEqual([
-      { name: 'target-1', spec: { kind: 'stdio', command: 'node', args: ['my server.js', '--stdio'], cwd: dir, env: {} } },
-      { name: 'sub', label: 'sub', spec: { kind: 'stdio', command: 'node', args: ['x.js'], cwd: path.join(dir, 'server'), env: { DEBUG: '1' } } },
+      {
+        name: 'target-1',
+        spec: { kind: 'stdio', command: 'node', args: ['my server.js', '--stdio'], cwd: dir, env: {} },
+      },
+      {
+        name: 'sub',
+        label: 'sub',
+        spec: { kind: 'stdio', command: 'node', args: ['x.js'], cwd: path.join(dir, 'server'), env: { DEBUG: '1' } },
+      },
       { name: 'target-3', spec: { kind: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } } },
     ]);
   });

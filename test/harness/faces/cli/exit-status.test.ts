@@ -17,19 +17,40 @@ const HTTP_ONLY = '2026-07-28/http';
 describe.concurrent('exit status of the four outcomes', () => {
   test('only an inconclusive verdict: outcome inconclusive, exit 4, not a failure and not a pass', async () => {
     const dir = project();
-    const result = await cli(['run', '--revision', '2026-07-28', '--check', URI_CHECK, '--timeout', '1000', '--json', 'r.json', '--', ...referenceArgv(SILENT)], { cwd: dir });
+    const result = await cli(
+      [
+        'run',
+        '--revision',
+        '2026-07-28',
+        '--check',
+        URI_CHECK,
+        '--timeout',
+        '1000',
+        '--json',
+        'r.json',
+        '--',
+        ...referenceArgv(SILENT),
+      ],
+      { cwd: dir },
+    );
     expect(result.exitCode, result.stdout + result.stderr).toBe(4);
     const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
     expect(results.checks.map((c: { verdict: string }) => c.verdict)).toEqual(['error']);
     expect(results).toMatchObject({ outcome: 'inconclusive', exitCode: 4 });
-    expect(result.stdout).toMatch(/^outcome: inconclusive \(exit 4\): no check failed, but at least one could not come to a verdict/m);
+    expect(result.stdout).toMatch(
+      /^outcome: inconclusive \(exit 4\): no check failed, but at least one could not come to a verdict/m,
+    );
   });
 
   test('only skips: outcome no-verdicts, exit 5, never green', async () => {
-    const result = await cli(['run', '--demo', '--revision', '2026-07-28', '--check', HTTP_ONLY, '--quiet'], { cwd: project() });
+    const result = await cli(['run', '--demo', '--revision', '2026-07-28', '--check', HTTP_ONLY, '--quiet'], {
+      cwd: project(),
+    });
     expect(result.exitCode, result.stdout + result.stderr).toBe(5);
     expect(result.stdout).toMatch(/ 0 pass, 0 fail, 0 warn, \d+ skip, 0 error /);
-    expect(result.stdout).toContain('outcome: no-verdicts (exit 5): not applicable: no check came to a verdict other than skip');
+    expect(result.stdout).toContain(
+      'outcome: no-verdicts (exit 5): not applicable: no check came to a verdict other than skip',
+    );
   });
 
   test('several targets: inconclusive (4) is worse than not applicable (5)', async () => {

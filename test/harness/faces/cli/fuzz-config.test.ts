@@ -17,13 +17,19 @@ const FUZZ = { seed: 4242, runs: 3, campaigns: ['2026-07-28/ids/same-id'] };
 // Each case has a project directory of its own: side by side.
 describe.concurrent('fuzz with a config file', () => {
   test("fuzzes the file's target with its seed, runs and campaigns", async () => {
-    const dir = projectWith({ targets: [{ name: 'ref', stdio: referenceArgv() }], revisions: ['2026-07-28'], fuzz: FUZZ });
+    const dir = projectWith({
+      targets: [{ name: 'ref', stdio: referenceArgv() }],
+      revisions: ['2026-07-28'],
+      fuzz: FUZZ,
+    });
     const result = await cli(['fuzz', '--json', 'fuzz.json', '--quiet'], { cwd: dir });
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(readFileSync(path.join(dir, 'fuzz.json'), 'utf8'));
     expect(results.fuzz.seed).toBe(4242);
     expect(results.fuzz.budget.runs).toBe(3);
-    const properties = results.fuzz.campaigns.flatMap((c: { properties: { id: string }[] }) => c.properties.map((p) => p.id));
+    const properties = results.fuzz.campaigns.flatMap((c: { properties: { id: string }[] }) =>
+      c.properties.map((p) => p.id),
+    );
     expect(properties).toEqual(['2026-07-28/ids/same-id']);
     expect(results.target.description).toContain('reference-server');
   });

@@ -10,7 +10,10 @@ import { BIN, cli } from './cli-process.js';
 
 /** Runs the CLI with its stdout pipe already closed by the reader, as `| head` does after its lines. */
 function withClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   child.stdout.destroy();
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -49,7 +52,17 @@ describe.concurrent('help and pipes', () => {
 
   test('run into a closed pipe still finishes and writes its reports', async () => {
     const json = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-')), 'results.json');
-    const { code, stderr } = await withClosedStdout(['run', '--demo', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--quiet', '--json', json]);
+    const { code, stderr } = await withClosedStdout([
+      'run',
+      '--demo',
+      '--revision',
+      '2026-07-28',
+      '--check',
+      '2026-07-28/lifecycle',
+      '--quiet',
+      '--json',
+      json,
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(existsSync(json)).toBe(true);

@@ -9,7 +9,8 @@ import { REVISIONS } from '../../../../harness/model.js';
 import { isServerRule, REQUIREMENTS, requirementCoverage } from '../../../../suites/requirements.js';
 import { cli } from './cli-process.js';
 
-const covered = (entry: { checks: string[]; properties: string[] }) => entry.checks.length + entry.properties.length > 0;
+const covered = (entry: { checks: string[]; properties: string[] }) =>
+  entry.checks.length + entry.properties.length > 0;
 
 describe.concurrent('list --requirements', () => {
   test('a legend explains the asterisk of derived levels, printed only when a listed row has one', async () => {
@@ -36,7 +37,9 @@ describe.concurrent('list --requirements', () => {
         const line = rowLines[index];
         expect(line.trim().startsWith(`${entry.row.id} `), line).toBe(true);
         expect(line).toContain(` ${entry.row.level} `);
-        expect(line).toContain(covered(entry) ? ` covered by ${entry.checks.length + entry.properties.length} ` : ' uncovered ');
+        expect(line).toContain(
+          covered(entry) ? ` covered by ${entry.checks.length + entry.properties.length} ` : ' uncovered ',
+        );
         expect(line.endsWith(entry.row.summary), line).toBe(true);
       });
       const serverRules = coverage.filter((entry) => isServerRule(entry.row.level));
@@ -44,7 +47,11 @@ describe.concurrent('list --requirements', () => {
         `${revision}: ${coverage.length} rows, ${coverage.filter(covered).length} covered; MUST/SHOULD server rows: ${serverRules.filter(covered).length} of ${serverRules.length} covered`,
       );
     }
-    expect(result.stdout.trimEnd().endsWith(`${REQUIREMENTS['2026-07-28'].length + REQUIREMENTS['2025-11-25'].length} requirements`)).toBe(true);
+    expect(
+      result.stdout
+        .trimEnd()
+        .endsWith(`${REQUIREMENTS['2026-07-28'].length + REQUIREMENTS['2025-11-25'].length} requirements`),
+    ).toBe(true);
     // A row no check can reach says so; the auth rows need an OAuth setup.
     expect(result.stdout).toMatch(/\n {2}AUTH-001 +MUST +uncovered +\S/);
   });
@@ -59,10 +66,16 @@ describe.concurrent('list --requirements', () => {
     expect(modern.rows[0]).toMatchObject({ id: 'AUTH-001', level: 'MUST', checks: [], properties: [] });
     expect(modern.rows[0].uncoveredBecause).toMatch(/^not testable from outside: need an OAuth setup/);
     expect(modern.totals).toEqual({ rows: 1, covered: 0, serverRules: 1, serverRulesCovered: 0 });
-    expect(legacy.rows.map((row: { id: string }) => row.id)).toEqual(REQUIREMENTS['2025-11-25'].filter((row) => row.id.startsWith('SESS-')).map((row) => row.id));
+    expect(legacy.rows.map((row: { id: string }) => row.id)).toEqual(
+      REQUIREMENTS['2025-11-25'].filter((row) => row.id.startsWith('SESS-')).map((row) => row.id),
+    );
     const sess005 = legacy.rows.find((row: { id: string }) => row.id === 'SESS-005');
-    expect(sess005.spec).toMatch(/^https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/[a-z/-]+#[a-z0-9_-]+$/);
-    expect(sess005.checks).toEqual(requirementCoverage('2025-11-25').find((entry) => entry.row.id === 'SESS-005')!.checks);
+    expect(sess005.spec).toMatch(
+      /^https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/[a-z/-]+#[a-z0-9_-]+$/,
+    );
+    expect(sess005.checks).toEqual(
+      requirementCoverage('2025-11-25').find((entry) => entry.row.id === 'SESS-005')!.checks,
+    );
     expect(sess005.checks.length).toBeGreaterThan(0);
     expect(sess005.uncoveredBecause).toBeUndefined();
   });
@@ -83,7 +96,12 @@ describe.concurrent('list --requirements', () => {
     expect(check.catalogRows).toEqual(
       check.catalog.map((rowId: string) => {
         const row = REQUIREMENTS['2026-07-28'].find((candidate) => candidate.id === rowId)!;
-        return { id: rowId, level: row.level, url: `https://modelcontextprotocol.io/specification/2026-07-28/${row.spec}`, summary: row.summary };
+        return {
+          id: rowId,
+          level: row.level,
+          url: `https://modelcontextprotocol.io/specification/2026-07-28/${row.spec}`,
+          summary: row.summary,
+        };
       }),
     );
   }, 60_000);

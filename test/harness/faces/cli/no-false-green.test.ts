@@ -11,16 +11,22 @@ const emptyDir = () => mkdtempSync(path.join(tmpdir(), 'mcp-conform-nogreen-'));
 // Each case has a directory of its own: side by side.
 describe.concurrent('no false green', () => {
   test.each([
-    [['run'], /run: no target given; give --stdio "<command>", --url <url> or -- <command> \[args\.\.\.\], a config file with targets \(--config\), or --demo/],
+    [
+      ['run'],
+      /run: no target given; give --stdio "<command>", --url <url> or -- <command> \[args\.\.\.\], a config file with targets \(--config\), or --demo/,
+    ],
     [['run', '--'], /run: `--` is followed by no command \(an unset variable\?\); give --stdio/],
     [['run', '--json', 'r.json', '--revision', '2026-07-28'], /no target given/],
     [['fuzz', '--runs', '1'], /fuzz: no target given; .*--demo/],
-  ])('%j without a target and without a config file is a usage error naming --stdio, --url and --demo', async (args, message) => {
-    const result = await cli(args, { cwd: emptyDir() });
-    expect(result.exitCode).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trim()).toMatch(message);
-  });
+  ])(
+    '%j without a target and without a config file is a usage error naming --stdio, --url and --demo',
+    async (args, message) => {
+      const result = await cli(args, { cwd: emptyDir() });
+      expect(result.exitCode).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim()).toMatch(message);
+    },
+  );
 
   test('a config file without targets is no target either', async () => {
     const dir = emptyDir();
@@ -37,11 +43,16 @@ describe.concurrent('no false green', () => {
   });
 
   test('a --check or --skip pattern that matches no check names the pattern and the closest ids', async () => {
-    const result = await cli(['run', '--check', '2026-07-28/lifecyle', '--skip', '*/no-such-area/*', '--', ...referenceArgv()], { cwd: emptyDir() });
+    const result = await cli(
+      ['run', '--check', '2026-07-28/lifecyle', '--skip', '*/no-such-area/*', '--', ...referenceArgv()],
+      { cwd: emptyDir() },
+    );
     expect(result.exitCode).toBe(2);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^mcp-conform: --check "2026-07-28\/lifecyle" matches no check; closest: 2026-07-28\/lifecycle(, |$)/);
+    expect(lines[0]).toMatch(
+      /^mcp-conform: --check "2026-07-28\/lifecyle" matches no check; closest: 2026-07-28\/lifecycle(, |$)/,
+    );
     expect(lines[1]).toMatch(/^mcp-conform: --skip "\*\/no-such-area\/\*" matches no check; closest: /);
   });
 
@@ -52,12 +63,17 @@ describe.concurrent('no false green', () => {
     const result = await cli(['run'], { cwd: dir });
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim()).toMatch(
-      new RegExp(`^mcp-conform: config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: checks entry "2025-11-25/pnig" matches no check; closest: 2025-11-25/ping`),
+      new RegExp(
+        `^mcp-conform: config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: checks entry "2025-11-25/pnig" matches no check; closest: 2025-11-25/ping`,
+      ),
     );
   });
 
   test('a pattern that matches checks runs them as before', async () => {
-    const result = await cli(['run', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result', '--quiet'], { cwd: emptyDir() });
+    const result = await cli(
+      ['run', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result', '--quiet'],
+      { cwd: emptyDir() },
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('1 checks: 1 pass');
   });

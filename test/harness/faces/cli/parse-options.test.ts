@@ -8,14 +8,23 @@ const OPTIONS = { verbose: { type: 'boolean' }, requirements: { type: 'boolean' 
 
 describe('unknown flags', () => {
   test('a flag a few edits from a known one names it', () => {
-    expect(() => parseOptions({ args: ['--verbos'], options: OPTIONS })).toThrow(new UsageError('unknown option --verbos; did you mean --verbose?'));
+    expect(() => parseOptions({ args: ['--verbos'], options: OPTIONS })).toThrow(
+      new UsageError('unknown option --verbos; did you mean --verbose?'),
+    );
     expect(() => parseOptions({ args: ['--requirments'], options: OPTIONS })).toThrow('did you mean --requirements?');
-    expect(() => parseOptions({ args: ['--jsn=r.json'], options: OPTIONS })).toThrow('unknown option --jsn; did you mean --json?');
+    expect(() => parseOptions({ args: ['--jsn=r.json'], options: OPTIONS })).toThrow(
+      'unknown option --jsn; did you mean --json?',
+    );
   });
 
   test('a flag near none keeps the plain unknown-option error, and known flags parse as before', () => {
-    expect(() => parseOptions({ args: ['--completely-different'], options: OPTIONS })).toThrow(/^Unknown option '--completely-different'/);
-    expect(parseOptions({ args: ['--verbose', '--json', 'r.json'], options: OPTIONS }).values).toEqual({ verbose: true, json: 'r.json' });
+    expect(() => parseOptions({ args: ['--completely-different'], options: OPTIONS })).toThrow(
+      /^Unknown option '--completely-different'/,
+    );
+    expect(parseOptions({ args: ['--verbose', '--json', 'r.json'], options: OPTIONS }).values).toEqual({
+      verbose: true,
+      json: 'r.json',
+    });
   });
 
   test('the command line prints the hint as a usage error (exit 2)', async () => {

@@ -98,26 +98,52 @@ describe('secrets redaction', () => {
     }
     expect(result.stdout + result.stderr).not.toContain(INHERITED);
     expect(result.stdout + result.stderr).not.toContain(PASSED);
-    expect(result.stdout).toMatch(/^redacted \d+ occurrences of secret values \(MY_API_TOKEN, SERVER_MODE\) from the reports$/m);
+    expect(result.stdout).toMatch(
+      /^redacted \d+ occurrences of secret values \(MY_API_TOKEN, SERVER_MODE\) from the reports$/m,
+    );
     expect(readFileSync(at('summary.md'), 'utf8')).toContain('secret values (MY_API_TOKEN, SERVER_MODE)');
     expect(JSON.parse(readFileSync(at('r.sarif'), 'utf8')).runs[0].properties.redaction).toMatch(/MY_API_TOKEN/);
   });
 
   test('secret-looking names, every --env and --header value (and a header credential without its scheme); short values are left alone', () => {
     const secrets = secretsFrom(
-      { GH_TOKEN: 'abcdef123', AWS_SECRET_ACCESS_KEY: 'xyz987654', DB_PASSWORD: 'hunter22', AUTH_HEADER: 'Basic zzzzzz', HOME: '/root/home', PIN_KEY: '12' },
+      {
+        GH_TOKEN: 'abcdef123',
+        AWS_SECRET_ACCESS_KEY: 'xyz987654',
+        DB_PASSWORD: 'hunter22',
+        AUTH_HEADER: 'Basic zzzzzz',
+        HOME: '/root/home',
+        PIN_KEY: '12',
+      },
       { headers: { Authorization: 'Bearer tok-123456' } },
     );
-    expect([...new Set(secrets.map((s) => s.name))].sort()).toEqual(['AUTH_HEADER', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'GH_TOKEN', 'header Authorization']);
-    expect(secrets.filter((s) => s.name === 'header Authorization').map((s) => s.value)).toEqual(['Bearer tok-123456', 'tok-123456']);
-    const results = redactResults({ checks: [{ reason: 'saw Bearer tok-123456 and tok-123456 and 12' }] } as unknown as RunResults, secrets);
-    expect((results.checks[0] as { reason: string }).reason).toBe('saw [redacted:header Authorization] and [redacted:header Authorization] and 12');
+    expect([...new Set(secrets.map((s) => s.name))].sort()).toEqual([
+      'AUTH_HEADER',
+      'AWS_SECRET_ACCESS_KEY',
+      'DB_PASSWORD',
+      'GH_TOKEN',
+      'header Authorization',
+    ]);
+    expect(secrets.filter((s) => s.name === 'header Authorization').map((s) => s.value)).toEqual([
+      'Bearer tok-123456',
+      'tok-123456',
+    ]);
+    const results = redactResults(
+      { checks: [{ reason: 'saw Bearer tok-123456 and tok-123456 and 12' }] } as unknown as RunResults,
+      secrets,
+    );
+    expect((results.checks[0] as { reason: string }).reason).toBe(
+      'saw [redacted:header Authorization] and [redacted:header Authorization] and 12',
+    );
     expect(results.redaction).toEqual({ names: ['header Authorization'], occurrences: 2 });
   });
 
   test('a secret inside JSON text (escaped) is found too, and nothing is noted when nothing was found', () => {
     const secrets = [{ name: 'MY_KEY', value: 'a"b\\c-secret' }];
-    const results = redactResults({ checks: [{ text: JSON.stringify({ v: 'a"b\\c-secret' }) }] } as unknown as RunResults, secrets);
+    const results = redactResults(
+      { checks: [{ text: JSON.stringify({ v: 'a"b\\c-secret' }) }] } as unknown as RunResults,
+      secrets,
+    );
     expect(JSON.stringify(results)).not.toContain('c-secret');
     expect(redactResults({ checks: [] } as unknown as RunResults, secrets).redaction).toBeUndefined();
   });
@@ -128,30 +154,53 @@ describe('secrets redaction', () => {
     const fixture = await startHttpFixture(process.execPath, [urlEchoingServer(dir)]);
     try {
       const target = fixture.url.replace('http://', `http://user:${URL_PASSWORD}@`) + `?api_key=${URL_KEY}&v=2`;
-      const reports = ['--json', at('r.json'), '--html', at('r.html'), '--junit', at('r.xml'), '--sarif', at('r.sarif')];
-      const result = await cli(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--url', target, ...reports], {
-        env: { GITHUB_STEP_SUMMARY: at('summary.md') },
-      });
+      const reports = [
+        '--json',
+        at('r.json'),
+        '--html',
+        at('r.html'),
+        '--junit',
+        at('r.xml'),
+        '--sarif',
+        at('r.sarif'),
+      ];
+      const result = await cli(
+        ['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle', '--url', target, ...reports],
+        {
+          env: { GITHUB_STEP_SUMMARY: at('summary.md') },
+        },
+      );
       const results = JSON.parse(readFileSync(at('r.json'), 'utf8'));
-      expect(results.target.description).toBe(`${fixture.url.replace('http://', 'http://user:[redacted:URL password]@')}?api_key=[redacted:URL query api_key]&v=2`);
-      expect(JSON.stringify(results)).toContain('postgres://app:[redacted:URL password]@db.internal/prod?sslmode=require&password=[redacted:URL query password]');
+      expect(results.target.description).toBe(
+        `${fixture.url.replace('http://', 'http://user:[redacted:URL password]@')}?api_key=[redacted:URL query api_key]&v=2`,
+      );
+      expect(JSON.stringify(results)).toContain(
+        'postgres://app:[redacted:URL password]@db.internal/prod?sslmode=require&password=[redacted:URL query password]',
+      );
       expect(results.redaction.names).toEqual(['URL password', 'URL query api_key', 'URL query password']);
       const files = readdirSync(dir).filter((name) => name !== 'echo-url.mjs');
       expect(files.sort()).toEqual(['r.html', 'r.json', 'r.sarif', 'r.xml', 'summary.md']);
       for (const file of files) {
         const text = readFileSync(at(file), 'utf8');
-        for (const secret of [URL_PASSWORD, URL_KEY, DB_PASSWORD, DB_QUERY_PASSWORD]) expect(text, `${file} holds ${secret}`).not.toContain(secret);
+        for (const secret of [URL_PASSWORD, URL_KEY, DB_PASSWORD, DB_QUERY_PASSWORD])
+          expect(text, `${file} holds ${secret}`).not.toContain(secret);
       }
-      for (const secret of [URL_PASSWORD, URL_KEY, DB_PASSWORD, DB_QUERY_PASSWORD]) expect(result.stdout + result.stderr).not.toContain(secret);
+      for (const secret of [URL_PASSWORD, URL_KEY, DB_PASSWORD, DB_QUERY_PASSWORD])
+        expect(result.stdout + result.stderr).not.toContain(secret);
       expect(result.stderr).toContain('target http://user:[redacted:URL password]@');
-      expect(result.stdout).toMatch(/^redacted \d+ occurrences of secret values \(URL password, URL query api_key, URL query password\) from the reports$/m);
+      expect(result.stdout).toMatch(
+        /^redacted \d+ occurrences of secret values \(URL password, URL query api_key, URL query password\) from the reports$/m,
+      );
     } finally {
       await fixture.stop();
     }
   });
 
   test('a target URL gives its user, password and every query value of 6 characters or more, as written and decoded', () => {
-    const secrets = secretsFrom({}, { url: 'https://tok-abcdef@example.com/mcp?k=a%2Fb%2Fc%2Fd&sig=abcdefgh&v=2&flag' });
+    const secrets = secretsFrom(
+      {},
+      { url: 'https://tok-abcdef@example.com/mcp?k=a%2Fb%2Fc%2Fd&sig=abcdefgh&v=2&flag' },
+    );
     expect(secrets.map((s) => [s.name, s.value]).sort()).toEqual([
       ['URL query k', 'a%2Fb%2Fc%2Fd'],
       ['URL query k', 'a/b/c/d'],

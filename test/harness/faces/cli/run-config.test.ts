@@ -38,12 +38,21 @@ describe.concurrent('run with a config file', () => {
     const bad = JSON.parse(readFileSync(path.join(dir, 'out/results-no-ping.json'), 'utf8'));
     expect([good.outcome, bad.outcome]).toEqual(['passed', 'failed']);
     expect(good.checks.every((c: { id: string }) => c.id.startsWith('2025-11-25/ping/'))).toBe(true);
-    expect(existsSync(path.join(dir, 'out/junit-good.xml')) && existsSync(path.join(dir, 'out/junit-no-ping.xml'))).toBe(true);
+    expect(
+      existsSync(path.join(dir, 'out/junit-good.xml')) && existsSync(path.join(dir, 'out/junit-no-ping.xml')),
+    ).toBe(true);
   });
 
   test('flags override the file: --check replaces its checks, a target on the command line replaces its targets', async () => {
-    const dir = projectWith({ revisions: ['2025-11-25'], checks: ['2025-11-25/lifecycle'], targets: [{ stdio: 'definitely-not-a-real-mcp-server' }] });
-    const result = await cli(['run', '--check', '2025-11-25/ping/empty-result', '--json', 'r.json', '--', ...referenceArgv()], { cwd: dir });
+    const dir = projectWith({
+      revisions: ['2025-11-25'],
+      checks: ['2025-11-25/lifecycle'],
+      targets: [{ stdio: 'definitely-not-a-real-mcp-server' }],
+    });
+    const result = await cli(
+      ['run', '--check', '2025-11-25/ping/empty-result', '--json', 'r.json', '--', ...referenceArgv()],
+      { cwd: dir },
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
     expect(results.checks.length).toBeGreaterThan(0);
@@ -58,28 +67,52 @@ describe.concurrent('run with a config file', () => {
     expect(explicit.stdout).toContain('FAIL  2025-11-25/ping/empty-result');
 
     const dir = projectWith({ ...PING_ONLY, targets: [{ stdio: 'definitely-not-a-real-mcp-server' }] });
-    const ignored = await cli(['run', '--no-config', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result'], { cwd: dir });
+    const ignored = await cli(
+      ['run', '--no-config', '--demo', '--revision', '2025-11-25', '--check', '2025-11-25/ping/empty-result'],
+      { cwd: dir },
+    );
     expect(ignored.exitCode, ignored.stderr).toBe(0);
   });
 
   test('maxLineMb sets the stdout line cap as --max-line-mb does: a tools/list line over 1 MB is not read', async () => {
-    const hostile = [process.execPath, builtFixture('fixtures/hostile/stdio-server.ts'), '--long-description', '2', 'max-line-config'];
-    const dir = projectWith({ revisions: ['2026-07-28'], checks: ['2026-07-28/tools/list-result'], maxLineMb: 1, targets: [{ stdio: hostile }], reports: { json: 'r.json' } });
+    const hostile = [
+      process.execPath,
+      builtFixture('fixtures/hostile/stdio-server.ts'),
+      '--long-description',
+      '2',
+      'max-line-config',
+    ];
+    const dir = projectWith({
+      revisions: ['2026-07-28'],
+      checks: ['2026-07-28/tools/list-result'],
+      maxLineMb: 1,
+      targets: [{ stdio: hostile }],
+      reports: { json: 'r.json' },
+    });
     const result = await cli(['run', '--timeout', '3000'], { cwd: dir });
     const results = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8'));
     const list = results.checks.find((c: { id: string }) => c.id === '2026-07-28/tools/list-result');
-    expect(list?.reason, result.stderr).toMatch(/^inconclusive: answer larger than the line cap: a line of \d+ bytes, the cap is 1048576 bytes/);
+    expect(list?.reason, result.stderr).toMatch(
+      /^inconclusive: answer larger than the line cap: a line of \d+ bytes, the cap is 1048576 bytes/,
+    );
   });
 
   test('--header adds to the url targets of the file, and is an error when it lists none', async () => {
     const dir = projectWith({ targets: [{ stdio: referenceArgv() }] });
     const result = await cli(['run', '--header', 'Authorization: Bearer x'], { cwd: dir });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr.trim()).toBe('mcp-conform: --header applies to url targets only, and the config file lists none');
+    expect(result.stderr.trim()).toBe(
+      'mcp-conform: --header applies to url targets only, and the config file lists none',
+    );
   });
 
   test('every wrong key is named on its own line, and the run exits 2 before starting anything', async () => {
-    const dir = projectWith({ revison: 'auto', targets: [{ stdoi: 'node x.js' }], timeoutMs: 0, reports: { pdf: 'r.pdf' } });
+    const dir = projectWith({
+      revison: 'auto',
+      targets: [{ stdoi: 'node x.js' }],
+      timeoutMs: 0,
+      reports: { pdf: 'r.pdf' },
+    });
     const result = await cli(['run'], { cwd: dir });
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
@@ -98,7 +131,10 @@ describe.concurrent('run with a config file', () => {
   test.each([
     [{ targets: [{ url: 'not a url' }] }, /targets\[0\]\.url is not a valid URL: "not a url"$/],
     [{ targets: [{ stdio: 'node "x.js' }] }, /targets\[0\]\.stdio: unterminated " quote/],
-    [{ targets: [{ stdio: 'node x.js', cwd: 'missing-dir' }] }, /targets\[0\]\.cwd directory does not exist: .*missing-dir$/],
+    [
+      { targets: [{ stdio: 'node x.js', cwd: 'missing-dir' }] },
+      /targets\[0\]\.cwd directory does not exist: .*missing-dir$/,
+    ],
     [{ expectedFailures: 'missing.yml', targets: [{ stdio: 'node x.js' }] }, /missing\.yml/],
   ])('a target or file the config names wrongly is one line and exit 2: %j', async (config, message) => {
     const dir = projectWith(config);

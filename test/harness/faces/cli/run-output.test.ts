@@ -43,7 +43,10 @@ const hasScript = (() => {
 /** Runs the CLI under a pseudo-terminal (util-linux `script`), so stdout and stderr are TTYs. */
 function inTerminal(args: string[], env: Record<string, string>) {
   const command = [process.execPath, BIN, ...args].map((arg) => `'${arg}'`).join(' ');
-  return execa('script', ['-qec', command, '/dev/null'], { reject: false, env: { TERM: 'xterm-256color', NO_COLOR: '', ...env } });
+  return execa('script', ['-qec', command, '/dev/null'], {
+    reject: false,
+    env: { TERM: 'xterm-256color', NO_COLOR: '', ...env },
+  });
 }
 
 // Each case reads only its own process's output: side by side.
@@ -55,22 +58,35 @@ describe.concurrent('run output', () => {
     expect(target).toMatch(/^mcp-conform \S+ — stdio target .*reference-server\/main\.js --stdio$/);
     expect(revision).toBe('revision 2026-07-28: 4 checks');
     expect(lines).toHaveLength(4);
-    lines.forEach((line, index) => expect(line).toMatch(new RegExp(`^\\[${index + 1}/4\\] PASS  2026-07-28/lifecycle/[a-z-]+$`)));
+    lines.forEach((line, index) =>
+      expect(line).toMatch(new RegExp(`^\\[${index + 1}/4\\] PASS  2026-07-28/lifecycle/[a-z-]+$`)),
+    );
     expect(result.stderr + result.stdout).not.toContain(ESC);
   });
 
   test('a passing run does not list its checks twice: the summary names none of them, --verbose names all', async () => {
     const json = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-conform-cli-')), 'results.json');
-    const [result, verbose] = await Promise.all([cli([...LIFECYCLE, '--json', json]), cli([...LIFECYCLE, '--verbose'])]);
+    const [result, verbose] = await Promise.all([
+      cli([...LIFECYCLE, '--json', json]),
+      cli([...LIFECYCLE, '--verbose']),
+    ]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).not.toContain('PASS  2026-07-28/lifecycle/');
-    expect(result.stdout.trim().split('\n').slice(-3)).toEqual([expect.stringMatching(/^4 checks: 4 pass, 0 fail/), 'outcome: passed (exit 0)', `reports: ${json}`]);
+    expect(result.stdout.trim().split('\n').slice(-3)).toEqual([
+      expect.stringMatching(/^4 checks: 4 pass, 0 fail/),
+      'outcome: passed (exit 0)',
+      `reports: ${json}`,
+    ]);
     expect(verbose.stdout.match(/^PASS {2}2026-07-28\/lifecycle\//gm)).toHaveLength(4);
   });
 
   test('the summary lists the checks that did not pass, failures before skips', async () => {
     // Without ping, a MUST ping check fails and a SHOULD one warns; the modern-probe check skips this dual-era server.
-    const checks = ['2025-11-25/lifecycle/modern-probe-not-modern', '2025-11-25/ping/while-busy', '2025-11-25/ping/empty-result'].flatMap((id) => ['--check', id]);
+    const checks = [
+      '2025-11-25/lifecycle/modern-probe-not-modern',
+      '2025-11-25/ping/while-busy',
+      '2025-11-25/ping/empty-result',
+    ].flatMap((id) => ['--check', id]);
     const result = await cli(['run', '--revision', '2025-11-25', ...checks, '--', ...referenceArgv('ping-missing')]);
     expect(result.exitCode).toBe(1);
     const listed = result.stdout.split('\n').filter((line) => /^(FAIL|SKIP|WARN|ERROR|PASS) /.test(line));
@@ -92,7 +108,10 @@ describe.concurrent('run output', () => {
   test('FORCE_COLOR colours output that is not a terminal; FORCE_COLOR=0 and NO_COLOR do not', async () => {
     // cli() sets NO_COLOR=1 unless told otherwise: the FORCE_COLOR=0 case clears it, or it would prove nothing.
     const plainEnvs: Array<Record<string, string>> = [{ NO_COLOR: '', FORCE_COLOR: '0' }, { NO_COLOR: '1' }];
-    const [forced, ...plains] = await Promise.all([cli(LIFECYCLE, { env: { NO_COLOR: '', FORCE_COLOR: '1' } }), ...plainEnvs.map((env) => cli(LIFECYCLE, { env }))]);
+    const [forced, ...plains] = await Promise.all([
+      cli(LIFECYCLE, { env: { NO_COLOR: '', FORCE_COLOR: '1' } }),
+      ...plainEnvs.map((env) => cli(LIFECYCLE, { env })),
+    ]);
     expect(forced.stderr).toMatch(SGR);
     expect(forced.stdout).toMatch(SGR);
     plains.forEach((plain, i) => expect(plain.stderr + plain.stdout, JSON.stringify(plainEnvs[i])).not.toMatch(SGR));
@@ -107,7 +126,17 @@ describe.concurrent('run output', () => {
   });
 
   test("--verbose prints each wire entry as one line, with the server's control characters made visible", async () => {
-    const result = await cli(['run', '--revision', '2026-07-28', '--check', '2026-07-28/lifecycle/discover-result', '--verbose', '--', process.execPath, hostileServer()]);
+    const result = await cli([
+      'run',
+      '--revision',
+      '2026-07-28',
+      '--check',
+      '2026-07-28/lifecycle/discover-result',
+      '--verbose',
+      '--',
+      process.execPath,
+      hostileServer(),
+    ]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^\[1\/1\] FAIL {2}2026-07-28\/lifecycle\/discover-result/m);
     expect(result.stderr).toMatch(/^ {4}.*>> message \{"jsonrpc":"2\.0","id":\d+,"method":"server\/discover"/m);
