@@ -5,6 +5,8 @@ import type { FrozenProfile } from '../../../harness/results/check-profile.js';
 import { profileHash, stampProfiles } from '../../../harness/results/check-profile.js';
 import { settleOutcome } from '../../../harness/results/baseline.js';
 import type { RunResults } from '../../../harness/results/results.js';
+import { buildImplementationMatrix } from '../../../harness/results/implementation-matrix.js';
+import { renderBadge } from '../../../reports/matrix-page/badge.js';
 import { renderJUnit } from '../../../reports/junit.js';
 import { renderSarif } from '../../../reports/sarif.js';
 import { renderSummary } from '../../../reports/console.js';
@@ -75,6 +77,9 @@ describe('a run scored against a frozen profile', () => {
     expect(console).toContain('profile 2025-11-25@2026-01-01.1');
     expect(console).toContain(`FAIL  ${FAILING} (pending: not scored)`);
     expect(console).toContain('pending, not scored (not in the profile): 1 fail');
+    const matrix = buildImplementationMatrix([{ results: frozen, file: 'frozen.json' }]);
+    expect(matrix.columns[0].totals.fail).toBe(0);
+    expect(renderBadge(matrix, 0)).toContain('(profile 2025-11-25@2026-01-01.1 sha256:');
   });
 
   test('a check at another level than its profile says is pending too; settling a file again keeps the marks', () => {
