@@ -19,11 +19,13 @@ import stateless2026 from './2026-07-28/stateless.js';
 import stdio2026 from './2026-07-28/stdio.js';
 import wire2026 from './2026-07-28/wire.js';
 import dualEra2026 from './2026-07-28/dual-era.js';
+import auth2026 from './2026-07-28/auth.js';
 import lifecycle2025 from './2025-11-25/lifecycle.js';
 import { MORE_2025 } from './2025-11-25/index.js';
 import errors2025 from './2025-11-25/errors.js';
 import stdio2025 from './2025-11-25/stdio.js';
 import wire2025 from './2025-11-25/wire.js';
+import auth2025 from './2025-11-25/auth.js';
 
 export const ALL_CHECKS: readonly Check[] = [
   ...lifecycle2026,
@@ -41,6 +43,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...progress2026,
   ...subscriptions2026,
   ...http2026,
+  ...auth2026,
   ...stateless2026,
   ...stdio2026,
   ...wire2026,
@@ -48,6 +51,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...lifecycle2025,
   ...MORE_2025,
   ...errors2025,
+  ...auth2025,
   ...stdio2025,
   ...wire2025,
 ];

@@ -3,7 +3,7 @@
 import type { JsonObject, JsonRpcId, Revision, TransportKind } from '../model.js';
 import { HttpConnection } from '../transports/http-connection.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
-import type { Connection, Exchange, SendOptions } from '../transports/types.js';
+import type { Connection, Exchange, FetchedDocument, SendOptions } from '../transports/types.js';
 import type { MetaPatch } from './meta.js';
 
 export interface RequestOptions {
@@ -69,6 +69,12 @@ export abstract class Client {
   /** The HTTP endpoint this client talks to (undefined over stdio). */
   get endpoint(): string | undefined {
     return this.connection instanceof HttpConnection ? this.connection.target.url : undefined;
+  }
+
+  /** HTTP: a plain GET of another URL of the server (authorization metadata), bounded; undefined over stdio. */
+  async fetchDocument(url: string): Promise<FetchedDocument | undefined> {
+    if (!(this.connection instanceof HttpConnection)) return undefined;
+    return this.connection.fetchDocument(url, { checkId: this.defaults.checkId, timeoutMs: this.defaults.timeoutMs });
   }
 
   get checkId(): string | undefined {

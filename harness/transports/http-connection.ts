@@ -9,12 +9,16 @@ import {
   looseIdKey,
   type Connection,
   type Exchange,
+  type FetchedDocument,
   type HttpOutcome,
   type SendOptions,
   type ServerRequestHandler,
 } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 import { loadUndici } from './undici-lazy.js';
+
+/** Authorization metadata documents are small: more than this is cut off. */
+const MAX_DOCUMENT_BYTES = 256 * 1024;
 
 /** SSE events of one answer logged and routed one by one; past them only responses are read. */
 const MAX_EVENTS_LOGGED = 2000;
@@ -261,7 +265,11 @@ export class HttpConnection implements Connection {
     } catch {
       parsed = undefined;
     }
-    if (isObject(parsed)) {
+    // A 401 or 403 comes from the authorization layer (RFC 6750), which need not speak JSON-RPC:
+    // a JSON body there that is no JSON-RPC message is kept as text, not judged as one.
+    const authorizationBody =
+      (http.status === 401 || http.status === 403) && isObject(parsed) && !('jsonrpc' in parsed);
+    if (isObject(parsed) && !authorizationBody) {
       http.bodyKind = 'json';
       this.accept(parsed, exchange, routing, checks, undefined, undefined, bytes.length);
     } else {
@@ -420,6 +428,76 @@ export class HttpConnection implements Connection {
   }
 
   /** `waitedMs`: set when the harness gave up waiting for an answer it expected. */
+  /**
+   * A plain GET of another URL of the server (authorization metadata): the target's headers are
+   * not sent (credentials stay with the MCP endpoint), redirects are not followed, the body is
+   * read within 256 KB, and request, status and body go to the wire log.
+   */
+  async fetchDocument(url: string, options: { checkId?: string; timeoutMs: number }): Promise<FetchedDocument> {
+    const { Agent, request } = await loadUndici();
+    const agent = (this.agent ??= new Agent({
+      connect: { timeout: this.limits.connectTimeoutMs },
+      keepAliveTimeout: 10_000,
+    }));
+    const checks = this.tags.tags(options.checkId);
+    const headers = { accept: 'application/json' };
+    this.context.recorder.record({
+      connection: this.name,
+      direction: 'client->server',
+      kind: 'http-request',
+      http: { method: 'GET', url, headers },
+      checks,
+    });
+    const document: FetchedDocument = { url, headers: {}, contentType: '', text: '' };
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error('timeout')), options.timeoutMs);
+    try {
+      const response = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: agent,
+        signal: abort.signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      document.status = response.statusCode;
+      document.headers = flattenHeaders(response.headers);
+      document.contentType = (document.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      this.context.recorder.record({
+        connection: this.name,
+        direction: 'server->client',
+        kind: 'http-response',
+        http: { status: response.statusCode, headers: document.headers },
+        checks,
+      });
+      const { bytes, truncated } = await readCapped(response.body, MAX_DOCUMENT_BYTES);
+      document.text = bytes.toString('utf8');
+      if (bytes.length > 0)
+        this.context.recorder.record({
+          connection: this.name,
+          direction: 'server->client',
+          kind: 'raw',
+          ...this.context.recorder.describeBytes(bytes),
+          checks,
+        });
+      if (!truncated) {
+        try {
+          document.json = parseBoundedJson(document.text);
+        } catch {
+          // Not JSON: the check says so from `text`.
+        }
+      }
+    } catch (error) {
+      document.error = abort.signal.aborted
+        ? `no answer within ${options.timeoutMs} ms`
+        : describeNetworkError(error, url);
+      this.note(`GET ${url}: ${document.error}`, checks);
+    } finally {
+      clearTimeout(timer);
+    }
+    return document;
+  }
+
   private note(
     text: string,
     checks: string[] | undefined,

@@ -67,6 +67,19 @@ export interface SendOptions {
   barrier?: boolean;
 }
 
+/** A document fetched with a plain GET (authorization metadata): bounded, never redirected. */
+export interface FetchedDocument {
+  url: string;
+  /** Undefined when nothing came back (network error or timeout; see `error`). */
+  status?: number;
+  headers: Record<string, string>;
+  contentType: string;
+  text: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: unknown;
+  error?: string;
+}
+
 /** A server-to-client request the lifecycle must answer (2025-11-25 sampling, roots, ping...). */
 export type ServerRequestHandler = (request: JsonObject) => JsonObject | Promise<JsonObject>;
 

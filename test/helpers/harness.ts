@@ -5,6 +5,7 @@ import type { RunResults } from '../../harness/results/results.js';
 import type { TargetSpec } from '../../harness/target.js';
 import type { Revision, Verdict } from '../../harness/model.js';
 import { REFERENCE_BUNDLE, startHttpFixture, type HttpFixture } from './fixture-process.js';
+import { REFERENCE_TOKEN } from '../fixtures/reference-server/config.js';
 
 export const REFERENCE = REFERENCE_BUNDLE;
 
@@ -21,6 +22,8 @@ export interface ReferenceOptions {
   silentToDiscover?: boolean;
   /** List only 2026-07-28 in server/discover, though initialize negotiates legacy versions. */
   discoverModernOnly?: boolean;
+  /** HTTP: a protected resource; the target sends its token (REFERENCE_TOKEN) on every request. */
+  protected?: boolean;
 }
 
 function referenceArgs(options: ReferenceOptions): string[] {
@@ -32,6 +35,7 @@ function referenceArgs(options: ReferenceOptions): string[] {
   if (options.silentToDiscover) args.push('--silent-to-discover');
   if (options.discoverModernOnly) args.push('--discover-modern-only');
   if (options.padToolsListKb !== undefined) args.push('--pad-tools-list', String(options.padToolsListKb));
+  if (options.protected) args.push('--protected');
   return args;
 }
 
@@ -43,7 +47,8 @@ export async function referenceHttp(
   options: ReferenceOptions = {},
 ): Promise<{ target: TargetSpec; fixture: HttpFixture }> {
   const fixture = await startHttpFixture(process.execPath, [REFERENCE, '--http', ...referenceArgs(options)]);
-  return { target: { kind: 'http', url: fixture.url, headers: {} }, fixture };
+  const headers: Record<string, string> = options.protected ? { Authorization: `Bearer ${REFERENCE_TOKEN}` } : {};
+  return { target: { kind: 'http', url: fixture.url, headers }, fixture };
 }
 
 export function run(target: TargetSpec, options: Partial<Omit<RunRequest, 'target'>> = {}): Promise<RunResults> {

@@ -114,7 +114,7 @@ describe('mutants', () => {
         if (!mutant.fuzzOnly && scope !== 'target')
           expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
         let target;
-        const options = { mutants: [mutant.name].filter(Boolean), era: mutant.era };
+        const options = { mutants: [mutant.name].filter(Boolean), era: mutant.era, protected: mutant.protected };
         if (transport === 'stdio') target = referenceStdio(options);
         else {
           const started = await referenceHttp(options);

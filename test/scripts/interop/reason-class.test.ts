@@ -23,6 +23,16 @@ describe('reasonClassOf', () => {
       reasonClassOf('7 server message(s) break the schema; first (Y): /b'),
     );
   });
+
+  test('identifiers a server generates anew each run (UUIDs, long hex) have one class', () => {
+    // java-sdk's SSE event ids are fresh UUIDs every run.
+    const first = reasonClassOf('SSE event id(s) used on more than one event: bc6e1b1a-7dbb-4f6c-a6c3-b86bb301d599');
+    expect(first).toBe('SSE event id(s) used on more than one event: <id>');
+    expect(reasonClassOf('SSE event id(s) used on more than one event: 36e14ecd-2f99-4778-8e73-0c5f364231c3')).toBe(
+      first,
+    );
+    expect(reasonClassOf('session 9f86d081884c7d659a2feaa0c55ad015 expired')).toBe('session <id> expired');
+  });
 });
 
 const YAML_TEXT = `

@@ -1,0 +1,22 @@
+// 2026-07-28 authorization, the resource server's side (suites/shared/auth-checks.ts): every HTTP
+// request is authorized on its own, since no session remembers a client.
+import { defineArea } from '../../harness/checks/check.js';
+import { authChecks } from '../shared/auth-checks.js';
+
+const AUTH = 'basic/authorization';
+
+export default defineArea(
+  '2026-07-28',
+  'auth',
+  authChecks({
+    unauthenticated: { spec: `${AUTH}#error-handling`, catalog: ['AUTH-004'] },
+    discovery: {
+      spec: `${AUTH}/authorization-server-discovery#protected-resource-metadata-discovery-requirements`,
+      catalog: ['AUTH-002'],
+    },
+    document: { spec: `${AUTH}/authorization-server-discovery#authorization-server-location`, catalog: ['AUTH-002'] },
+    invalidToken: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-001'] },
+    scope: { spec: `${AUTH}#scope-challenge-handling`, catalog: ['AUTH-003'] },
+    otherMethods: [],
+  }),
+);
