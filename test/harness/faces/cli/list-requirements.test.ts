@@ -52,19 +52,19 @@ describe.concurrent('list --requirements', () => {
         .trimEnd()
         .endsWith(`${REQUIREMENTS['2026-07-28'].length + REQUIREMENTS['2025-11-25'].length} requirements`),
     ).toBe(true);
-    // A row no check can reach says so; the auth rows need an OAuth setup.
-    expect(result.stdout).toMatch(/\n {2}AUTH-001 +MUST +uncovered +\S/);
+    // A row no check can reach says so; CACHE-004 needs two authenticated identities.
+    expect(result.stdout).toMatch(/\n {2}CACHE-004 +MUST +uncovered +\S/);
   });
 
   test('selects rows by <revision>/<id> pattern and prints JSON with the covering ids and the reason a row is left uncovered', async () => {
-    const result = await cli(['list', '--requirements', '2025-11-25/SESS-*', '2026-07-28/AUTH-001', '--json']);
+    const result = await cli(['list', '--requirements', '2025-11-25/SESS-*', '2026-07-28/CACHE-004', '--json']);
     expect(result.exitCode, result.stderr).toBe(0);
     const listings = JSON.parse(result.stdout);
     expect(listings.map((listing: { revision: string }) => listing.revision)).toEqual(['2026-07-28', '2025-11-25']);
     const [modern, legacy] = listings;
     expect(modern.rows).toHaveLength(1);
-    expect(modern.rows[0]).toMatchObject({ id: 'AUTH-001', level: 'MUST', checks: [], properties: [] });
-    expect(modern.rows[0].uncoveredBecause).toMatch(/^not testable from outside: need an OAuth setup/);
+    expect(modern.rows[0]).toMatchObject({ id: 'CACHE-004', level: 'MUST', checks: [], properties: [] });
+    expect(modern.rows[0].uncoveredBecause).toMatch(/^not testable from outside: needs two authenticated identities/);
     expect(modern.totals).toEqual({ rows: 1, covered: 0, serverRules: 1, serverRulesCovered: 0 });
     expect(legacy.rows.map((row: { id: string }) => row.id)).toEqual(
       REQUIREMENTS['2025-11-25'].filter((row) => row.id.startsWith('SESS-')).map((row) => row.id),
