@@ -13,6 +13,7 @@ import { compareCell, parseExpectations, type Difference, type Expectations } fr
 import { parseOptions, USAGE, type InteropOptions } from './options.js';
 import { launchTarget, type LaunchedTarget } from './launch.js';
 import { killAll, runBounded } from './processes.js';
+import { inTurns } from './in-turns.js';
 import { suggestYaml } from './suggest.js';
 import { sweep } from './sweep.js';
 import { renderTable, type Cell } from './table.js';
@@ -125,27 +126,31 @@ async function main(): Promise<number> {
     );
   }
 
-  const runs: CellRun[] = [];
-  for (const lab of chosen) {
+  // One implementation's cells run in turn (each sweeps its own build's processes); up to
+  // options.jobs implementations at once. Cells keep the lab's order in the table.
+  const runCellsOf = async (lab: Lab): Promise<CellRun[]> => {
+    const cells: CellRun[] = [];
     for (const transport of options.transports) {
       if (transport === 'http' && !lab.manifest.http) continue;
       const built = builds.get(lab.manifest.id)!;
       const label = `${lab.manifest.id}.${transport}`;
       if (!built.built) {
-        runs.push({
+        cells.push({
           cell: { label, state: 'not built', reason: built.reason, checks: [], differing: new Set() },
           differences: [],
         });
         continue;
       }
       const run = await runCell(lab, transport, built, options, expectations);
-      runs.push(run);
+      cells.push(run);
       const totals = run.results?.summary;
       console.log(
         `run ${label}: ${run.cell.state === 'ran' ? `${((run.cell.ms ?? 0) / 1000).toFixed(1)} s, ${totals?.pass} pass ${totals?.fail} fail ${totals?.warn} warn ${totals?.error} error ${totals?.unstable} unstable ${totals?.skip} skip` : `${run.cell.state}: ${run.cell.reason}`}; ${run.differences.length} difference(s)`,
       );
     }
-  }
+    return cells;
+  };
+  const runs = (await inTurns(chosen, options.jobs, runCellsOf)).flat();
 
   console.log('');
   for (const line of renderTable(

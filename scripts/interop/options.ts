@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util';
 import type { TransportKind } from '../../harness/results/vocabulary.js';
 
 /** Named slices of the lab; ci is what .ci/run runs on every change. */
-export const SLICES: Record<string, { only: string[]; transports: TransportKind[] }> = {
-  ci: { only: ['python-mcp', 'go-sdk'], transports: ['stdio'] },
+// Its two cells wait on their servers' silences far more than they compute, so they run side by side.
+export const SLICES: Record<string, { only: string[]; transports: TransportKind[]; jobs: number }> = {
+  ci: { only: ['python-mcp', 'go-sdk'], transports: ['stdio'], jobs: 2 },
 };
 
 export interface InteropOptions {
@@ -15,6 +16,8 @@ export interface InteropOptions {
   cache: string;
   runTimeoutMs: number;
   buildTimeoutMs: number;
+  /** Implementations run side by side; one implementation's cells always run one after another. */
+  jobs: number;
   showSkips: boolean;
   suggest: boolean;
   help: boolean;
@@ -27,6 +30,8 @@ export const USAGE = `Usage: npm run interop -- [options]
   --cache <dir>            build cache and results (default $MCP_CONFORM_INTEROP_CACHE or ~/.cache/mcp-conform-interop)
   --run-timeout <s>        kill one mcp-conform run after this long (default 900)
   --build-timeout <s>      kill one build step after this long (default 900)
+  --jobs <n>               implementations run side by side (default 1; the ci slice 2); cells of one
+                           implementation never overlap (each sweeps its own processes)
   --show-skips             rows for skipped checks too
   --suggest                print YAML for every cell that differs, to paste into interop/expectations.yaml after review`;
 
@@ -47,6 +52,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       cache: { type: 'string' },
       'run-timeout': { type: 'string' },
       'build-timeout': { type: 'string' },
+      jobs: { type: 'string' },
       'show-skips': { type: 'boolean' },
       suggest: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -59,11 +65,17 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     .map((id) => id.trim())
     .filter(Boolean);
   let transports: TransportKind[] = ['stdio', 'http'];
+  let jobs = 1;
   if (values.slice !== undefined) {
     const slice = SLICES[values.slice];
     if (!slice) throw new Error(`--slice: one of ${Object.keys(SLICES).join(', ')}, not "${values.slice}"`);
     only = only ?? slice.only;
     transports = slice.transports;
+    jobs = slice.jobs;
+  }
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs: a whole number from 1, not "${values.jobs}"`);
   }
   if (values.transport !== undefined) {
     if (values.transport !== 'stdio' && values.transport !== 'http')
@@ -79,6 +91,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     cache,
     runTimeoutMs: seconds(values['run-timeout'], '--run-timeout', 900),
     buildTimeoutMs: seconds(values['build-timeout'], '--build-timeout', 900),
+    jobs,
     showSkips: values['show-skips'] ?? false,
     suggest: values.suggest ?? false,
     help: values.help ?? false,

@@ -8,7 +8,14 @@ describe('parseOptions', () => {
     expect(parseOptions(['--slice', 'ci'], { HOME: '/h' })).toMatchObject({
       only: ['python-mcp', 'go-sdk'],
       transports: ['stdio'],
+      jobs: 2,
     });
+  });
+
+  test('--jobs sets how many implementations run side by side (default 1), also over a slice', () => {
+    expect(parseOptions([], {}).jobs).toBe(1);
+    expect(parseOptions(['--slice', 'ci', '--jobs', '1'], {}).jobs).toBe(1);
+    expect(parseOptions(['--jobs', '3'], {}).jobs).toBe(3);
   });
 
   test('the cache comes from --cache, else $MCP_CONFORM_INTEROP_CACHE, else ~/.cache/mcp-conform-interop', () => {
@@ -28,6 +35,8 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--transport', 'sse'], {})).toThrow('--transport: stdio or http');
     expect(() => parseOptions(['--slice', 'nightly'], {})).toThrow('--slice: one of ci');
     expect(() => parseOptions(['--run-timeout', '0'], {})).toThrow('--run-timeout: a positive number');
+    expect(() => parseOptions(['--jobs', '0'], {})).toThrow('--jobs: a whole number');
+    expect(() => parseOptions(['--jobs', '1.5'], {})).toThrow('--jobs: a whole number');
     expect(() => parseOptions(['--frobnicate'], {})).toThrow();
   });
 });
