@@ -48,10 +48,6 @@ export const NOT_TESTABLE: Record<Revision, CoverageNote[]> = {
     },
     { ids: ['BC-001'], reason: 'needs the legacy HTTP+SSE URL, which the target does not name' },
     {
-      ids: ['AUTH-005', 'AUTH-006'],
-      reason: 'need tokens an authorization server issued for another audience or with too few scopes',
-    },
-    {
       ids: ['RPC-014', 'LIFE-007', 'STDIO-005', 'HTTP-005'],
       reason:
         "not server rules: the spec leaves the server's reaction to these client mistakes open (fuzzed for crashes only)",

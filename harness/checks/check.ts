@@ -1,5 +1,6 @@
 // A check is data first: id, title, requirement, level, spec link, where it applies; then a
 // short `run`. Ids are `<revision>/<area>/<slug>`, so any prefix selects a group.
+import type { AuthTokens } from './auth-tokens.js';
 import type { Client } from '../lifecycles/client.js';
 import type { ServerProfile } from '../lifecycles/profile.js';
 import type { SessionClient } from '../lifecycles/session-client.js';
@@ -72,6 +73,8 @@ export interface CheckContext<C extends Client = Client> {
   readonly requestTimeoutMs: number;
   /** Which listed tools checks may call: safe = readOnlyHint true only (default), all, none. */
   readonly toolCallPolicy?: 'safe' | 'all' | 'none';
+  /** Tokens for the authorization checks (valid, another audience, expired, too few scopes), where the run has them. */
+  readonly authTokens?: AuthTokens;
   /** A new connection of the check's own; closed when the check ends. */
   fresh(options?: FreshOptions): Promise<C>;
   /** A new connection speaking another revision's lifecycle (dual-era checks); closed when the check ends. */

@@ -29,6 +29,7 @@ export function makeContext(
     strict: session.settings.strict,
     requestTimeoutMs: timeoutMs,
     toolCallPolicy: session.settings.toolCalls,
+    authTokens: session.settings.authTokens,
     wire: session.recorder,
     fresh: (options?: FreshOptions) => openOwn(options),
     freshAs: (<R extends Revision>(revision: R, options?: FreshOptions) =>

@@ -2,6 +2,7 @@
 import type { SchemaSource } from '../schema/index.js';
 import { DEFAULT_LIMITS, type TargetSpec, type TransportLimits } from '../target.js';
 import type { CatalogLookup, CheckResult } from '../results/results.js';
+import type { AuthTokens } from '../checks/auth-tokens.js';
 
 export interface ProgressEvents {
   onRevisionStart?(revision: string, checkCount: number): void;
@@ -30,6 +31,8 @@ export interface RunSettings {
   toolCalls: ToolCallPolicy;
   /** Rows of the requirement index by id, so each result carries the rows its check cites (`catalogRows`). */
   catalogLookup?: CatalogLookup;
+  /** Tokens the authorization checks present (--auth-token-*, or the embedded authorization server's). */
+  authTokens?: AuthTokens;
 }
 
 export type ToolCallPolicy = 'safe' | 'all' | 'none';

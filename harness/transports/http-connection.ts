@@ -265,10 +265,12 @@ export class HttpConnection implements Connection {
     } catch {
       parsed = undefined;
     }
-    // A 401 or 403 comes from the authorization layer (RFC 6750), which need not speak JSON-RPC:
-    // a JSON body there that is no JSON-RPC message is kept as text, not judged as one.
-    const authorizationBody =
-      (http.status === 401 || http.status === 403) && isObject(parsed) && !('jsonrpc' in parsed);
+    // A 401 or 403, or a 400 with a challenge (RFC 6750 invalid_request), comes from the
+    // authorization layer, which need not speak JSON-RPC: a JSON body there that is no JSON-RPC
+    // message is kept as text, not judged as one.
+    const fromAuthorization =
+      http.status === 401 || http.status === 403 || (http.status === 400 && 'www-authenticate' in http.headers);
+    const authorizationBody = fromAuthorization && isObject(parsed) && !('jsonrpc' in parsed);
     if (isObject(parsed) && !authorizationBody) {
       http.bodyKind = 'json';
       this.accept(parsed, exchange, routing, checks, undefined, undefined, bytes.length);

@@ -66,10 +66,19 @@ export function requestWithToken<C extends Client>(
   return ctx.client.request(cheapRequest(ctx.profile, ctx.revision), {}, { headers: { authorization } });
 }
 
-/** The same request without a token; a server that serves it is not protected, and the check skips. */
+/**
+ * A request without a token as the first request of a new connection (2025-11-25: an initialize,
+ * with no session yet), so nothing the server may remember of this run's earlier, authorized
+ * requests lets it through. A server that serves it is not protected, and the check skips.
+ */
 export async function refusalWithoutToken<C extends Client>(ctx: CheckContext<C>): Promise<Exchange> {
   if (ctx.client.transport !== 'http') ctx.skip('applies to http only');
-  const exchange = await requestWithToken(ctx, null);
+  const fresh = await ctx.fresh({ initialize: false });
+  const options = { headers: { authorization: null } };
+  const exchange =
+    'initializeParams' in fresh && typeof fresh.initializeParams === 'function'
+      ? await fresh.request('initialize', fresh.initializeParams(), options)
+      : await fresh.request(cheapRequest(ctx.profile, ctx.revision), {}, options);
   if (resultOf(exchange) && (exchange.http?.status ?? 0) < 300)
     ctx.skip('the server serves requests without a token: it is not protected, so there is no authorization to test');
   if (!exchange.http) ctx.inconclusive(`the request without a token got ${describeOutcome(exchange)}`);

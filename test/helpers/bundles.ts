@@ -26,8 +26,8 @@ export default async function bundleFixtures(): Promise<void> {
       platform: 'node',
       format: 'esm',
       // Loaded when first needed, as in the modules (undici on the first HTTP request, ajv on the
-      // first validation, tsx for a .ts config file).
-      external: ['undici', 'ajv', 'tsx'],
+      // first validation, tsx for a .ts config file, oidc-provider for --auth-server embedded).
+      external: ['undici', 'ajv', 'tsx', 'oidc-provider'],
       // Bundled CommonJS dependencies call require() for Node's own modules.
       banner: {
         js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);",

@@ -5,7 +5,8 @@ import type { RunResults } from '../../harness/results/results.js';
 import type { TargetSpec } from '../../harness/target.js';
 import type { Revision, Verdict } from '../../harness/model.js';
 import { REFERENCE_BUNDLE, startHttpFixture, type HttpFixture } from './fixture-process.js';
-import { REFERENCE_TOKEN } from '../fixtures/reference-server/config.js';
+import type { AuthTokens } from '../../harness/checks/auth-tokens.js';
+import { startEmbeddedIssuer, type EmbeddedIssuer } from '../../harness/auth/embedded-issuer.js';
 
 export const REFERENCE = REFERENCE_BUNDLE;
 
@@ -22,11 +23,21 @@ export interface ReferenceOptions {
   silentToDiscover?: boolean;
   /** List only 2026-07-28 in server/discover, though initialize negotiates legacy versions. */
   discoverModernOnly?: boolean;
-  /** HTTP: a protected resource; the target sends its token (REFERENCE_TOKEN) on every request. */
+  /** HTTP: a protected resource trusting the embedded authorization server; the target sends its valid token on every request. */
   protected?: boolean;
 }
 
-function referenceArgs(options: ReferenceOptions): string[] {
+/** One embedded authorization server per test worker, started when a protected server first needs it. */
+let issuer: Promise<EmbeddedIssuer> | undefined;
+export function embeddedIssuer(): Promise<EmbeddedIssuer> {
+  issuer ??= startEmbeddedIssuer();
+  return issuer;
+}
+
+/** The scope the protected reference server asks for (http-auth.ts). */
+export const REFERENCE_SCOPE = 'mcp:tools';
+
+function referenceArgs(options: ReferenceOptions, authIssuer?: string): string[] {
   const args: string[] = [];
   if (options.mutants?.length) args.push('--mutant', options.mutants.join(','));
   if (options.era) args.push('--era', options.era);
@@ -35,7 +46,7 @@ function referenceArgs(options: ReferenceOptions): string[] {
   if (options.silentToDiscover) args.push('--silent-to-discover');
   if (options.discoverModernOnly) args.push('--discover-modern-only');
   if (options.padToolsListKb !== undefined) args.push('--pad-tools-list', String(options.padToolsListKb));
-  if (options.protected) args.push('--protected');
+  if (authIssuer) args.push('--auth-issuer', authIssuer);
   return args;
 }
 
@@ -45,10 +56,17 @@ export function referenceStdio(options: ReferenceOptions = {}): TargetSpec {
 
 export async function referenceHttp(
   options: ReferenceOptions = {},
-): Promise<{ target: TargetSpec; fixture: HttpFixture }> {
-  const fixture = await startHttpFixture(process.execPath, [REFERENCE, '--http', ...referenceArgs(options)]);
-  const headers: Record<string, string> = options.protected ? { Authorization: `Bearer ${REFERENCE_TOKEN}` } : {};
-  return { target: { kind: 'http', url: fixture.url, headers }, fixture };
+): Promise<{ target: TargetSpec; fixture: HttpFixture; authTokens?: AuthTokens }> {
+  const authority = options.protected ? await embeddedIssuer() : undefined;
+  const fixture = await startHttpFixture(process.execPath, [
+    REFERENCE,
+    '--http',
+    ...referenceArgs(options, authority?.issuer),
+  ]);
+  if (!authority) return { target: { kind: 'http', url: fixture.url, headers: {} }, fixture };
+  const authTokens = await authority.mint(fixture.url, REFERENCE_SCOPE);
+  const headers = { Authorization: `Bearer ${authTokens.valid}` };
+  return { target: { kind: 'http', url: fixture.url, headers }, fixture, authTokens };
 }
 
 export function run(target: TargetSpec, options: Partial<Omit<RunRequest, 'target'>> = {}): Promise<RunResults> {

@@ -13,11 +13,11 @@ afterAll(async () => Promise.all(fixtures.map((f) => f.stop())));
 const AUTH_AND_TOOLS = ['2026-07-28/auth', '2025-11-25/auth', '2026-07-28/tools', '2025-11-25/tools'];
 
 test('a protected server with its token: every auth check passes, and the other checks are served', async () => {
-  const { target, fixture } = await referenceHttp({ protected: true });
+  const { target, fixture, authTokens } = await referenceHttp({ protected: true });
   fixtures.push(fixture);
-  const results = await run(target, { revisions: BOTH, select: AUTH_AND_TOOLS });
+  const results = await run(target, { revisions: BOTH, select: AUTH_AND_TOOLS, authTokens });
   const auth = results.checks.filter((c) => c.area === 'auth');
-  expect(auth).toHaveLength(10);
+  expect(auth).toHaveLength(22);
   for (const check of auth) expect(check.verdict, `${check.id}: ${explain(results)}`).toBe('pass');
   const tools = results.checks.filter((c) => c.area === 'tools');
   expect(tools.filter((c) => c.verdict === 'pass').length).toBeGreaterThan(5);
@@ -31,7 +31,7 @@ test('a server that serves requests without a token is not protected: the auth c
   const { target, fixture } = await referenceHttp();
   fixtures.push(fixture);
   const results = await run(target, { revisions: BOTH, select: ['2026-07-28/auth', '2025-11-25/auth'] });
-  expect(results.checks).toHaveLength(10);
+  expect(results.checks).toHaveLength(22);
   for (const check of results.checks) {
     expect(check.verdict, explain(results)).toBe('skip');
     expect(check.reason).toContain('not protected');

@@ -114,18 +114,21 @@ describe('mutants', () => {
         if (!mutant.fuzzOnly && scope !== 'target')
           expect(expected.length, 'a mutant must be caught by at least one check here').toBeGreaterThan(0);
         let target;
+        let authTokens;
         const options = { mutants: [mutant.name].filter(Boolean), era: mutant.era, protected: mutant.protected };
         if (transport === 'stdio') target = referenceStdio(options);
         else {
           const started = await referenceHttp(options);
           fixtures.push(started.fixture);
           target = started.target;
+          authTokens = started.authTokens;
         }
         const revisions = revisionsFor(plan);
         let results = await run(target, {
           revisions,
           select: selectionFor(plan, expected, revisions),
           requestTimeoutMs: REQUEST_TIMEOUT_MS,
+          authTokens,
         });
         // A check that waited in vain on a mutant that never answers is inconclusive (error): time
         // is never a verdict, but the check did tell the defect apart from the good server.
@@ -143,6 +146,7 @@ describe('mutants', () => {
             revisions,
             select: revisionsOf(expected),
             requestTimeoutMs: REQUEST_TIMEOUT_MS,
+            authTokens,
           });
           caught = caughtBy(results);
         }

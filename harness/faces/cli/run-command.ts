@@ -41,6 +41,8 @@ import {
 import { unmatchedPatternProblems } from '../pattern-hints.js';
 import { EXIT_HARNESS_ERROR, internalErrorText, worstExitCode } from './exit-codes.js';
 import { catalogLookup } from '../catalog-lookup.js';
+import { AUTH_HELP, AUTH_OPTIONS, authPlan, prepareAuth, type AuthPlan } from './auth-options.js';
+import { tokenValues } from '../../checks/auth-tokens.js';
 
 export const RUN_HELP = `Usage: mcp-conform run [target] [options]
 
@@ -55,6 +57,8 @@ Target (one of; with none, the config file's targets; with neither, a usage erro
   --env NAME=VALUE           extra environment for a stdio server (repeatable)
   --header "Name: value"     extra HTTP header, e.g. for auth (repeatable); with config
                              targets, --cwd/--env/--header apply to each target they fit
+
+${AUTH_HELP}
 
 Config file:
   --config <file>            settings and targets from this file, JSON or a module whose
@@ -149,6 +153,7 @@ function revisionsFrom(flag: string | undefined, fromConfig: ConfigFile['revisio
 
 const RUN_OPTIONS = {
   ...TARGET_OPTIONS,
+  ...AUTH_OPTIONS,
   config: { type: 'string' },
   'no-config': { type: 'boolean' },
   revision: { type: 'string' },
@@ -185,6 +190,8 @@ interface RunPlan {
   configFile?: string;
   /** The config file's `matrix`: the targets' results feed one matrix. */
   matrix?: MatrixOutputs;
+  /** Tokens for a protected server (--auth-*). */
+  auth?: AuthPlan;
 }
 
 /** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
@@ -254,6 +261,11 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
   const concurrency = positiveInt(values.concurrency, '--concurrency', config.concurrency);
   if (concurrency !== undefined) request.concurrency = concurrency;
   const targets = targetsFor(values, serverArgv, loaded);
+  const auth = authPlan(values);
+  if (auth && !targets.some((target) => target.spec.kind === 'http'))
+    throw new UsageError(
+      '--auth-* flags apply to url targets only (a stdio server takes its credentials from its environment)',
+    );
   const ids = ALL_CHECKS.map((check) => check.id);
   const unmatched = [
     ...unmatchedPatternProblems(ids, values.check, '--check'),
@@ -281,6 +293,7 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
       sarif: values.sarif ?? fromFile(config.reports?.sarif),
     },
     configFile: loaded?.file,
+    auth,
     matrix: config.matrix && {
       html: fromFile(config.matrix.html),
       json: fromFile(config.matrix.json),
@@ -302,25 +315,36 @@ async function runTarget(
   const quiet = values.quiet === true;
   if (several) out.write(`\n== target ${target.name}\n`);
   const label = several ? target.name : undefined;
-  // Values of secret-looking variables (a stdio server inherits them), of --env/--header and the URL's credentials never reach a report.
-  const secrets = secretsFrom(
-    process.env,
-    target.spec.kind === 'http' ? { headers: target.spec.headers, url: target.spec.url } : { env: target.spec.env },
-  );
+  const auth = await prepareAuth(plan.auth, target.spec, (line) => {
+    if (!quiet) process.stderr.write(`${line}\n`);
+  });
+  const spec = auth.target;
+  // Values of secret-looking variables (a stdio server inherits them), of --env/--header, of the
+  // tokens and the URL's credentials never reach a report.
+  const secrets = [
+    ...secretsFrom(process.env, spec.kind === 'http' ? { headers: spec.headers, url: spec.url } : { env: spec.env }),
+    ...tokenValues(auth.tokens),
+  ].sort((a, b) => b.value.length - a.value.length);
   const { redact } = redactor(secrets);
   if (!quiet)
     process.stderr.write(
-      `${targetLine(TOOL_VERSION, { transport: target.spec.kind, description: redact(describeTarget(target.spec)) })}\n`,
+      `${targetLine(TOOL_VERSION, { transport: spec.kind, description: redact(describeTarget(spec)) })}\n`,
     );
-  let results = await runChecks({
-    ...plan.request,
-    target: target.spec,
-    checks: [...ALL_CHECKS],
-    catalogLookup,
-    profiles: FROZEN_PROFILES,
-    signal,
-    progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
-  });
+  let results: RunResults;
+  try {
+    results = await runChecks({
+      ...plan.request,
+      target: spec,
+      checks: [...ALL_CHECKS],
+      catalogLookup,
+      profiles: FROZEN_PROFILES,
+      signal,
+      authTokens: auth.tokens,
+      progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
+    });
+  } finally {
+    await auth.close();
+  }
   results = redactResults(results, secrets);
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
   const { written, failed } = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);

@@ -57,7 +57,72 @@ server.listen(0, '127.0.0.1', () => console.log('MCP_CONFORM_LISTENING http://12
   return file;
 }
 
+const VALID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJtY3AtY29uZm9ybSJ9.c2lnbmF0dXJlLXZhbGlk';
+const EXPIRED_TOKEN = 'expired-opaque-token-7f3e';
+
+/** A "protected" HTTP server that refuses every request with 401, quoting the Authorization header it got. */
+function tokenEchoingServer(dir: string): string {
+  const file = path.join(dir, 'echo-token.mjs');
+  writeFileSync(
+    file,
+    `import { createServer } from 'node:http';
+const server = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'refused ' + (req.headers.authorization ?? 'no token') } }));
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log('MCP_CONFORM_LISTENING http://127.0.0.1:' + server.address().port + '/mcp'));
+`,
+  );
+  return file;
+}
+
 describe('secrets redaction', () => {
+  test('--auth-token* values (and the forged copy of the valid one) reach no report nor the console, though the server echoes them', async () => {
+    const dir = tempDir();
+    const at = (name: string) => path.join(dir, name);
+    const fixture = await startHttpFixture(process.execPath, [tokenEchoingServer(dir)]);
+    try {
+      const result = await cli([
+        'run',
+        '--revision',
+        '2026-07-28',
+        '--check',
+        '2026-07-28/auth',
+        '--url',
+        fixture.url,
+        '--auth-token',
+        VALID_TOKEN,
+        '--auth-token-expired',
+        EXPIRED_TOKEN,
+        '--json',
+        at('r.json'),
+        '--html',
+        at('r.html'),
+        '--junit',
+        at('r.xml'),
+        '--sarif',
+        at('r.sarif'),
+      ]);
+      const results = JSON.parse(readFileSync(at('r.json'), 'utf8'));
+      expect(JSON.stringify(results)).toContain('refused Bearer [redacted:--auth-token-expired]');
+      expect(results.redaction.names).toEqual(
+        expect.arrayContaining(['--auth-token-expired', '--auth-token (forged signature)']),
+      );
+      const forgedSignature = 'refused Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJtY3AtY29uZm9ybSJ9.';
+      for (const file of ['r.json', 'r.html', 'r.xml', 'r.sarif']) {
+        const text = readFileSync(at(file), 'utf8');
+        for (const secret of [VALID_TOKEN, EXPIRED_TOKEN, forgedSignature])
+          expect(text, `${file}`).not.toContain(secret);
+      }
+      for (const secret of [VALID_TOKEN, EXPIRED_TOKEN]) expect(result.stdout + result.stderr).not.toContain(secret);
+    } finally {
+      await fixture.stop();
+    }
+  });
+
   test('no report, nor the console, holds an inherited *TOKEN* value or an --env value; each says it redacted', async () => {
     const dir = tempDir();
     const at = (name: string) => path.join(dir, name);
