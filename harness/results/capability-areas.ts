@@ -18,8 +18,15 @@ export const CAPABILITY_AREAS: readonly CapabilityAreas[] = [
   { capability: 'tasks', areas: ['tasks'] },
 ];
 
+/**
+ * Authorization is a level of its own, like a capability, but no capability declares it: a
+ * server claims it by being protected (some auth check ran rather than skipping as "not
+ * protected"). Its checks are never core: an unprotected server skips them all.
+ */
+export const AUTHORIZATION: CapabilityAreas = { capability: 'authorization', areas: ['auth'] };
+
 export function capabilityOfArea(area: string): string | undefined {
-  return CAPABILITY_AREAS.find((entry) => entry.areas.includes(area))?.capability;
+  return [...CAPABILITY_AREAS, AUTHORIZATION].find((entry) => entry.areas.includes(area))?.capability;
 }
 
 /** Declared as a capability object, or as an extension id under `capabilities.extensions`. */

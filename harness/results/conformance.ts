@@ -1,11 +1,12 @@
 // Conformance levels of a run, in the manner of the Kubernetes Gateway API: per revision, Core is
 // every applicable MUST outside the capability areas; Extended is, for each capability the server
-// declares, the MUSTs of its areas (capability-areas.ts). A failure breaks a level, an error or an
+// declares, the MUSTs of its areas (capability-areas.ts); Authorization, for a protected server,
+// is one more such level. A failure breaks a level, an error or an
 // unstable verdict leaves it inconclusive, skips are listed and never count as passes, and a
 // level with no MUST that ran is not tested. Computed from the checks alone, so older results
 // files get it on read.
 import { isScored } from './check-profile.js';
-import { CAPABILITY_AREAS, capabilityOfArea, declares } from './capability-areas.js';
+import { AUTHORIZATION, CAPABILITY_AREAS, capabilityOfArea, declares } from './capability-areas.js';
 import type { Revision, Verdict } from './vocabulary.js';
 import type { CheckResult, RunResults } from './results.js';
 import type {
@@ -101,13 +102,16 @@ export function computeConformance(
     // Pending checks (check-profile.ts) are not part of the level the profile defines.
     const checks = results.checks.filter((c) => c.revision === run.revision && isScored(c));
     const capabilities = run.profile?.capabilities;
-    const declared = CAPABILITY_AREAS.filter((entry) => declares(capabilities, entry.capability)).map(
-      (entry) => entry.capability,
-    );
+    const protectedServer = checks.some((c) => AUTHORIZATION.areas.includes(c.area) && c.verdict !== 'skip');
+    const declared = [
+      ...CAPABILITY_AREAS.filter((entry) => declares(capabilities, entry.capability)).map((entry) => entry.capability),
+      ...(protectedServer ? [AUTHORIZATION.capability] : []),
+    ];
     // A capability the server does not declare is not claimed; its checks that still ran (what a
-    // server without it must do) are core.
+    // server without it must do) are core. Authorization is never core (it is claimed by protection).
     const inCore = (c: CheckResult) => {
       const capability = capabilityOfArea(c.area);
+      if (capability === AUTHORIZATION.capability) return false;
       return capability === undefined || !declared.includes(capability);
     };
     const core = scope(checks.filter(inCore));

@@ -35,6 +35,31 @@ describe('conformance levels', () => {
     expect(s.statement).toBe('2026-07-28: Core conformant; tools + resources conformant; prompts: 2 failures');
   });
 
+  test('Authorization is a level of a protected server only, never part of Core', () => {
+    const protectedRun = statement(
+      [
+        ...CORE,
+        ...TOOLS,
+        ['2026-07-28/auth/unauthenticated-rejected', 'pass'],
+        ['2026-07-28/auth/expired-token-rejected', 'fail', 'MUST', 'served an expired token'],
+      ],
+      { tools: {} },
+    );
+    expect(protectedRun.core.status).toBe('conformant');
+    expect(protectedRun.extended.map((e) => [e.capability, e.status])).toEqual([
+      ['tools', 'conformant'],
+      ['authorization', 'not-conformant'],
+    ]);
+    expect(protectedRun.statement).toBe('2026-07-28: Core conformant; tools conformant; authorization: 1 failure');
+    const open = statement(
+      [...CORE, ['2026-07-28/auth/unauthenticated-rejected', 'skip', 'MUST', 'not protected']],
+      {},
+    );
+    expect(open.extended).toEqual([]);
+    expect(open.core.skipped).toEqual([]);
+    expect(open.statement).toBe('2026-07-28: Core conformant; no capabilities declared');
+  });
+
   test('one MUST failure outside the capability areas flips Core', () => {
     const s = statement([...CORE, ['2026-07-28/meta/c', 'fail', 'MUST', 'broken'], ...TOOLS]);
     expect(s.core.status).toBe('not-conformant');
