@@ -37,9 +37,9 @@ export const NOT_TESTABLE: Record<Revision, CoverageNote[]> = {
     { ids: ['TOOL-012', 'RES-008', 'PROM-008'], reason: 'need a list-change trigger in the server' },
     { ids: ['SSE-003'], reason: 'needs the server to drop a stream before its response by itself' },
     {
-      ids: ['RES-004', 'LOG-006', 'TASK-021', 'STDIO-007', 'HTTP-013'],
+      ids: ['RES-004', 'LOG-006', 'TASK-021', 'STDIO-007'],
       reason:
-        'informational or heuristic: internal-error codes, secrets in logs, requestor identification, credential sources, authentication',
+        'informational or heuristic: internal-error codes, secrets in logs, requestor identification, credential sources',
     },
     { ids: ['HTTP-012'], reason: 'the bind address is invisible from a URL' },
     {

@@ -17,8 +17,10 @@ export interface AuthTokenRefs {
   tokenHandling: { spec: string; catalog: string[] };
   /** The audience rows, where the revision keeps them apart. */
   audience: { spec: string; catalog: string[] };
-  /** Every request is authorized on its own, and refusals use the status the error table gives. */
+  /** Refusals use the status the error table gives. */
   errorHandling: { spec: string; catalog: string[] };
+  /** Every request is authorized on its own. */
+  everyRequest: { spec: string; catalog: string[] };
   /** Too few scopes get 403 insufficient_scope. */
   insufficientScope: { spec: string; catalog: string[] };
 }
@@ -103,8 +105,8 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
       requirement:
         'Authorization is checked on every HTTP request: after a request with a valid token was served, the next request on the same connection (and, in 2025-11-25, the same session) without a token still gets 401.',
       level: 'MUST',
-      spec: refs.errorHandling.spec,
-      catalog: refs.errorHandling.catalog,
+      spec: refs.everyRequest.spec,
+      catalog: refs.everyRequest.catalog,
       transports: ['http'],
       async run(ctx) {
         await refusalWithoutToken(ctx);
