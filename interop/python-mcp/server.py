@@ -1,17 +1,67 @@
 """The interop lab surface on the PyPI `mcp` 2.x SDK, written the way its docs show:
-an MCPServer with decorated tools, resources, a prompt and a completion handler."""
+an MCPServer with decorated tools, resources, a prompt and a completion handler.
+With --auth-issuer URL (HTTP) it is a protected resource server, as the SDK's docs show:
+AuthSettings and a TokenVerifier that checks JWTs against the issuer's JWKS (PyJWT)."""
 
 import argparse
 import asyncio
+import sys
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+import jwt
+from anyio import to_thread
+
+from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import Completion, PromptReference, ResourceTemplateReference, ToolAnnotations
 
-mcp = MCPServer("mcp-conform-lab-python-mcp", version="1.0.0")
+class JwtVerifier:
+    """Accepts JWT access tokens the issuer signed (its JWKS), in date; the SDK checks audience and scope."""
+
+    def __init__(self, issuer: str):
+        self.issuer = issuer
+        self.keys = jwt.PyJWKClient(f"{issuer}/jwks")
+
+    def _decode(self, token: str) -> dict:
+        key = self.keys.get_signing_key_from_jwt(token)
+        return jwt.decode(token, key.key, algorithms=["RS256"], issuer=self.issuer, options={"verify_aud": False})
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        try:
+            claims = await to_thread.run_sync(self._decode, token)
+        except jwt.PyJWTError:
+            return None
+        scope = claims.get("scope")
+        return AccessToken(
+            token=token,
+            client_id=str(claims.get("client_id", claims.get("sub", ""))),
+            scopes=scope.split() if isinstance(scope, str) else [],
+            expires_at=claims.get("exp"),
+            resource=claims.get("aud") if isinstance(claims.get("aud"), str) else None,
+        )
+
+
+def auth_options() -> dict:
+    """--auth-issuer URL: protected by that authorization server's tokens (read before the server is made)."""
+    if "--auth-issuer" not in sys.argv:
+        return {}
+    issuer = sys.argv[sys.argv.index("--auth-issuer") + 1]
+    port = sys.argv[sys.argv.index("--port") + 1]
+    settings = AuthSettings(
+        issuer_url=issuer,
+        resource_server_url=f"http://127.0.0.1:{port}/mcp",
+        required_scopes=["mcp:tools"],
+        # The authorization server binds each token to the resource asked for (RFC 8707).
+        validate_token_resource=True,
+    )
+    return {"auth": settings, "token_verifier": JwtVerifier(issuer)}
+
+
+mcp = MCPServer("mcp-conform-lab-python-mcp", version="1.0.0", **auth_options())
 READ_ONLY = ToolAnnotations(read_only_hint=True)
 ITEMS = ["item-1", "item-2", "item-3"]
 NAMES = ["alice", "bob", "carol"]
@@ -78,6 +128,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--http", action="store_true")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--auth-issuer")
     args = parser.parse_args()
     if args.http:
         mcp.run("streamable-http", host="127.0.0.1", port=args.port)

@@ -3,15 +3,22 @@
 // stateful StreamableHTTPServerTransport per session on createMcpExpressApp.
 //   stdio:            node server.mjs
 //   Streamable HTTP:  node server.mjs --http --port N     (http://127.0.0.1:N/mcp)
+//   protected:        node server.mjs --http --port N --auth-issuer URL
+//                     a resource server after the SDK's docs: requireBearerAuth with a JWT
+//                     verifier (jose, the issuer's JWKS), mcpAuthMetadataRouter for its metadata
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import { getOAuthProtectedResourceMetadataUrl, mcpAuthMetadataRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as z from 'zod/v4';
 
 const ITEM_IDS = ['item-1', 'item-2', 'item-3'];
@@ -89,10 +96,48 @@ function jsonRpcError(res, status, message) {
   res.status(status).json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
 }
 
-async function serveHttp(port) {
+/** The protected variant's middleware: tokens the issuer signed for this endpoint, with scope mcp:tools. */
+function bearerAuth(app, port, issuer) {
+  const resource = new URL(`http://127.0.0.1:${port}/mcp`);
+  // The issuer starts after this server (mcp-conform runs it), so its metadata is written, not fetched.
+  const oauthMetadata = {
+    issuer,
+    authorization_endpoint: `${issuer}/auth`,
+    token_endpoint: `${issuer}/token`,
+    jwks_uri: `${issuer}/jwks`,
+    response_types_supported: ['code'],
+  };
+  app.use(mcpAuthMetadataRouter({ oauthMetadata, resourceServerUrl: resource, scopesSupported: ['mcp:tools'], resourceName: 'lab' }));
+  const keys = createRemoteJWKSet(new URL(oauthMetadata.jwks_uri));
+  const verifier = {
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, keys, { issuer });
+        return {
+          token,
+          clientId: String(payload.client_id ?? payload.sub),
+          scopes: typeof payload.scope === 'string' ? payload.scope.split(' ') : [],
+          expiresAt: payload.exp,
+          resource: typeof payload.aud === 'string' ? new URL(payload.aud) : undefined,
+        };
+      } catch (error) {
+        throw new InvalidTokenError(error.message);
+      }
+    },
+  };
+  return requireBearerAuth({
+    verifier,
+    requiredScopes: ['mcp:tools'],
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource),
+    expectedResource: resource,
+  });
+}
+
+async function serveHttp(port, issuer) {
   const transports = {};
   const app = createMcpExpressApp({ host: '127.0.0.1' });
-  app.post('/mcp', async (req, res) => {
+  const guard = issuer ? bearerAuth(app, port, issuer) : (_req, _res, next) => next();
+  app.post('/mcp', guard, async (req, res) => {
     const sessionId = req.headers['mcp-session-id'];
     let transport = sessionId ? transports[sessionId] : undefined;
     if (!transport) {
@@ -117,8 +162,8 @@ async function serveHttp(port) {
     if (!transport) return jsonRpcError(res, sessionId ? 404 : 400, sessionId ? 'Session not found' : 'Bad Request: No valid session ID provided');
     await transport.handleRequest(req, res);
   };
-  app.get('/mcp', sessionRequest);
-  app.delete('/mcp', sessionRequest);
+  app.get('/mcp', guard, sessionRequest);
+  app.delete('/mcp', guard, sessionRequest);
   const httpServer = app.listen(port, '127.0.0.1', () => console.error(`[lab] listening on http://127.0.0.1:${port}/mcp`));
   process.on('SIGTERM', () => {
     httpServer.closeAllConnections();
@@ -128,7 +173,8 @@ async function serveHttp(port) {
 
 const argv = process.argv.slice(2);
 if (argv.includes('--http')) {
-  await serveHttp(portFrom(argv));
+  const at = argv.indexOf('--auth-issuer');
+  await serveHttp(portFrom(argv), at < 0 ? undefined : argv[at + 1]);
 } else {
   const server = createLabServer();
   await server.connect(new StdioServerTransport());

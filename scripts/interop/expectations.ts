@@ -1,7 +1,8 @@
 // interop/expectations.yaml: every non-pass verdict of the lab, with why. Parsing is strict (a
 // typo must not silently explain a cell) and the comparison is pure, so both are unit-tested.
 import YAML from 'yaml';
-import { isRevision, type Revision, type TransportKind, type Verdict } from '../../harness/results/vocabulary.js';
+import { isRevision, type Revision, type Verdict } from '../../harness/results/vocabulary.js';
+import type { CellKind } from './launch.js';
 import { reasonClassOf } from './reason-class.js';
 
 export const KINDS = ['defect', 'spec-contradiction', 'not-offered', 'harness-limit'] as const;
@@ -26,7 +27,7 @@ export interface RevisionExpectations {
 }
 
 /** impl id -> transport -> revision -> what that cell's non-passes are. */
-export type Expectations = Map<string, Map<TransportKind, Map<Revision, RevisionExpectations>>>;
+export type Expectations = Map<string, Map<CellKind, Map<Revision, RevisionExpectations>>>;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -95,15 +96,15 @@ export function parseExpectations(text: string, file = 'interop/expectations.yam
   const out: Expectations = new Map();
   if (!isObject(raw)) throw new Error(`${file}: must be a mapping of implementation ids`);
   for (const [impl, transports] of Object.entries(raw)) {
-    const byTransport = new Map<TransportKind, Map<Revision, RevisionExpectations>>();
+    const byTransport = new Map<CellKind, Map<Revision, RevisionExpectations>>();
     out.set(impl, byTransport);
     if (!isObject(transports)) {
-      problems.push(`${impl}: must map stdio/http to revisions`);
+      problems.push(`${impl}: must map stdio/http/http-auth to revisions`);
       continue;
     }
     for (const [transport, revisions] of Object.entries(transports)) {
-      if (transport !== 'stdio' && transport !== 'http') {
-        problems.push(`${impl}.${transport}: the transport is stdio or http`);
+      if (transport !== 'stdio' && transport !== 'http' && transport !== 'http-auth') {
+        problems.push(`${impl}.${transport}: the cell is stdio, http or http-auth`);
         continue;
       }
       const byRevision = new Map<Revision, RevisionExpectations>();

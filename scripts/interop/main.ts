@@ -7,11 +7,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunResults } from '../../harness/results/results.js';
-import type { TransportKind } from '../../harness/results/vocabulary.js';
 import { build, discover, type BuildOutcome, type Lab } from './build.js';
 import { compareCell, parseExpectations, type Difference, type Expectations } from './expectations.js';
 import { parseOptions, USAGE, type InteropOptions } from './options.js';
-import { launchTarget, type LaunchedTarget } from './launch.js';
+import { launchTarget, type CellKind, type LaunchedTarget } from './launch.js';
 import { killAll, runBounded } from './processes.js';
 import { inTurns } from './in-turns.js';
 import { suggestYaml } from './suggest.js';
@@ -31,7 +30,7 @@ interface CellRun {
 
 async function runCell(
   lab: Lab,
-  transport: TransportKind,
+  transport: CellKind,
   built: BuildOutcome,
   options: InteropOptions,
   expectations: Expectations,
@@ -130,7 +129,11 @@ async function main(): Promise<number> {
   // options.jobs implementations at once. Cells keep the lab's order in the table.
   const runCellsOf = async (lab: Lab): Promise<CellRun[]> => {
     const cells: CellRun[] = [];
-    for (const transport of options.transports) {
+    // A lab with a protected variant adds its http-auth cell wherever http runs.
+    const kinds: CellKind[] = options.transports.flatMap((t) =>
+      t === 'http' && lab.manifest.auth ? [t, 'http-auth' as const] : [t],
+    );
+    for (const transport of kinds) {
       if (transport === 'http' && !lab.manifest.http) continue;
       const built = builds.get(lab.manifest.id)!;
       const label = `${lab.manifest.id}.${transport}`;

@@ -12,6 +12,8 @@ export interface LabManifest {
   build: string[][];
   stdio: string[];
   http?: { command: string[]; url: string };
+  /** A protected HTTP variant trusting the authorization server at {issuer} (the cell `<id>.http-auth`). */
+  auth?: { command: string[]; url: string };
   env: Record<string, string>;
 }
 
@@ -21,6 +23,7 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 const BUILD_VARS = ['src', 'out'];
 const RUN_VARS = ['src', 'out'];
 const HTTP_VARS = ['src', 'out', 'port'];
+const AUTH_VARS = ['src', 'out', 'port', 'issuer'];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,7 +47,7 @@ function placeholderProblems(field: string, parts: string[], allowed: string[]):
 export function validateManifest(raw: unknown, folder: string): LabManifest {
   const problems: string[] = [];
   if (!isObject(raw)) throw new Error(`interop/${folder}/lab.json: must be a JSON object`);
-  const { id, name, language, sdk, toolchain, build, stdio, http, env } = raw;
+  const { id, name, language, sdk, toolchain, build, stdio, http, auth, env } = raw;
   if (typeof id !== 'string' || !ID.test(id)) problems.push('id: must be lower-case [a-z0-9-]');
   else if (id !== folder) problems.push(`id: "${id}" must equal its folder name "${folder}"`);
   if (typeof name !== 'string' || name.trim() === '') problems.push('name: must be a non-empty string');
@@ -66,21 +69,25 @@ export function validateManifest(raw: unknown, folder: string): LabManifest {
   else build.forEach((argv, index) => problems.push(...placeholderProblems(`build[${index}]`, argv, BUILD_VARS)));
   if (!isArgv(stdio)) problems.push('stdio: must be a non-empty argv list');
   else problems.push(...placeholderProblems('stdio', stdio, RUN_VARS));
-  if (http !== undefined) {
-    if (!isObject(http) || !isArgv(http.command) || typeof http.url !== 'string')
-      problems.push('http: must be {"command": argv, "url": string}');
+  for (const [field, value, vars] of [
+    ['http', http, HTTP_VARS],
+    ['auth', auth, AUTH_VARS],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!isObject(value) || !isArgv(value.command) || typeof value.url !== 'string')
+      problems.push(`${field}: must be {"command": argv, "url": string}`);
     else {
       problems.push(
-        ...placeholderProblems('http.command', http.command, HTTP_VARS),
-        ...placeholderProblems('http.url', [http.url], ['port']),
+        ...placeholderProblems(`${field}.command`, value.command, [...vars]),
+        ...placeholderProblems(`${field}.url`, [value.url], ['port']),
       );
-      if (!/^http:\/\/127\.0\.0\.1:\{port\}\//.test(http.url))
-        problems.push('http.url: must start with http://127.0.0.1:{port}/ (lab servers bind loopback only)');
+      if (!/^http:\/\/127\.0\.0\.1:\{port\}\//.test(value.url))
+        problems.push(`${field}.url: must start with http://127.0.0.1:{port}/ (lab servers bind loopback only)`);
     }
   }
   if (env !== undefined && (!isObject(env) || !Object.values(env).every((value) => typeof value === 'string')))
     problems.push('env: must map names to strings');
-  const known = new Set(['id', 'name', 'language', 'sdk', 'toolchain', 'build', 'stdio', 'http', 'env']);
+  const known = new Set(['id', 'name', 'language', 'sdk', 'toolchain', 'build', 'stdio', 'http', 'auth', 'env']);
   for (const key of Object.keys(raw)) if (!known.has(key)) problems.push(`${key}: unknown field`);
   if (problems.length > 0) throw new Error(`interop/${folder}/lab.json:\n  ${problems.join('\n  ')}`);
   return { ...(raw as unknown as LabManifest), env: (env as Record<string, string> | undefined) ?? {} };

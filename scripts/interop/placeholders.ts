@@ -1,5 +1,5 @@
-// {src}, {out} and {port} in lab.json argv lists and URLs, replaced by their values.
-export type PlaceholderValues = Partial<Record<'src' | 'out' | 'port', string>>;
+// {src}, {out}, {port} and {issuer} in lab.json argv lists and URLs, replaced by their values.
+export type PlaceholderValues = Partial<Record<'src' | 'out' | 'port' | 'issuer', string>>;
 
 /** Replaces every {name} with its value; a placeholder without a value is an error, never left in. */
 export function expand(text: string, values: PlaceholderValues): string {
