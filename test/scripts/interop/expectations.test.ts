@@ -138,7 +138,7 @@ x:
     expect(message).toContain(
       'x.stdio.2026-07-28.2025-11-25/a/d: a check id of this revision starts with "2026-07-28/"',
     );
-    expect(message).toContain('x.sse: the transport is stdio or http');
+    expect(message).toContain('x.sse: the cell is stdio, http or http-auth');
   });
 
   test('a verdict of pass cannot be listed: a pass needs no explanation', () => {

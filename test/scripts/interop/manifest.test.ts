@@ -52,6 +52,19 @@ describe('validateManifest', () => {
     ).toThrow('http.url: must start with http://127.0.0.1:{port}/');
   });
 
+  test('a protected variant (auth) may use {issuer}, only there, and binds loopback too', () => {
+    const auth = {
+      command: ['{out}/server', '--port', '{port}', '--auth-issuer', '{issuer}'],
+      url: 'http://127.0.0.1:{port}/mcp',
+    };
+    expect(validateManifest({ ...good, auth }, 'go-sdk').auth).toEqual(auth);
+    const http = { ...good.http, command: [...good.http.command, '{issuer}'] };
+    expect(() => validateManifest({ ...good, http }, 'go-sdk')).toThrow('http.command: unknown placeholder {issuer}');
+    expect(() => validateManifest({ ...good, auth: { ...auth, url: 'http://0.0.0.0:{port}/mcp' } }, 'go-sdk')).toThrow(
+      'auth.url: must start with http://127.0.0.1:{port}/',
+    );
+  });
+
   test('a toolchain lists command names, not paths', () => {
     expect(() => validateManifest({ ...good, toolchain: ['/usr/bin/go'] }, 'go-sdk')).toThrow(
       'toolchain: command names, not paths',
