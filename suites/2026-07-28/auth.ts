@@ -16,7 +16,7 @@ export default defineArea('2026-07-28', 'auth', [
     },
     document: { spec: `${AUTH}/authorization-server-discovery#authorization-server-location`, catalog: ['AUTH-002'] },
     invalidToken: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-001'] },
-    scope: { spec: `${AUTH}#scope-challenge-handling`, catalog: ['AUTH-003'] },
+    scope: { spec: `${AUTH}#scope-selection-strategy`, catalog: ['AUTH-003'] },
     otherMethods: [],
   }),
   ...authTokenChecks({
