@@ -3,6 +3,7 @@ module mcp-conform/interop/go-sdk
 go 1.25.0
 
 require (
+	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )

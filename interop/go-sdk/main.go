@@ -1,5 +1,8 @@
 // The interop lab surface on github.com/modelcontextprotocol/go-sdk, written the way its
 // examples are: mcp.AddTool with typed handlers, schemas from jsonschema.For then narrowed.
+// With --auth-issuer URL (HTTP) it is a protected resource server: auth.RequireBearerToken with a
+// TokenVerifier that checks JWTs against the issuer's JWKS (go-jose), and its metadata served by
+// auth.ProtectedResourceMetadataHandler.
 package main
 
 import (
@@ -11,11 +14,66 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
+	jose "github.com/go-jose/go-jose/v4"
+	josejwt "github.com/go-jose/go-jose/v4/jwt"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
 )
+
+// jwtVerifier accepts JWT access tokens the issuer signed for this resource, in date.
+type jwtVerifier struct {
+	issuer, resource string
+	mu               sync.Mutex
+	keys             *jose.JSONWebKeySet
+}
+
+// keySet fetches the issuer's JWKS once (the issuer starts after this server).
+func (v *jwtVerifier) keySet() (*jose.JSONWebKeySet, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.keys != nil {
+		return v.keys, nil
+	}
+	resp, err := http.Get(v.issuer + "/jwks")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var set jose.JSONWebKeySet
+	if err := json.NewDecoder(resp.Body).Decode(&set); err != nil {
+		return nil, err
+	}
+	v.keys = &set
+	return v.keys, nil
+}
+
+func (v *jwtVerifier) verify(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+	parsed, err := josejwt.ParseSigned(token, []jose.SignatureAlgorithm{jose.RS256})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", auth.ErrInvalidToken, err)
+	}
+	keys, err := v.keySet()
+	if err != nil {
+		return nil, err
+	}
+	var claims josejwt.Claims
+	var extra struct {
+		Scope string `json:"scope"`
+	}
+	if err := parsed.Claims(*keys, &claims, &extra); err != nil {
+		return nil, fmt.Errorf("%w: %v", auth.ErrInvalidToken, err)
+	}
+	expected := josejwt.Expected{Issuer: v.issuer, AnyAudience: josejwt.Audience{v.resource}, Time: time.Now()}
+	if err := claims.ValidateWithLeeway(expected, 0); err != nil {
+		return nil, fmt.Errorf("%w: %v", auth.ErrInvalidToken, err)
+	}
+	return &auth.TokenInfo{Scopes: strings.Fields(extra.Scope), Expiration: claims.Expiry.Time()}, nil
+}
 
 type echoIn struct {
 	Text string `json:"text"`
@@ -149,6 +207,7 @@ func complete(_ context.Context, req *mcp.CompleteRequest) (*mcp.CompleteResult,
 func main() {
 	useHTTP := flag.Bool("http", false, "serve Streamable HTTP on 127.0.0.1 instead of stdio")
 	port := flag.Int("port", 0, "HTTP port")
+	authIssuer := flag.String("auth-issuer", "", "HTTP: accept only tokens this authorization server issued")
 	flag.Parse()
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "mcp-conform-lab-go-sdk", Version: "1.0.0"}, &mcp.ServerOptions{CompletionHandler: complete})
@@ -159,7 +218,20 @@ func main() {
 	if *useHTTP {
 		handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
 		mux := http.NewServeMux()
-		mux.Handle("/mcp", handler)
+		if *authIssuer != "" {
+			resource := fmt.Sprintf("http://127.0.0.1:%d/mcp", *port)
+			metadataURL := fmt.Sprintf("http://127.0.0.1:%d/.well-known/oauth-protected-resource/mcp", *port)
+			verifier := &jwtVerifier{issuer: *authIssuer, resource: resource}
+			options := &auth.RequireBearerTokenOptions{ResourceMetadataURL: metadataURL, Scopes: []string{"mcp:tools"}}
+			mux.Handle("/mcp", auth.RequireBearerToken(verifier.verify, options)(handler))
+			mux.Handle("/.well-known/oauth-protected-resource/mcp", auth.ProtectedResourceMetadataHandler(&oauthex.ProtectedResourceMetadata{
+				Resource:             resource,
+				AuthorizationServers: []string{*authIssuer},
+				ScopesSupported:      []string{"mcp:tools"},
+			}))
+		} else {
+			mux.Handle("/mcp", handler)
+		}
 		listener, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", *port))
 		if err != nil {
 			log.Fatal(err)
