@@ -1,17 +1,36 @@
 """The interop lab surface on PyPI `fastmcp`, written the way its docs show: a FastMCP server
-with decorated tools, resources, a prompt and a completion handler."""
+with decorated tools, resources, a prompt and a completion handler. With --auth-issuer URL
+(HTTP) it is a protected resource server: a RemoteAuthProvider around fastmcp's JWTVerifier
+(the issuer's JWKS, audience = this endpoint, scope mcp:tools)."""
 
 import argparse
 import asyncio
+import sys
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
+from fastmcp.server.auth import RemoteAuthProvider
+from fastmcp.server.auth.providers.jwt import JWTVerifier
 from mcp_types import PromptReference, ResourceTemplateReference
 
-mcp = FastMCP("mcp-conform-lab-python-fastmcp", version="1.0.0")
+def auth_provider() -> RemoteAuthProvider | None:
+    """--auth-issuer URL: protected by that authorization server's tokens (read before the server is made)."""
+    if "--auth-issuer" not in sys.argv:
+        return None
+    issuer = sys.argv[sys.argv.index("--auth-issuer") + 1]
+    base = f"http://127.0.0.1:{sys.argv[sys.argv.index('--port') + 1]}"
+    verifier = JWTVerifier(
+        jwks_uri=f"{issuer}/jwks", issuer=issuer, audience=f"{base}/mcp", required_scopes=["mcp:tools"]
+    )
+    return RemoteAuthProvider(
+        token_verifier=verifier, authorization_servers=[issuer], base_url=base, scopes_supported=["mcp:tools"]
+    )
+
+
+mcp = FastMCP("mcp-conform-lab-python-fastmcp", version="1.0.0", auth=auth_provider())
 READ_ONLY = {"readOnlyHint": True}
 ITEMS = ["item-1", "item-2", "item-3"]
 NAMES = ["alice", "bob", "carol"]
@@ -78,6 +97,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--http", action="store_true")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--auth-issuer")
     args = parser.parse_args()
     if args.http:
         mcp.run("http", host="127.0.0.1", port=args.port, path="/mcp", show_banner=False)
