@@ -3,15 +3,22 @@
 // Written by `npm run profile-bump` when a release should score new checks; never by hand.
 import type { Level, Revision } from '../harness/model.js';
 
-export const FROZEN_PROFILES: ReadonlyArray<{
-  revision: Revision;
-  version: string;
-  checks: Readonly<Record<string, Level>>;
-}> = [
+export const FROZEN_PROFILES: ReadonlyArray<{ revision: Revision; version: string; checks: Readonly<Record<string, Level>> }> = [
   {
     revision: '2026-07-28',
-    version: '2026-12-06.2',
+    version: '2026-12-06.3',
     checks: {
+      '2026-07-28/auth/challenge-names-metadata': 'MUST',
+      '2026-07-28/auth/challenge-scope': 'SHOULD',
+      '2026-07-28/auth/each-request-authorized': 'MUST',
+      '2026-07-28/auth/expired-token-rejected': 'MUST',
+      '2026-07-28/auth/forged-signature-rejected': 'MUST',
+      '2026-07-28/auth/insufficient-scope-403': 'SHOULD',
+      '2026-07-28/auth/invalid-token-rejected': 'MUST',
+      '2026-07-28/auth/malformed-authorization-refused': 'MUST',
+      '2026-07-28/auth/other-audience-rejected': 'MUST',
+      '2026-07-28/auth/resource-metadata-valid': 'MUST',
+      '2026-07-28/auth/unauthenticated-rejected': 'MUST',
       '2026-07-28/cancellation/cancel-race-survived': 'MUST',
       '2026-07-28/cancellation/http-stream-close-cancels': 'MUST',
       '2026-07-28/cancellation/server-cancels-only-listens': 'MUST',
@@ -162,8 +169,19 @@ export const FROZEN_PROFILES: ReadonlyArray<{
   },
   {
     revision: '2025-11-25',
-    version: '2026-12-06.1',
+    version: '2026-12-06.2',
     checks: {
+      '2025-11-25/auth/challenge-names-metadata': 'MUST',
+      '2025-11-25/auth/challenge-scope': 'SHOULD',
+      '2025-11-25/auth/each-request-authorized': 'MUST',
+      '2025-11-25/auth/expired-token-rejected': 'MUST',
+      '2025-11-25/auth/forged-signature-rejected': 'MUST',
+      '2025-11-25/auth/insufficient-scope-403': 'SHOULD',
+      '2025-11-25/auth/invalid-token-rejected': 'MUST',
+      '2025-11-25/auth/malformed-authorization-refused': 'MUST',
+      '2025-11-25/auth/other-audience-rejected': 'MUST',
+      '2025-11-25/auth/resource-metadata-valid': 'MUST',
+      '2025-11-25/auth/unauthenticated-rejected': 'MUST',
       '2025-11-25/capabilities/declared-implemented': 'SHOULD',
       '2025-11-25/capabilities/elicitation-mode-declared': 'MUST',
       '2025-11-25/capabilities/embedded-resources-declared': 'SHOULD',
