@@ -3,7 +3,11 @@
 // Written by `npm run profile-bump` when a release should score new checks; never by hand.
 import type { Level, Revision } from '../harness/model.js';
 
-export const FROZEN_PROFILES: ReadonlyArray<{ revision: Revision; version: string; checks: Readonly<Record<string, Level>> }> = [
+export const FROZEN_PROFILES: ReadonlyArray<{
+  revision: Revision;
+  version: string;
+  checks: Readonly<Record<string, Level>>;
+}> = [
   {
     revision: '2026-07-28',
     version: '2026-12-06.3',
