@@ -10,7 +10,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{
 }> = [
   {
     revision: '2026-07-28',
-    version: '2026-12-06.3',
+    version: '2026-12-06.4',
     checks: {
       '2026-07-28/auth/challenge-names-metadata': 'MUST',
       '2026-07-28/auth/challenge-scope': 'SHOULD',
@@ -21,6 +21,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{
       '2026-07-28/auth/invalid-token-rejected': 'MUST',
       '2026-07-28/auth/malformed-authorization-refused': 'MUST',
       '2026-07-28/auth/other-audience-rejected': 'MUST',
+      '2026-07-28/auth/query-token-refused': 'MUST',
       '2026-07-28/auth/resource-metadata-valid': 'MUST',
       '2026-07-28/auth/unauthenticated-rejected': 'MUST',
       '2026-07-28/cancellation/cancel-race-survived': 'MUST',
@@ -173,7 +174,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{
   },
   {
     revision: '2025-11-25',
-    version: '2026-12-06.2',
+    version: '2026-12-06.3',
     checks: {
       '2025-11-25/auth/challenge-names-metadata': 'MUST',
       '2025-11-25/auth/challenge-scope': 'SHOULD',
@@ -184,6 +185,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{
       '2025-11-25/auth/invalid-token-rejected': 'MUST',
       '2025-11-25/auth/malformed-authorization-refused': 'MUST',
       '2025-11-25/auth/other-audience-rejected': 'MUST',
+      '2025-11-25/auth/query-token-refused': 'MUST',
       '2025-11-25/auth/resource-metadata-valid': 'MUST',
       '2025-11-25/auth/unauthenticated-rejected': 'MUST',
       '2025-11-25/capabilities/declared-implemented': 'SHOULD',

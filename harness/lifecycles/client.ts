@@ -17,6 +17,8 @@ export interface RequestOptions {
   omitParams?: boolean;
   /** HTTP header overrides; null removes a header the lifecycle would send. */
   headers?: Record<string, string | null>;
+  /** HTTP: query parameters added to the endpoint URL. */
+  query?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
   onMessage?: (message: JsonObject) => void;
@@ -159,6 +161,7 @@ export abstract class Client {
       checkId: this.defaults.checkId,
       timeoutMs: options.timeoutMs ?? this.defaults.timeoutMs,
       headers: { ...this.headersFor(message), ...options.headers },
+      query: options.query,
       signal: options.signal,
       onMessage: options.onMessage,
       collectMs: options.collectMs,

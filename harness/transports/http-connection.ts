@@ -156,11 +156,12 @@ export class HttpConnection implements Connection {
     const hasBody = httpMethod !== 'GET' && httpMethod !== 'DELETE' ? true : body.length > 0;
     const headers = this.buildHeaders(options, hasBody);
     const checks = this.tags.tags(options.checkId);
+    const url = withQuery(this.target.url, options.query);
     this.context.recorder.record({
       connection: this.name,
       direction: 'client->server',
       kind: 'http-request',
-      http: { method: httpMethod, url: this.target.url, headers: redact(headers) },
+      http: { method: httpMethod, url, headers: redact(headers) },
       checks,
     });
 
@@ -175,7 +176,7 @@ export class HttpConnection implements Connection {
 
     try {
       const send = () =>
-        request(this.target.url, {
+        request(url, {
           method: httpMethod,
           headers,
           body: hasBody ? body : undefined,
@@ -592,4 +593,12 @@ export function describeNetworkError(error: unknown, url: string): string {
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return `could not connect to ${url} in time`;
   if (isReset(error)) return `connection to ${url} was reset`;
   return `HTTP request to ${url} failed: ${(error as { message?: string } | undefined)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
+}
+
+/** The endpoint with these query parameters added (its own kept). */
+function withQuery(endpoint: string, query: Record<string, string> | undefined): string {
+  if (!query) return endpoint;
+  const url = new URL(endpoint);
+  for (const [name, value] of Object.entries(query)) url.searchParams.append(name, value);
+  return url.href;
 }

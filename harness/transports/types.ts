@@ -48,6 +48,8 @@ export interface SendOptions {
   headers?: Record<string, string | null>;
   /** HTTP only: request method, default POST. */
   httpMethod?: 'POST' | 'GET' | 'DELETE' | 'PUT' | 'PATCH';
+  /** HTTP only: query parameters added to the endpoint URL for this request. */
+  query?: Record<string, string>;
   /**
    * How long to keep listening after sending something that has no id of ours
    * (a notification or raw bytes). stdio: messages arriving in this window belong to the exchange.

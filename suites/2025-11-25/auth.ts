@@ -20,6 +20,7 @@ export default defineArea('2025-11-25', 'auth', [
     tokenHandling: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-004'] },
     audience: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-005'] },
     errorHandling: { spec: `${AUTH}#error-handling`, catalog: ['AUTH-007'] },
+    queryToken: { spec: `${AUTH}#token-requirements`, catalog: ['AUTH-007'] },
     everyRequest: { spec: `${AUTH}#error-handling`, catalog: ['AUTH-007', 'HTTP-013'] },
     insufficientScope: { spec: `${AUTH}#runtime-insufficient-scope-errors`, catalog: ['AUTH-006'] },
   }),

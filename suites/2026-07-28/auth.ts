@@ -23,6 +23,7 @@ export default defineArea('2026-07-28', 'auth', [
     tokenHandling: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-001'] },
     audience: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-001'] },
     errorHandling: { spec: `${AUTH}#error-handling`, catalog: ['AUTH-004'] },
+    queryToken: { spec: `${AUTH}#token-requirements`, catalog: ['AUTH-004'] },
     everyRequest: { spec: `${AUTH}#error-handling`, catalog: ['AUTH-004'] },
     insufficientScope: { spec: `${AUTH}#scope-challenge-handling`, catalog: ['AUTH-003'] },
   }),

@@ -21,6 +21,8 @@ export interface AuthTokenRefs {
   errorHandling: { spec: string; catalog: string[] };
   /** Every request is authorized on its own. */
   everyRequest: { spec: string; catalog: string[] };
+  /** A token in the query string authorizes nothing. */
+  queryToken: { spec: string; catalog: string[] };
   /** Too few scopes get 403 insufficient_scope. */
   insufficientScope: { spec: string; catalog: string[] };
 }
@@ -122,6 +124,33 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
           after.http?.status === 401,
           `${method} without a token, right after one with a token was served, got ${status(after)}${served(after) ? ', and was served' : ''}`,
           { expected: 'HTTP 401', actual: observed(after) },
+        );
+      },
+    },
+    {
+      slug: 'query-token-refused',
+      title: 'A token in the query string is not accepted',
+      requirement:
+        'Access tokens travel in the Authorization header and never in the URI query string, which OAuth 2.1 gives no meaning: a request whose only token is the valid one as ?access_token= carries no authorization and gets 401, like any request without a token.',
+      level: 'MUST',
+      spec: refs.queryToken.spec,
+      catalog: refs.queryToken.catalog,
+      transports: ['http'],
+      async run(ctx) {
+        await refusalWithoutToken(ctx);
+        const token = tokenOrSkip(ctx, 'valid');
+        const exchange = await ctx.client.request(
+          cheapRequest(ctx.profile, ctx.revision),
+          {},
+          {
+            headers: { authorization: null },
+            query: { access_token: token },
+          },
+        );
+        expectThat(
+          exchange.http?.status === 401,
+          `a request with the valid token only in its query string got ${status(exchange)}${served(exchange) ? ', and was served' : ''}`,
+          { expected: 'HTTP 401', actual: observed(exchange) },
         );
       },
     },
