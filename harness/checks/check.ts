@@ -36,6 +36,8 @@ export interface CheckDefinition<C extends Client = Client> {
   catalog?: string[];
   /** Default: both. */
   transports?: TransportKind[];
+  /** Why the spec leaves the other transports out, added to the skip reason there. */
+  elsewhere?: string;
   /** Server features the check needs; without them it is skipped with the reason. */
   requires?: Feature[];
   connection?: ConnectionNeed;

@@ -32,7 +32,7 @@ export interface VerdictFacts {
 /** Rule 1: why the check does not apply to this target and server, or undefined when it does. */
 export function notApplicable(check: Check, transport: TransportKind, profile: ServerProfile): string | undefined {
   if (!check.transports.includes(transport))
-    return `applies to ${check.transports.join(' and ')} only; this target is ${transport}`;
+    return `applies to ${check.transports.join(' and ')} only; this target is ${transport}${check.elsewhere ? `: ${check.elsewhere}` : ''}`;
   if (profile.notServed) return profile.notServed;
   for (const feature of check.requires ?? []) {
     if (!offers(profile, feature)) return describeMissing(feature, profile);

@@ -137,7 +137,7 @@ export interface Difference {
 
 /** A skip decided by the check's own transport list, the same for every server on that transport. */
 export const isTransportSkip = (reason: string | undefined): boolean =>
-  /^applies to .+ only; this target is (stdio|http)$/.test(reason ?? '');
+  /^applies to .+ only; this target is (stdio|http)(: .+)?$/.test(reason ?? '');
 
 /** Every way the cell's verdicts differ from what is expected of it. */
 export function compareCell(run: CellRun, expected: Map<Revision, RevisionExpectations> | undefined): Difference[] {

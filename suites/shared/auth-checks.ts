@@ -12,6 +12,7 @@ import {
   findResourceMetadata,
   refusalWithoutToken,
   requestWithToken,
+  STDIO_CREDENTIALS,
 } from './auth.js';
 
 export interface AuthRefs {
@@ -41,6 +42,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       spec: refs.unauthenticated.spec,
       catalog: refs.unauthenticated.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         const refusal = await refusalWithoutToken(ctx);
         expectThat(
@@ -71,6 +73,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       spec: refs.discovery.spec,
       catalog: refs.discovery.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         const refusal = await refusalWithoutToken(ctx);
         const challenge = bearerChallenge(refusal);
@@ -96,6 +99,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       spec: refs.document.spec,
       catalog: refs.document.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         const refusal = await refusalWithoutToken(ctx);
         const search = await findResourceMetadata(ctx.client, bearerChallenge(refusal));
@@ -129,6 +133,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       spec: refs.invalidToken.spec,
       catalog: refs.invalidToken.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         await refusalWithoutToken(ctx);
         const exchange = await requestWithToken(ctx, `Bearer ${INVALID_TOKEN}`);
@@ -151,6 +156,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       spec: refs.scope.spec,
       catalog: refs.scope.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         const refusal = await refusalWithoutToken(ctx);
         const challenge = bearerChallenge(refusal);

@@ -10,7 +10,7 @@ import type { Client } from '../../harness/lifecycles/client.js';
 import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
-import { bearerChallenge, refusalWithoutToken, requestWithToken } from './auth.js';
+import { bearerChallenge, refusalWithoutToken, requestWithToken, STDIO_CREDENTIALS } from './auth.js';
 
 export interface AuthTokenRefs {
   /** Expired, forged and other-audience tokens get 401. */
@@ -60,6 +60,7 @@ function refusedToken<C extends Client>(
     spec: ref.spec,
     catalog: ref.catalog,
     transports: ['http'],
+    elsewhere: STDIO_CREDENTIALS,
     async run(ctx) {
       await refusalWithoutToken(ctx);
       const exchange = await requestWithToken(ctx, `Bearer ${token(ctx)}`);
@@ -110,6 +111,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
       spec: refs.everyRequest.spec,
       catalog: refs.everyRequest.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         await refusalWithoutToken(ctx);
         const own = await ctx.fresh();
@@ -136,6 +138,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
       spec: refs.queryToken.spec,
       catalog: refs.queryToken.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         await refusalWithoutToken(ctx);
         const token = tokenOrSkip(ctx, 'valid');
@@ -163,6 +166,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
       spec: refs.insufficientScope.spec,
       catalog: refs.insufficientScope.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         await refusalWithoutToken(ctx);
         const exchange = await requestWithToken(ctx, `Bearer ${tokenOrSkip(ctx, 'lowScope')}`);
@@ -188,6 +192,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
       spec: refs.errorHandling.spec,
       catalog: refs.errorHandling.catalog,
       transports: ['http'],
+      elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         await refusalWithoutToken(ctx);
         for (const header of ['Bearer', 'Bearer one two']) {

@@ -10,6 +10,10 @@ import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { isObject } from '../../harness/model.js';
 
+/** The spec's reason the authorization checks leave stdio out (basic#auth: implementations over stdio SHOULD NOT follow this flow). */
+export const STDIO_CREDENTIALS =
+  'a stdio server retrieves its credentials from the environment instead of this authorization flow';
+
 export interface Challenge {
   scheme: string;
   params: Record<string, string>;

@@ -66,6 +66,13 @@ describe('1. applicability', () => {
     expect(notApplicable(check({ transports: ['http'] }), 'stdio', profile())).toBe(
       'applies to http only; this target is stdio',
     );
+    expect(
+      notApplicable(
+        check({ transports: ['http'], elsewhere: 'credentials come from the environment' }),
+        'stdio',
+        profile(),
+      ),
+    ).toBe('applies to http only; this target is stdio: credentials come from the environment');
   });
 
   test('a check needing a feature the server does not offer skips with what is missing', () => {

@@ -1,7 +1,12 @@
 // interop/expectations.yaml decides whether `npm run interop` passes: a verdict that moves on a
 // real server must be seen, and a typo must not explain a cell.
 import { describe, expect, test } from 'vitest';
-import { compareCell, parseExpectations, type CellRun } from '../../../scripts/interop/expectations.js';
+import {
+  compareCell,
+  isTransportSkip,
+  parseExpectations,
+  type CellRun,
+} from '../../../scripts/interop/expectations.js';
 
 const YAML_TEXT = `
 go-sdk:
@@ -48,6 +53,13 @@ const expectations = parseExpectations(YAML_TEXT).get('go-sdk')!.get('stdio');
 describe('compareCell', () => {
   test('a run exactly as listed has no difference; a skip of the other transport needs no pin', () => {
     expect(compareCell(run(), expectations)).toEqual([]);
+  });
+
+  test("a transport skip with the spec's reason after it needs no pin either; another skip does", () => {
+    expect(isTransportSkip('applies to http only; this target is stdio: credentials come from the environment')).toBe(
+      true,
+    );
+    expect(isTransportSkip('server declares no tasks')).toBe(false);
   });
 
   test('a listed verdict that moves is a difference (fail -> warn)', () => {
