@@ -26,10 +26,10 @@ export interface Redaction {
 
 export type RedactedResults = RunResults & { redaction?: Redaction };
 
-/** The secret-looking variables of `env`, every value passed with --env / --header (a header's credential too), and the target URL's credentials. */
+/** The secret-looking variables of `env`, every value passed with --env / --header (a header's credential too), the target URL's credentials, and any others named (the run's tokens). */
 export function secretsFrom(
   env: NodeJS.ProcessEnv,
-  passed: { env?: Record<string, string>; headers?: Record<string, string>; url?: string } = {},
+  passed: { env?: Record<string, string>; headers?: Record<string, string>; url?: string; others?: Secret[] } = {},
 ): Secret[] {
   const secrets: Secret[] = [];
   for (const [name, value] of Object.entries(env)) if (value && SECRET_NAME.test(name)) secrets.push({ name, value });
@@ -41,6 +41,7 @@ export function secretsFrom(
     if (credential) secrets.push({ name: `header ${name}`, value: credential });
   }
   if (passed.url) secrets.push(...urlSecrets(passed.url));
+  secrets.push(...(passed.others ?? []));
   const usable = secrets.filter((secret) => secret.value.length >= MIN_SECRET_LENGTH);
   // Longest first, so a value that contains another is replaced whole.
   return usable.sort((a, b) => b.value.length - a.value.length);

@@ -136,12 +136,8 @@ export class HttpConnection implements Connection {
     options: SendOptions,
     routing: { id?: JsonRpcId; method?: string },
   ): Promise<Exchange> {
-    const { Agent, request } = await loadUndici();
-    // One agent per connection: a fresh connection is a fresh TCP connection.
-    const agent = (this.agent ??= new Agent({
-      connect: { timeout: this.limits.connectTimeoutMs },
-      keepAliveTimeout: 10_000,
-    }));
+    const { request } = await loadUndici();
+    const agent = await this.ownAgent();
     const started = performance.now();
     const exchange: Exchange = {
       connection: this.name,
@@ -437,11 +433,8 @@ export class HttpConnection implements Connection {
    * read within 256 KB, and request, status and body go to the wire log.
    */
   async fetchDocument(url: string, options: { checkId?: string; timeoutMs: number }): Promise<FetchedDocument> {
-    const { Agent, request } = await loadUndici();
-    const agent = (this.agent ??= new Agent({
-      connect: { timeout: this.limits.connectTimeoutMs },
-      keepAliveTimeout: 10_000,
-    }));
+    const { request } = await loadUndici();
+    const agent = await this.ownAgent();
     const checks = this.tags.tags(options.checkId);
     const headers = { accept: 'application/json' };
     this.context.recorder.record({
@@ -499,6 +492,13 @@ export class HttpConnection implements Connection {
       clearTimeout(timer);
     }
     return document;
+  }
+
+  /** One agent per connection: a fresh connection is a fresh TCP connection. */
+  private async ownAgent(): Promise<Agent> {
+    const { Agent } = await loadUndici();
+    this.agent ??= new Agent({ connect: { timeout: this.limits.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+    return this.agent;
   }
 
   private note(

@@ -1,17 +1,17 @@
 // The authorization checks both revisions share (suites/shared/auth.ts answers their questions);
 // each revision gives its own page anchors and requirement rows. Checks that need a token an
-// authorization server issued (another audience, expired, too few scopes) are not here yet.
+// authorization server issued (another audience, expired, too few scopes) are in auth-token-checks.ts.
 import type { CheckDefinition } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
 import type { Client } from '../../harness/lifecycles/client.js';
-import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
+import { describeOutcome } from '../../harness/lifecycles/profile.js';
 import { isObject } from '../../harness/model.js';
+import { refusedToken } from './auth-token-checks.js';
 import {
   bearerChallenge,
   canonicalResource,
   findResourceMetadata,
   refusalWithoutToken,
-  requestWithToken,
   STDIO_CREDENTIALS,
 } from './auth.js';
 
@@ -124,29 +124,14 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
         });
       },
     },
-    {
-      slug: 'invalid-token-rejected',
-      title: 'A token no authorization server issued is refused with 401',
-      requirement:
-        'The server validates access tokens as an OAuth 2.1 resource server: an invalid or expired token gets 401 Unauthorized, and the request is not served.',
-      level: 'MUST',
-      spec: refs.invalidToken.spec,
-      catalog: refs.invalidToken.catalog,
-      transports: ['http'],
-      elsewhere: STDIO_CREDENTIALS,
-      async run(ctx) {
-        await refusalWithoutToken(ctx);
-        const exchange = await requestWithToken(ctx, `Bearer ${INVALID_TOKEN}`);
-        expectThat(
-          exchange.http?.status === 401,
-          `a request with an invalid token got ${exchange.http ? `HTTP ${exchange.http.status}` : describeOutcome(exchange)}${resultOf(exchange) ? ', and was served' : ''}`,
-          {
-            expected: 'HTTP 401',
-            actual: observed(exchange),
-          },
-        );
-      },
-    },
+    refusedToken(
+      'invalid-token-rejected',
+      'A token no authorization server issued is refused with 401',
+      'The server validates access tokens as an OAuth 2.1 resource server: an invalid or expired token gets 401 Unauthorized, and the request is not served.',
+      refs.invalidToken,
+      () => INVALID_TOKEN,
+      'an invalid token',
+    ),
     {
       slug: 'challenge-scope',
       title: 'The 401 challenge names the scope a request needs',

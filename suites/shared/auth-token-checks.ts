@@ -7,10 +7,15 @@ import { forgedSignature, TOKEN_FLAGS, type AuthTokens } from '../../harness/che
 import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
 import { expectThat, observed } from '../../harness/checks/expect.js';
 import type { Client } from '../../harness/lifecycles/client.js';
-import type { Exchange } from '../../harness/lifecycles/exchange.js';
-import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
-import { bearerChallenge, refusalWithoutToken, requestWithToken, STDIO_CREDENTIALS } from './auth.js';
+import {
+  bearerChallenge,
+  refusalWithoutToken,
+  requestWithToken,
+  served,
+  statusText,
+  STDIO_CREDENTIALS,
+} from './auth.js';
 
 export interface AuthTokenRefs {
   /** Expired, forged and other-audience tokens get 401. */
@@ -40,11 +45,8 @@ function tokenOrSkip<C extends Client>(ctx: CheckContext<C>, key: TokenKey): str
   return token;
 }
 
-const status = (exchange: Exchange) => (exchange.http ? `HTTP ${exchange.http.status}` : describeOutcome(exchange));
-const served = (exchange: Exchange) => resultOf(exchange) !== undefined && (exchange.http?.status ?? 0) < 300;
-
 /** A token the server must refuse with 401: sent on a request it would otherwise serve. */
-function refusedToken<C extends Client>(
+export function refusedToken<C extends Client>(
   slug: string,
   title: string,
   requirement: string,
@@ -66,7 +68,7 @@ function refusedToken<C extends Client>(
       const exchange = await requestWithToken(ctx, `Bearer ${token(ctx)}`);
       expectThat(
         exchange.http?.status === 401,
-        `a request with ${what} got ${status(exchange)}${served(exchange) ? ', and was served' : ''}`,
+        `a request with ${what} got ${statusText(exchange)}${served(exchange) ? ', and was served' : ''}`,
         { expected: 'HTTP 401', actual: observed(exchange) },
       );
     },
@@ -119,12 +121,12 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
         const accepted = await own.request(method);
         if (!served(accepted))
           ctx.skip(
-            `needs a token the server accepts (the run's own got ${status(accepted)}): give ${TOKEN_FLAGS.valid} ${HOW_TO_GET}`,
+            `needs a token the server accepts (the run's own got ${statusText(accepted)}): give ${TOKEN_FLAGS.valid} ${HOW_TO_GET}`,
           );
         const after = await own.request(method, {}, { headers: { authorization: null } });
         expectThat(
           after.http?.status === 401,
-          `${method} without a token, right after one with a token was served, got ${status(after)}${served(after) ? ', and was served' : ''}`,
+          `${method} without a token, right after one with a token was served, got ${statusText(after)}${served(after) ? ', and was served' : ''}`,
           { expected: 'HTTP 401', actual: observed(after) },
         );
       },
@@ -152,7 +154,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
         );
         expectThat(
           exchange.http?.status === 401,
-          `a request with the valid token only in its query string got ${status(exchange)}${served(exchange) ? ', and was served' : ''}`,
+          `a request with the valid token only in its query string got ${statusText(exchange)}${served(exchange) ? ', and was served' : ''}`,
           { expected: 'HTTP 401', actual: observed(exchange) },
         );
       },
@@ -174,7 +176,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
           ctx.skip('the server served the request with the low-scope token: it needs no more scope for it');
         const challenge = bearerChallenge(exchange);
         const problems: string[] = [];
-        if (exchange.http?.status !== 403) problems.push(`got ${status(exchange)}, not 403`);
+        if (exchange.http?.status !== 403) problems.push(`got ${statusText(exchange)}, not 403`);
         if (challenge?.params.error !== 'insufficient_scope') problems.push('no Bearer error="insufficient_scope"');
         if (!challenge?.params.scope?.trim()) problems.push('no scope naming what is needed');
         expectThat(problems.length === 0, `a token with too few scopes: ${problems.join('; ')}`, {
@@ -198,7 +200,7 @@ export function authTokenChecks<C extends Client>(refs: AuthTokenRefs): CheckDef
         for (const header of ['Bearer', 'Bearer one two']) {
           const exchange = await requestWithToken(ctx, header);
           const code = exchange.http?.status;
-          expectThat(code === 400 || code === 401, `Authorization: "${header}" got ${status(exchange)}`, {
+          expectThat(code === 400 || code === 401, `Authorization: "${header}" got ${statusText(exchange)}`, {
             expected: 'HTTP 400 (malformed) or 401',
             actual: observed(exchange),
           });

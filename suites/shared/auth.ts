@@ -56,6 +56,14 @@ export function parseChallenges(header: string): Challenge[] {
   return challenges;
 }
 
+/** The server answered the request with a result (2xx): it let it through. */
+export const served = (exchange: Exchange): boolean =>
+  resultOf(exchange) !== undefined && (exchange.http?.status ?? 0) < 300;
+
+/** "HTTP 401", or what came instead of an HTTP answer. */
+export const statusText = (exchange: Exchange): string =>
+  exchange.http ? `HTTP ${exchange.http.status}` : describeOutcome(exchange);
+
 /** The Bearer challenge of a refusal, if it has one. */
 export function bearerChallenge(exchange: Exchange): Challenge | undefined {
   const header = exchange.http?.headers['www-authenticate'];
@@ -83,7 +91,7 @@ export async function refusalWithoutToken<C extends Client>(ctx: CheckContext<C>
     'initializeParams' in fresh && typeof fresh.initializeParams === 'function'
       ? await fresh.request('initialize', fresh.initializeParams(), options)
       : await fresh.request(cheapRequest(ctx.profile, ctx.revision), {}, options);
-  if (resultOf(exchange) && (exchange.http?.status ?? 0) < 300)
+  if (served(exchange))
     ctx.skip('the server serves requests without a token: it is not protected, so there is no authorization to test');
   if (!exchange.http) ctx.inconclusive(`the request without a token got ${describeOutcome(exchange)}`);
   return exchange;

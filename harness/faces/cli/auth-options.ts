@@ -4,6 +4,7 @@
 import type { AuthTokens } from '../../checks/auth-tokens.js';
 import { startEmbeddedIssuer, type EmbeddedIssuer } from '../../auth/embedded-issuer.js';
 import type { TargetSpec } from '../../target.js';
+import { wellKnownUrls } from '../../../suites/shared/auth.js';
 import { UsageError } from './target-options.js';
 
 export const AUTH_OPTIONS = {
@@ -69,12 +70,7 @@ export function authPlan(values: AuthValues): AuthPlan | undefined {
 
 /** The scopes a server lists in its Protected Resource Metadata (same origin only), for the embedded server's valid token. */
 async function scopesSupported(endpoint: string): Promise<string | undefined> {
-  const url = new URL(endpoint);
-  const path = url.pathname.replace(/\/$/, '');
-  for (const candidate of [
-    `${url.origin}/.well-known/oauth-protected-resource${path}`,
-    `${url.origin}/.well-known/oauth-protected-resource`,
-  ]) {
+  for (const candidate of wellKnownUrls(endpoint)) {
     try {
       const response = await fetch(candidate, { signal: AbortSignal.timeout(5000), redirect: 'manual' });
       if (response.status !== 200) continue;

@@ -321,10 +321,12 @@ async function runTarget(
   const spec = auth.target;
   // Values of secret-looking variables (a stdio server inherits them), of --env/--header, of the
   // tokens and the URL's credentials never reach a report.
-  const secrets = [
-    ...secretsFrom(process.env, spec.kind === 'http' ? { headers: spec.headers, url: spec.url } : { env: spec.env }),
-    ...tokenValues(auth.tokens),
-  ].sort((a, b) => b.value.length - a.value.length);
+  const secrets = secretsFrom(
+    process.env,
+    spec.kind === 'http'
+      ? { headers: spec.headers, url: spec.url, others: tokenValues(auth.tokens) }
+      : { env: spec.env },
+  );
   const { redact } = redactor(secrets);
   if (!quiet)
     process.stderr.write(
