@@ -77,6 +77,8 @@ export interface CheckContext<C extends Client = Client> {
   readonly toolCallPolicy?: 'safe' | 'all' | 'none';
   /** Tokens for the authorization checks (valid, another audience, expired, too few scopes), where the run has them. */
   readonly authTokens?: AuthTokens;
+  /** The user lets checks fetch authorization documents off the target's origin and loopback (--auth-follow). */
+  readonly authFollow?: boolean;
   /** A new connection of the check's own; closed when the check ends. */
   fresh(options?: FreshOptions): Promise<C>;
   /** A new connection speaking another revision's lifecycle (dual-era checks); closed when the check ends. */

@@ -30,6 +30,7 @@ export function makeContext(
     requestTimeoutMs: timeoutMs,
     toolCallPolicy: session.settings.toolCalls,
     authTokens: session.settings.authTokens,
+    authFollow: session.settings.authFollow,
     wire: session.recorder,
     fresh: (options?: FreshOptions) => openOwn(options),
     freshAs: (<R extends Revision>(revision: R, options?: FreshOptions) =>

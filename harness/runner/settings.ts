@@ -33,6 +33,8 @@ export interface RunSettings {
   catalogLookup?: CatalogLookup;
   /** Tokens the authorization checks present (--auth-token-*, or the embedded authorization server's). */
   authTokens?: AuthTokens;
+  /** Authorization documents may be fetched off the target's origin and loopback (--auth-follow). */
+  authFollow?: boolean;
 }
 
 export type ToolCallPolicy = 'safe' | 'all' | 'none';

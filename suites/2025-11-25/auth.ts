@@ -3,6 +3,7 @@
 // need issued tokens (suites/shared/auth-token-checks.ts).
 import { defineArea } from '../../harness/checks/check.js';
 import { authChecks } from '../shared/auth-checks.js';
+import { authorizationServerMetadata } from '../shared/auth-server-metadata.js';
 import { authTokenChecks } from '../shared/auth-token-checks.js';
 
 const AUTH = 'basic/authorization';
@@ -16,6 +17,7 @@ export default defineArea('2025-11-25', 'auth', [
     scope: { spec: `${AUTH}#protected-resource-metadata-discovery-requirements`, catalog: ['AUTH-003'] },
     otherMethods: ['GET', 'DELETE'],
   }),
+  authorizationServerMetadata({ spec: `${AUTH}#authorization-server-metadata-discovery`, catalog: ['AUTH-001'] }),
   ...authTokenChecks({
     tokenHandling: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-004'] },
     audience: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-005'] },

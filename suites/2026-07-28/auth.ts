@@ -3,6 +3,7 @@
 // need issued tokens (suites/shared/auth-token-checks.ts).
 import { defineArea } from '../../harness/checks/check.js';
 import { authChecks } from '../shared/auth-checks.js';
+import { authorizationServerMetadata } from '../shared/auth-server-metadata.js';
 import { authTokenChecks } from '../shared/auth-token-checks.js';
 
 const AUTH = 'basic/authorization';
@@ -18,6 +19,10 @@ export default defineArea('2026-07-28', 'auth', [
     invalidToken: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-001'] },
     scope: { spec: `${AUTH}#scope-selection-strategy`, catalog: ['AUTH-003'] },
     otherMethods: [],
+  }),
+  authorizationServerMetadata({
+    spec: `${AUTH}/authorization-server-discovery#authorization-server-metadata-discovery`,
+    catalog: ['AUTH-002'],
   }),
   ...authTokenChecks({
     tokenHandling: { spec: `${AUTH}#token-handling`, catalog: ['AUTH-001'] },

@@ -11,6 +11,7 @@ import {
   bearerChallenge,
   canonicalResource,
   findResourceMetadata,
+  OUT_OF_REACH,
   refusalWithoutToken,
   STDIO_CREDENTIALS,
 } from './auth.js';
@@ -77,7 +78,11 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       async run(ctx) {
         const refusal = await refusalWithoutToken(ctx);
         const challenge = bearerChallenge(refusal);
-        const search = await findResourceMetadata(ctx.client, challenge);
+        const search = await findResourceMetadata(ctx, challenge);
+        if (!search.found && search.unreached)
+          return ctx.skip(
+            `the challenge names ${search.unreached}, ${OUT_OF_REACH}, and no well-known URI serves the document`,
+          );
         if (!challenge?.params.resource_metadata && search.found)
           ctx.note(`no resource_metadata in the challenge; the document was found at ${search.found.url}`);
         expectThat(
@@ -102,7 +107,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
       elsewhere: STDIO_CREDENTIALS,
       async run(ctx) {
         const refusal = await refusalWithoutToken(ctx);
-        const search = await findResourceMetadata(ctx.client, bearerChallenge(refusal));
+        const search = await findResourceMetadata(ctx, bearerChallenge(refusal));
         if (!search.found)
           return ctx.skip('no Protected Resource Metadata was found (challenge-names-metadata judges that)');
         const document = search.found.document.json as Record<string, unknown>;
@@ -154,7 +159,7 @@ export function authChecks<C extends Client>(refs: AuthRefs): CheckDefinition<C>
         });
         // The challenge's scopes MAY match scopes_supported, be a subset or a superset of it, or
         // another set altogether: a difference is noted, never judged.
-        const search = await findResourceMetadata(ctx.client, challenge);
+        const search = await findResourceMetadata(ctx, challenge);
         const supported = isObject(search.found?.document.json)
           ? search.found.document.json.scopes_supported
           : undefined;

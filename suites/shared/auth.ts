@@ -9,6 +9,7 @@ import type { Exchange, FetchedDocument } from '../../harness/lifecycles/exchang
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { isObject } from '../../harness/model.js';
+import { isLoopbackUrl } from './loopback.js';
 
 /** The spec's reason the authorization checks leave stdio out (basic#auth: implementations over stdio SHOULD NOT follow this flow). */
 export const STDIO_CREDENTIALS =
@@ -110,14 +111,42 @@ export interface MetadataSearch {
   found?: { url: string; via: 'challenge' | 'well-known'; document: FetchedDocument };
   /** Every URL tried, with what it gave. */
   tried: Array<{ url: string; outcome: string }>;
+  /** The challenge's URL, left unfetched: it is off the target's origin and loopback, and --auth-follow was not given. */
+  unreached?: string;
 }
 
+/** What a search for authorization documents needs of the check: its client, and whether it may call out. */
+export type Reach = Pick<CheckContext, 'authFollow'> & { client: Client };
+
+/**
+ * Whether the harness calls a URL a server named: the target's own origin and loopback hosts
+ * always, anywhere else only when the user passed --auth-follow (a hostile server must not make
+ * the harness call out).
+ */
+export function withinReach(url: string, { client, authFollow }: Reach): boolean {
+  if (authFollow) return true;
+  try {
+    return new URL(url).origin === new URL(client.endpoint!).origin || isLoopbackUrl(url);
+  } catch {
+    return false;
+  }
+}
+
+export const OUT_OF_REACH = "not fetched: off the target's origin and loopback (--auth-follow allows it)";
+
 /** The Protected Resource Metadata: the challenge's resource_metadata first, then the well-known URIs. */
-export async function findResourceMetadata(client: Client, challenge: Challenge | undefined): Promise<MetadataSearch> {
+export async function findResourceMetadata(reach: Reach, challenge: Challenge | undefined): Promise<MetadataSearch> {
+  const { client } = reach;
   const search: MetadataSearch = { tried: [] };
   const candidates: Array<{ url: string; via: 'challenge' | 'well-known' }> = [];
   const named = challenge?.params.resource_metadata;
-  if (named && /^https?:\/\//i.test(named)) candidates.push({ url: named, via: 'challenge' });
+  if (named && /^https?:\/\//i.test(named)) {
+    if (withinReach(named, reach)) candidates.push({ url: named, via: 'challenge' });
+    else {
+      search.unreached = named;
+      search.tried.push({ url: named, outcome: OUT_OF_REACH });
+    }
+  }
   for (const url of wellKnownUrls(client.endpoint!)) candidates.push({ url, via: 'well-known' });
   for (const candidate of candidates) {
     const document = await client.fetchDocument(candidate.url);

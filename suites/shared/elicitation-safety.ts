@@ -2,6 +2,7 @@
 // form (URL mode is for that), or send the user to a URL that is plain http or carries secrets.
 // Judged by names, so the checks built on them are heuristic and say so.
 import { isObject, type JsonObject } from '../../harness/model.js';
+import { isLoopbackHost } from './loopback.js';
 
 /** Names and descriptions that ask for a credential or payment secret. */
 const SENSITIVE =
@@ -25,8 +26,6 @@ export function sensitiveFormFields(params: JsonObject): string[] {
     .map(([name]) => name);
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /** Why a URL-mode elicitation's URL is unsafe to send a user to; empty when nothing is seen. */
 export function unsafeUrlProblems(url: unknown): string[] {
   if (typeof url !== 'string') return ['the url is not a string'];
@@ -37,7 +36,7 @@ export function unsafeUrlProblems(url: unknown): string[] {
     return ['the url is not an absolute URL'];
   }
   const problems: string[] = [];
-  if (parsed.protocol !== 'https:' && !LOOPBACK.test(parsed.hostname))
+  if (parsed.protocol !== 'https:' && !isLoopbackHost(parsed.hostname))
     problems.push(
       `scheme ${parsed.protocol.replace(/:$/, '')} on the non-loopback host ${parsed.hostname || '(none)'}: HTTPS expected outside development`,
     );

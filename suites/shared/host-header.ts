@@ -9,19 +9,13 @@ import type { Client } from '../../harness/lifecycles/client.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { proveRead } from './barrier.js';
+import { isLoopbackUrl } from './loopback.js';
 
 export const FOREIGN_HOST = 'mcp-conform.rebind.example';
-const LOOPBACK_NAME = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
 
 /** The client talks HTTP to localhost, 127.0.0.0/8 or [::1]. */
 export function isLoopbackTarget(client: Client): boolean {
-  const endpoint = client.endpoint;
-  if (!endpoint) return false;
-  try {
-    return LOOPBACK_NAME.test(new URL(endpoint).hostname);
-  } catch {
-    return false;
-  }
+  return client.endpoint !== undefined && isLoopbackUrl(client.endpoint);
 }
 
 /** One check for both revisions; `spec` and `catalog` point at the revision's transport security text. */

@@ -74,7 +74,7 @@ describe('a protected server', () => {
     ]);
     expect(child.stderr).toContain(`embedded authorization server: issuer http://127.0.0.1:${port}`);
     expect(child.stderr).toContain(`scope "${REFERENCE_SCOPE}"`);
-    expect(results.checks.length).toBe(24);
+    expect(results.checks.length).toBe(26);
     for (const check of results.checks) expect(check.verdict, JSON.stringify(verdicts(results), null, 1)).toBe('pass');
     // A JWT starts with a base64url JSON header ("eyJ"): none may survive redaction.
     expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/);

@@ -17,7 +17,7 @@ test('a protected server with its token: every auth check passes, and the other 
   fixtures.push(fixture);
   const results = await run(target, { revisions: BOTH, select: AUTH_AND_TOOLS, authTokens });
   const auth = results.checks.filter((c) => c.area === 'auth');
-  expect(auth).toHaveLength(24);
+  expect(auth).toHaveLength(26);
   for (const check of auth) expect(check.verdict, `${check.id}: ${explain(results)}`).toBe('pass');
   const tools = results.checks.filter((c) => c.area === 'tools');
   expect(tools.filter((c) => c.verdict === 'pass').length).toBeGreaterThan(5);
@@ -31,7 +31,7 @@ test('a server that serves requests without a token is not protected: the auth c
   const { target, fixture } = await referenceHttp();
   fixtures.push(fixture);
   const results = await run(target, { revisions: BOTH, select: ['2026-07-28/auth', '2025-11-25/auth'] });
-  expect(results.checks).toHaveLength(24);
+  expect(results.checks).toHaveLength(26);
   for (const check of results.checks) {
     expect(check.verdict, explain(results)).toBe('skip');
     expect(check.reason).toContain('not protected');

@@ -15,6 +15,7 @@ export const AUTH_OPTIONS = {
   'auth-token-other-audience': { type: 'string' },
   'auth-token-expired': { type: 'string' },
   'auth-token-low-scope': { type: 'string' },
+  'auth-follow': { type: 'boolean' },
 } as const;
 
 export const AUTH_HELP = `Authorization (url targets; see README "Testing a protected server"):
@@ -25,14 +26,19 @@ export const AUTH_HELP = `Authorization (url targets; see README "Testing a prot
   --auth-token <token>       your own valid token (sent on every request); with any of:
   --auth-token-other-audience <t>, --auth-token-expired <t>, --auth-token-low-scope <t>
                              tokens from your authorization server that must be refused
-                             (each check without its token is skipped, saying which flag)`;
+                             (each check without its token is skipped, saying which flag)
+  --auth-follow              fetch authorization documents wherever the server points (its
+                             authorization server's metadata); by default only the target's
+                             origin and loopback addresses are called`;
 
-type AuthValues = { [K in keyof typeof AUTH_OPTIONS]?: string };
+type AuthValues = { [K in Exclude<keyof typeof AUTH_OPTIONS, 'auth-follow'>]?: string } & { 'auth-follow'?: boolean };
 
 export interface AuthPlan {
   embedded?: { port?: number; scope?: string };
   /** Tokens the user gave. */
   tokens?: AuthTokens;
+  /** Documents may be fetched off the target's origin and loopback. */
+  follow?: boolean;
 }
 
 export function authPlan(values: AuthValues): AuthPlan | undefined {
@@ -43,6 +49,7 @@ export function authPlan(values: AuthValues): AuthPlan | undefined {
     lowScope: values['auth-token-low-scope'],
   };
   const anyToken = Object.values(given).some((token) => token !== undefined);
+  const follow = values['auth-follow'] === true || undefined;
   for (const [key, token] of Object.entries(given))
     if (token !== undefined && !/^[\x21-\x7e]+$/.test(token))
       throw new UsageError(
@@ -58,14 +65,14 @@ export function authPlan(values: AuthValues): AuthPlan | undefined {
     const port = portText === undefined ? undefined : Number(portText);
     if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
       throw new UsageError(`--auth-issuer-port: a TCP port (1-65535), not "${portText}"`);
-    return { embedded: { port, scope: values['auth-scope'] } };
+    return { embedded: { port, scope: values['auth-scope'] }, follow };
   }
   if (values['auth-issuer-port'] !== undefined || values['auth-scope'] !== undefined)
     throw new UsageError('--auth-issuer-port and --auth-scope go with --auth-server embedded');
-  if (!anyToken) return undefined;
+  if (!anyToken) return follow ? { follow } : undefined;
   const tokens: AuthTokens = { source: 'user' };
   for (const [key, token] of Object.entries(given)) if (token !== undefined) tokens[key as 'valid'] = token;
-  return { tokens };
+  return { tokens, follow };
 }
 
 /** The scopes a server lists in its Protected Resource Metadata (same origin only), for the embedded server's valid token. */
@@ -74,7 +81,7 @@ async function scopesSupported(endpoint: string): Promise<string | undefined> {
     try {
       const response = await fetch(candidate, { signal: AbortSignal.timeout(5000), redirect: 'manual' });
       if (response.status !== 200) continue;
-      const document = (await response.json()) as { scopes_supported?: unknown };
+      const document = JSON.parse(await boundedText(response)) as { scopes_supported?: unknown };
       if (Array.isArray(document.scopes_supported))
         return document.scopes_supported.filter((s): s is string => typeof s === 'string').join(' ') || undefined;
     } catch {
@@ -82,6 +89,21 @@ async function scopesSupported(endpoint: string): Promise<string | undefined> {
     }
   }
   return undefined;
+}
+
+/** The most of a metadata document read before giving up on it (the checks read within the same bound). */
+const MAX_METADATA_BYTES = 256 * 1024;
+
+/** The body as text, or an error past MAX_METADATA_BYTES: a server's document never costs more than that. */
+async function boundedText(response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_METADATA_BYTES) throw new Error('metadata document too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export interface PreparedAuth {

@@ -342,6 +342,7 @@ async function runTarget(
       profiles: FROZEN_PROFILES,
       signal,
       authTokens: auth.tokens,
+      authFollow: plan.auth?.follow,
       progress: runProgress({ stream: process.stderr, quiet, verbose: values.verbose === true, label, redact }),
     });
   } finally {
