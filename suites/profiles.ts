@@ -10,8 +10,9 @@ export const FROZEN_PROFILES: ReadonlyArray<{
 }> = [
   {
     revision: '2026-07-28',
-    version: '2026-12-06.4',
+    version: '2026-12-06.5',
     checks: {
+      '2026-07-28/auth/authorization-server-metadata': 'MUST',
       '2026-07-28/auth/challenge-names-metadata': 'MUST',
       '2026-07-28/auth/challenge-scope': 'SHOULD',
       '2026-07-28/auth/each-request-authorized': 'MUST',
@@ -174,8 +175,9 @@ export const FROZEN_PROFILES: ReadonlyArray<{
   },
   {
     revision: '2025-11-25',
-    version: '2026-12-06.3',
+    version: '2026-12-06.4',
     checks: {
+      '2025-11-25/auth/authorization-server-metadata': 'MUST',
       '2025-11-25/auth/challenge-names-metadata': 'MUST',
       '2025-11-25/auth/challenge-scope': 'SHOULD',
       '2025-11-25/auth/each-request-authorized': 'MUST',

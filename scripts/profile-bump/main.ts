@@ -8,9 +8,12 @@ import { pendingReason, profileHash, profileName } from '../../harness/results/c
 import { ALL_CHECKS } from '../../suites/index.js';
 import { FROZEN_PROFILES } from '../../suites/profiles.js';
 import { bumpProfiles, renderProfiles } from './bump.js';
+import { scriptArgs } from '../shared/script-args.js';
 
 const FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../suites/profiles.ts');
-const dry = process.argv.includes('--dry');
+const USAGE = `Usage: npm run profile-bump -- [options]
+  --dry   only say what would change (the pending checks); write nothing`;
+const dry = scriptArgs(USAGE, { dry: { type: 'boolean' } }).dry === true;
 const today = new Date().toISOString().slice(0, 10);
 
 for (const profile of FROZEN_PROFILES) {
