@@ -15,7 +15,9 @@ const README = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const current = fs.readFileSync(README, 'utf8');
 const wanted = withLevelReasonTable(current, ALL_CHECKS);
 if (check) {
-  console.log(wanted === current ? 'the level table is current' : 'the level table is stale: run npm run readme-levels');
+  console.log(
+    wanted === current ? 'the level table is current' : 'the level table is stale: run npm run readme-levels',
+  );
   process.exitCode = wanted === current ? 0 : 1;
 } else {
   fs.writeFileSync(README, wanted);
