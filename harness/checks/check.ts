@@ -41,7 +41,10 @@ export interface CheckDefinition<C extends Client = Client> {
   /** Server features the check needs; without them it is skipped with the reason. */
   requires?: Feature[];
   connection?: ConnectionNeed;
-  /** Runs with nothing else in flight on its connection (it reads unattributed traffic). */
+  /**
+   * Runs with nothing else in flight on its connection (it reads unattributed traffic): after the
+   * other checks, alone; with a fresh stdio connection (its own process) beside them (runsAlone).
+   */
   exclusive?: boolean;
   /** post: runs after every main check of the revision, reading the whole wire log. */
   phase?: 'main' | 'post';

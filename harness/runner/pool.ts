@@ -1,5 +1,19 @@
 // Bounded concurrency shared by every revision of a run: at most `size` checks in flight at
 // once; an exclusive task waits for its own pool's other tasks to finish and then runs alone.
+import type { Check } from '../checks/check.js';
+import type { TransportKind } from '../model.js';
+
+/**
+ * An exclusive check wants nothing else in flight on its connection. Over stdio a fresh
+ * connection is a server process of its own, so it has that already and runs beside the rest;
+ * over HTTP every connection reaches the same server, so it waits for the others.
+ */
+export function runsAlone(check: Pick<Check, 'exclusive' | 'connection'>, transport: TransportKind): boolean {
+  if (check.exclusive !== true) return false;
+  const ownProcess =
+    transport === 'stdio' && (check.connection === 'fresh' || check.connection === 'fresh-uninitialized');
+  return !ownProcess;
+}
 
 export class Slots {
   private free: number;

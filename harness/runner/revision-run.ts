@@ -10,7 +10,7 @@ import type { Attempt, CheckResult, RevisionRun } from '../results/results.js';
 import { boundNotes, boundTranscript, describeCheck, MAX_REASON, notRun, withLateAnswers } from './check-result.js';
 import { makeContext } from './check-context.js';
 import { attemptOf, needsConfirmation, settleAttempts } from './confirm.js';
-import { runPool, type Slots } from './pool.js';
+import { runPool, runsAlone, type Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
 import { RevisionSession, TargetUnreachable } from './revision-session.js';
 import type { RunSettings } from './settings.js';
@@ -135,7 +135,7 @@ export class RevisionRunner {
     const main = this.checks.filter((check) => (check.phase ?? 'main') === 'main');
     const post = this.checks.filter((check) => check.phase === 'post');
     const task = (check: Check) => ({
-      exclusive: check.exclusive === true,
+      exclusive: runsAlone(check, settings.target.kind),
       run: async () => {
         settings.progress?.onCheckStart?.(check.id);
         const concurrent = session.inFlight;

@@ -197,7 +197,7 @@ export class StdioConnection implements Connection {
           }
           exchange.timedOut = true;
           this.remember(routing.id!, routing.method, 'timed-out');
-          this.awaitingLate.set(idKey(routing.id), options.timeoutMs);
+          this.awaitingLate.set(idKey(routing.id), performance.now() + options.timeoutMs);
           const waited = Math.round(performance.now() - startedAt);
           this.unanswered(entry, `no response to id ${JSON.stringify(routing.id)} within ${waited} ms`, waited);
           entry.finish();
@@ -570,23 +570,28 @@ export class StdioConnection implements Connection {
     });
   }
 
-  /** Requests we stopped waiting for, with the timeout they had: close gives their answers a chance. */
+  /** Requests we stopped waiting for, each with the end of its second timeout: close gives their answers that chance. */
   private readonly awaitingLate = new Map<string, number>();
   private lateSettled: (() => void) | undefined;
 
   /**
    * A late answer that comes before the connection ends is still the server's answer, so a
-   * connection with requests still unanswered stays open up to their timeout once more.
+   * connection with requests still unanswered stays open until each has had its timeout once
+   * more, counted from when the harness stopped waiting (time the run spent since counts too).
    */
   private async lingerForLateAnswers(): Promise<void> {
     if (this.awaitingLate.size === 0 || !this.process.running) return;
-    const grace = Math.max(...this.awaitingLate.values());
+    const grace = Math.ceil(Math.max(...this.awaitingLate.values()) - performance.now());
     // exitsWithin ends the wait at the grace too, whether or not the process exits.
-    await Promise.race([new Promise<void>((resolve) => (this.lateSettled = resolve)), this.process.exitsWithin(grace)]);
+    if (grace > 0)
+      await Promise.race([
+        new Promise<void>((resolve) => (this.lateSettled = resolve)),
+        this.process.exitsWithin(grace),
+      ]);
     this.lateSettled = undefined;
     if (this.awaitingLate.size > 0)
       this.note(
-        `${this.awaitingLate.size} request(s) still unanswered ${grace} ms after the harness stopped waiting; closing`,
+        `${this.awaitingLate.size} request(s) still unanswered after their timeout ran out twice over; closing`,
       );
   }
 
