@@ -9,6 +9,10 @@ import { builtFixture, startHttpFixture, type HttpFixture } from '../helpers/fix
 import { run } from '../helpers/harness.js';
 import { CLAIMS, expectedFor, type SdkTarget } from './expected-verdicts.js';
 
+// The SDK servers answer in milliseconds; where they stay silent (parse errors over stdio) each
+// silence costs this wait, twice over in confirmation. It still grows with a slow discovery.
+const REQUEST_TIMEOUT_MS = 2500;
+
 const fixtures: HttpFixture[] = [];
 afterAll(async () => Promise.all(fixtures.map((fixture) => fixture.stop())));
 
@@ -23,7 +27,7 @@ async function targetFor(name: SdkTarget): Promise<TargetSpec> {
 describe.concurrent('official SDK servers', () => {
   for (const name of Object.keys(CLAIMS) as SdkTarget[]) {
     test(`${name}: claims ${CLAIMS[name].join(' and ')}, verdicts as recorded`, async () => {
-      const results = await run(await targetFor(name));
+      const results = await run(await targetFor(name), { requestTimeoutMs: REQUEST_TIMEOUT_MS });
       expect(results.probe?.claimed).toEqual(CLAIMS[name]);
       const expected: Record<string, Verdict> = Object.fromEntries(
         Object.entries(expectedFor(name)).map(([id, row]) => [id, row.verdict]),

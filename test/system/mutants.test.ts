@@ -36,7 +36,7 @@ const underProof = checkPattern
 
 // Less patience than other runs: a silent mutant's checks wait it out, then twice over in
 // confirmation. The wait still follows the server (5x its slowest discovery answer) on a loaded machine.
-const REQUEST_TIMEOUT_MS = 3000;
+const REQUEST_TIMEOUT_MS = 2000;
 
 const inconclusive = (check: CheckResult) =>
   check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
