@@ -25,6 +25,17 @@ export interface RecorderOptions {
 
 type Listener = (entry: WireEntry) => void;
 
+/** A JSON-RPC response: an object with an id member or a result or error, and no method. */
+function isResponse(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null || Array.isArray(message) || 'method' in message) return false;
+  return 'result' in message || 'error' in message || 'id' in message;
+}
+
+/** Entries the verdict rules read (a wait, its proof, an answer over the line cap): bounded by the harness's own requests. */
+function decidesVerdicts(entry: WireEntry): boolean {
+  return entry.timeout === true || entry.provesRead !== undefined || entry.overCap === true;
+}
+
 // Checks judge whole messages, never evidence copies: a cut entry keeps what the checks read beside
 // it, out of the report (a WeakMap, not a member): the whole message within a budget, past it its facts.
 const wholeMessages = new WeakMap<WireEntry, unknown>();
@@ -48,6 +59,7 @@ export class WireRecorder {
   /** Content bytes kept so far, and entries whose content was dropped for the budget. */
   keptBytes = 0;
   contentDropped = 0;
+  private readonly responses = new Map<string, number>();
 
   constructor(options: RecorderOptions = {}) {
     this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
@@ -102,7 +114,11 @@ export class WireRecorder {
     } else {
       this.keptBytes += size;
     }
-    if (this.entries.length < this.maxEntries) this.entries.push(entry);
+    if (entry.direction === 'server->client' && entry.kind === 'message' && isResponse(whole)) {
+      this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
+    }
+    // The verdict rules read the harness's waits and their proofs: a flood never pushes those out.
+    if (this.entries.length < this.maxEntries || decidesVerdicts(entry)) this.entries.push(entry);
     else this.dropped++;
     // Listeners judge what came (the fuzzer): they hear the whole message, the log keeps the evidence.
     const heard = whole !== entry.message && entry.message !== undefined ? { ...entry, message: whole } : entry;
@@ -126,6 +142,11 @@ export class WireRecorder {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** JSON-RPC responses read on a connection so far, counted whether or not the log kept them. */
+  responsesOn(connection: string): number {
+    return this.responses.get(connection) ?? 0;
   }
 
   /** Entries that belong to one check, in order. */

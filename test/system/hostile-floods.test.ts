@@ -1,5 +1,5 @@
-// Floods from a server: server-to-client requests while it stops reading its stdin, and answers
-// of a hundred thousand SSE events. Replies are written no faster than the server reads (the rest
+// Floods from a server: server-to-client requests while it stops reading its stdin, notifications
+// queued before every answer, and answers of a hundred thousand SSE events. Replies are written no faster than the server reads (the rest
 // are counted, never queued), requests and events past the first thousands are counted rather
 // than logged, and the run ends by itself.
 import { randomUUID } from 'node:crypto';
@@ -43,6 +43,36 @@ describe('floods', () => {
     expect(JSON.stringify(json)).toContain(
       'more than 1000 server requests: the rest are counted, not logged one by one',
     );
+    await expectNothingLeft(token);
+  });
+});
+
+describe('notification floods', () => {
+  test('40,000 notifications before every answer, past the wire log cap: waits stay waits, nothing fails on time', async () => {
+    const token = randomUUID();
+    const run = await runHostile([
+      '--timeout',
+      '500',
+      '--max-timeout',
+      '500',
+      '--revision',
+      '2026-07-28',
+      ...['errors/method-not-found', 'meta/missing-meta', 'meta/no-params', 'discover/removed-methods'].flatMap(
+        (check) => ['--check', `2026-07-28/${check}`],
+      ),
+      '--',
+      process.execPath,
+      builtFixture('fixtures/hostile/notification-flood.ts'),
+      '--flood',
+      '40000',
+      token,
+    ]);
+    // Answers queued behind a flood may miss the wait: inconclusive (4) or passed (0), never failed.
+    expect([0, 4], run.stderr).toContain(run.exitCode);
+    expect(run.seconds).toBeLessThan(BOUND_SECONDS);
+    const { json } = expectEveryReport(run);
+    const judged = json.checks.filter((check) => check.verdict === 'fail' || check.verdict === 'warn');
+    expect(judged.map((check) => `${check.id}: ${check.reason}`)).toEqual([]);
     await expectNothingLeft(token);
   });
 });
