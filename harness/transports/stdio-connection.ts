@@ -21,6 +21,7 @@ import {
 } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 import { SpreadMessageJoiner } from './spread-message.js';
+import { keepNotification, MAX_EXCHANGE_NOTIFICATIONS } from './exchange-notifications.js';
 
 interface Pending {
   exchange: Exchange;
@@ -415,8 +416,11 @@ export class StdioConnection implements Connection {
       undefined,
     );
     for (const owner of owners) {
-      owner.exchange.messages.push(message);
-      owner.exchange.notifications.push(message);
+      if (keepNotification(owner.exchange, message))
+        this.note(
+          `more than ${MAX_EXCHANGE_NOTIFICATIONS} notifications while one request was in flight: the rest are counted, not kept with it`,
+          owner.checkId,
+        );
       owner.onMessage?.(message);
     }
   }

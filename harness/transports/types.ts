@@ -32,6 +32,8 @@ export interface Exchange {
   notifications: JsonObject[];
   /** Every JSON-RPC message received as part of this exchange, in order. */
   messages: JsonObject[];
+  /** Notifications past the bound of exchange-notifications.ts: counted, not kept with the exchange. */
+  notificationsDropped?: number;
   http?: HttpOutcome;
   timedOut: boolean;
   /** The answer was longer than the harness's line cap and was not read. */
