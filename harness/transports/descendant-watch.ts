@@ -3,11 +3,22 @@
 // a server's watch ends by killing what it knows. The walk's cost is bounded: at most
 // MAX_SCANNED processes read per walk, MAX_KNOWN descendants kept per server (the rest counted),
 // and the next walk waits 20 times what the last one took, at least WALK_EVERY_MS.
-import { type Ended, extendDescendants, type Known, killKnown, readProcesses, readStat } from './descendants.js';
+import {
+  type Ended,
+  extendDescendants,
+  freezeKnown,
+  type Known,
+  killKnown,
+  readProcesses,
+  readStat,
+  type Snapshot,
+} from './descendants.js';
 
 export const WALK_EVERY_MS = 500;
 export const MAX_SCANNED = 8192;
 export const MAX_KNOWN = 1000;
+/** Rounds of stop-then-walk before the kill: each finds what the last stopped ones had just started. */
+const FREEZE_ROUNDS = 4;
 
 const watches = new Set<DescendantWatch>();
 let timer: NodeJS.Timeout | undefined;
@@ -36,19 +47,30 @@ export class DescendantWatch {
   }
 
   /** Takes in what one snapshot shows. */
-  take(snapshot: ReturnType<typeof readProcesses>): void {
-    if (this.root) this.notKept += extendDescendants(this.root, this.known, snapshot, MAX_KNOWN);
+  take(snapshot: Snapshot, justExited = false): void {
+    if (this.root) this.notKept += extendDescendants(this.root, this.known, snapshot, MAX_KNOWN, justExited);
   }
 
-  /** Walks now, for a server about to be torn down. */
-  walkNow(): void {
-    if (watches.has(this)) walk();
+  /** Walks now, for a server about to be torn down or (`justExited`) whose exit event just came. */
+  walkNow(justExited = false): void {
+    if (!watches.has(this)) return;
+    if (!justExited) return walk();
+    this.take(scan(), true);
   }
 
-  /** One last walk, then SIGKILL every descendant still running outside the group; the watch stops. */
+  /**
+   * Stops every descendant still running outside the group, walking again after each stop for
+   * what they had just started, then SIGKILLs them all; the watch stops. Holders in `except`
+   * are left to their own kill.
+   */
   end(except: number[] = []): Ended[] {
     if (!this.root || !watches.has(this)) return [];
-    this.take(measured(() => readProcesses(MAX_SCANNED)));
+    const frozen = new Set(except);
+    // Nothing known, the root and its group gone: nothing left to anchor a walk on.
+    for (let round = 0; round < FREEZE_ROUNDS && this.known.size > 0; round++) {
+      this.take(scan());
+      if (freezeKnown(this.known, this.root.pid, frozen) === 0) break;
+    }
     watches.delete(this);
     return killKnown(this.known, this.root.pid, except);
   }
@@ -65,8 +87,12 @@ function measured<T>(read: () => T): T {
   return result;
 }
 
+function scan(): Snapshot {
+  return measured(() => readProcesses(MAX_SCANNED));
+}
+
 function walk(): void {
-  const snapshot = measured(() => readProcesses(MAX_SCANNED));
+  const snapshot = scan();
   for (const watch of watches) watch.take(snapshot);
 }
 

@@ -74,17 +74,26 @@ export function readProcesses(cap: number): Snapshot {
 /**
  * Adds to `known` (pid -> start time) what the snapshot shows descending from `root`: children
  * of the root or of a known descendant, and members of the root's session or group while the
- * root itself is there. Known entries whose pid now has another start time are dropped. At most
- * `cap` are kept; returns how many more were seen and not kept.
+ * root itself is there, or `justExited` (no other process has its pid yet, and Linux reuses no
+ * pid still naming a live group or session). Known entries whose pid now has another start time
+ * are dropped. At most `cap` are kept; returns how many more were seen and not kept.
  */
-export function extendDescendants(root: Known, known: Map<number, number>, snapshot: Snapshot, cap: number): number {
+export function extendDescendants(
+  root: Known,
+  known: Map<number, number>,
+  snapshot: Snapshot,
+  cap: number,
+  justExited = false,
+): number {
   const byPid = new Map(snapshot.stats.map((stat) => [stat.pid, stat]));
   for (const [pid, start] of known) {
     const now = byPid.get(pid);
     // A reused pid is another process; an absent one is gone (unless the snapshot was cut short).
     if (now ? now.start !== start : snapshot.unread === 0) known.delete(pid);
   }
-  const rootThere = byPid.get(root.pid)?.start === root.start;
+  const rootPid = byPid.get(root.pid);
+  const rootThere = rootPid?.start === root.start;
+  const anchored = rootThere || (justExited && rootPid === undefined);
   const children = new Map<number, ProcStat[]>();
   for (const stat of snapshot.stats) {
     const siblings = children.get(stat.ppid);
@@ -99,8 +108,8 @@ export function extendDescendants(root: Known, known: Map<number, number>, snaps
     known.set(stat.pid, stat.start);
     queue.push(stat);
   };
-  if (rootThere) {
-    queue.push(root);
+  if (rootThere) queue.push(root);
+  if (anchored) {
     // The server leads its own session and group: their members are its descendants.
     for (const stat of snapshot.stats)
       if ((stat.session === root.pid || stat.pgrp === root.pid) && stat.start >= root.start) add(stat);
@@ -133,15 +142,35 @@ export interface Ended {
   command: string;
 }
 
-/**
- * SIGKILLs each known descendant that is still the process the walk saw (same start time), not
- * a zombie and not in `group` (the group kill reaps those); returns what it ended.
- */
+/** Known descendants still the process the walk saw (same start time), not zombies, not in `group` (the group kill reaps those). */
+function stillThere(known: Map<number, number>, group: number | undefined, except: number[]): number[] {
+  return [...known]
+    .filter(([pid, start]) => {
+      const now = readStat(pid);
+      return now && now.start === start && now.state !== 'Z' && now.pgrp !== group && !except.includes(pid);
+    })
+    .map(([pid]) => pid);
+}
+
+/** SIGSTOPs the known descendants not in `frozen` (then adds them), so none forks before the kill; returns how many. */
+export function freezeKnown(known: Map<number, number>, group: number | undefined, frozen: Set<number>): number {
+  let stopped = 0;
+  for (const pid of stillThere(known, group, [...frozen])) {
+    try {
+      process.kill(pid, 'SIGSTOP');
+      frozen.add(pid);
+      stopped++;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return stopped;
+}
+
+/** SIGKILLs each known descendant still there (see stillThere); returns what it ended. */
 export function killKnown(known: Map<number, number>, group: number | undefined, except: number[] = []): Ended[] {
   const ended: Ended[] = [];
-  for (const [pid, start] of known) {
-    const now = readStat(pid);
-    if (!now || now.start !== start || now.state === 'Z' || now.pgrp === group || except.includes(pid)) continue;
+  for (const pid of stillThere(known, group, except)) {
     const command = readCommand(pid);
     try {
       process.kill(pid, 'SIGKILL');

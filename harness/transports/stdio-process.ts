@@ -163,9 +163,10 @@ export class StdioProcess {
       });
     });
     void this.exitEvent.then(async () => {
-      // What its group started since the last walk, while their parents are still there to show it.
-      this.descendants.walkNow();
-      // Reap anything the server left running in its group.
+      // Reap anything the server left running in its group; stopped first, so that the walk sees
+      // what they started and none starts more.
+      if (this.pid !== undefined) signalGroup(this.pid, 'SIGSTOP');
+      this.descendants.walkNow(true);
       if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
       // Its last answers are still in the pipe: read them before anything is declared unanswered.
       const ended = await Promise.race([
@@ -223,6 +224,7 @@ export class StdioProcess {
   async kill(): Promise<ExitStatus> {
     if (this.exitStatus) return this.exited;
     this.closing = 'SIGKILL';
+    if (this.pid !== undefined) signalGroup(this.pid, 'SIGSTOP');
     this.descendants.walkNow();
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
     killHolders(this.pipeEnds);

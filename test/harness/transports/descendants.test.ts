@@ -85,6 +85,17 @@ describe('extendDescendants', () => {
     expect(later.size).toBe(0);
   });
 
+  test('at the exit event (the root reaped, its pid free) its group and session still anchor the walk', () => {
+    const member = stat(107, 1, 1007, { session: 100, pgrp: 100 });
+    const grandchild = stat(108, 107, 1008);
+    const atExit = new Map<number, number>();
+    extendDescendants(ROOT, atExit, snapshot(member, grandchild), 10, true);
+    expect([...atExit.keys()].sort()).toEqual([107, 108]);
+    const later = new Map<number, number>();
+    extendDescendants(ROOT, later, snapshot(member, grandchild), 10);
+    expect(later.size).toBe(0);
+  });
+
   test('past the cap descendants are counted, not kept', () => {
     const known = new Map<number, number>();
     const children = Array.from({ length: 50 }, (_, i) => stat(200 + i, 100, 1001 + i));
@@ -120,7 +131,7 @@ function startTree(): Promise<{ child: ChildProcess; daemon: number }> {
     const d = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
     d.unref();
     console.log(d.pid);
-    process.stdin.on('end', () => process.exit(0));`;
+    process.stdin.resume().on('end', () => process.exit(0));`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => {
