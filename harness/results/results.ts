@@ -94,6 +94,8 @@ export interface RevisionRun {
   requestTimeoutMs?: number;
   /** Set when the revision was asked for (or claimed) but could not be run: why, in one line. */
   error?: string;
+  /** What the harness did to the target beside its checks, one line each (descendants of the server it ended). */
+  notes?: string[];
   /** The frozen profile the revision was scored against (files before profiles lack it: every check scored). */
   checkProfile?: ProfileStamp;
 }

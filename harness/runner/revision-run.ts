@@ -222,6 +222,7 @@ export class RevisionRunner {
       stderr: session.stderr(),
       discoveryTranscript: session.recorder.forCheck(`${this.revision}/discovery`),
       requestTimeoutMs: session.requestTimeoutMs,
+      notes: session.processNotes(),
       error,
     };
   }

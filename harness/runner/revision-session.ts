@@ -13,6 +13,7 @@ import type { ConnectionContext } from '../transports/connection-context.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection } from '../transports/types.js';
 import { adaptedTimeout, answerTimes } from './adaptive-timeout.js';
+import { descendantNotes } from './descendant-notes.js';
 import type { RunSettings } from './settings.js';
 
 const DISCOVERY_ATTEMPTS = 3;
@@ -146,6 +147,19 @@ export class RevisionSession {
       .map((part) => `[${part.name}]\n${part.text}`)
       .join('\n')
       .slice(-256 * 1024);
+  }
+
+  /** Notes of the descendants each server process left running and the harness ended (after close). */
+  processNotes(): string[] | undefined {
+    const stdio = this.connections.filter((c): c is StdioConnection => c instanceof StdioConnection);
+    const notes = descendantNotes(
+      stdio.map((c) => ({
+        connection: c.name,
+        ended: c.process.endedDescendants,
+        notKept: c.process.descendantsNotKept,
+      })),
+    );
+    return notes.length > 0 ? notes : undefined;
   }
 
   async close(): Promise<void> {

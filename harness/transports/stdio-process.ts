@@ -1,8 +1,11 @@
 // A target server spawned as a child process: raw stdout frames, captured stderr, and a
 // teardown that closes stdin, then SIGTERMs, then SIGKILLs the whole process group. Its exit is
 // the exit event; stdout held open after it (by an escaped descendant) is waited for a bounded
-// moment, then its holders are killed and the pipe dropped.
+// moment, then its holders are killed and the pipe dropped. Descendants that left the group and
+// hold none of its pipes (a daemon) are known from walks of /proc and killed once it exits.
 import { execa, type ResultPromise } from 'execa';
+import { DescendantWatch } from './descendant-watch.js';
+import type { Ended } from './descendants.js';
 import { LineFramer, type Frame } from './line-framer.js';
 import { killHolders, pipeEndsOf, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 
@@ -85,11 +88,16 @@ export class StdioProcess {
   exitStatus: ExitStatus | undefined;
   /** Pids that still held the server's stdout or stderr open after it exited (then killed). */
   heldOpenBy: number[] | undefined;
+  /** Descendants outside the group, holding none of its pipes, still running after it exited (then killed). */
+  endedDescendants: Ended[] = [];
+  /** Descendants seen beyond the walk's cap, neither kept nor killed. */
+  descendantsNotKept = 0;
   private readonly child: ResultPromise;
   private closing: 'stdin-close' | 'SIGTERM' | 'SIGKILL' | undefined;
   private stdinBroken = false;
   private readonly exitEvent: Promise<void>;
   private readonly pipeEnds: string[];
+  private readonly descendants: DescendantWatch;
 
   constructor(
     readonly spec: StdioCommand,
@@ -117,6 +125,7 @@ export class StdioProcess {
     // The server's ends of our pipes: whoever still holds them after it exits escaped its group.
     this.pipeEnds = this.pid === undefined ? [] : pipeEndsOf(this.pid, [0, 1, 2]);
     if (this.pid !== undefined) trackGroup(this.pid, this.pipeEnds);
+    this.descendants = new DescendantWatch(this.pid);
 
     const stdoutEnded = new Promise<void>((resolve) => {
       this.child.stdout!.once('close', resolve);
@@ -154,7 +163,10 @@ export class StdioProcess {
       });
     });
     void this.exitEvent.then(async () => {
-      // Reap anything the server left running in its group.
+      // Reap anything the server left running in its group; stopped first, so that the walk sees
+      // what they started and none starts more.
+      if (this.pid !== undefined) signalGroup(this.pid, 'SIGSTOP');
+      this.descendants.walkNow(true);
       if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
       // Its last answers are still in the pipe: read them before anything is declared unanswered.
       const ended = await Promise.race([
@@ -167,6 +179,9 @@ export class StdioProcess {
         this.child.stdout!.destroy();
         this.child.stderr!.destroy();
       }
+      // After the stdout wait, so that a holder of stdout stays the exit checks' finding.
+      this.endedDescendants = this.descendants.end(this.heldOpenBy);
+      this.descendantsNotKept = this.descendants.notKept;
       if (this.pid !== undefined) untrackGroup(this.pid);
       events.onExit(this.exitStatus!);
       settle(this.exitStatus!);
@@ -195,6 +210,7 @@ export class StdioProcess {
   async close(): Promise<ExitStatus> {
     if (this.exitStatus) return this.exited;
     const grace = this.limits.gracePeriodMs;
+    this.descendants.walkNow(); // whatever it started lately, before its exit reparents it
     this.closing = 'stdin-close';
     this.child.stdin!.end();
     if (await this.exitsWithin(grace)) return this.exited;
@@ -208,6 +224,8 @@ export class StdioProcess {
   async kill(): Promise<ExitStatus> {
     if (this.exitStatus) return this.exited;
     this.closing = 'SIGKILL';
+    if (this.pid !== undefined) signalGroup(this.pid, 'SIGSTOP');
+    this.descendants.walkNow();
     if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
     killHolders(this.pipeEnds);
     const grace = this.limits.gracePeriodMs;
@@ -220,6 +238,7 @@ export class StdioProcess {
 
   /** Closes stdin only, for checks of the server's own shutdown behaviour. */
   endStdin(): void {
+    this.descendants.walkNow();
     this.closing ??= 'stdin-close';
     this.child.stdin!.end();
   }

@@ -123,11 +123,14 @@ function serverRow(run: RevisionRun, index: number): string {
   const problems = p?.problems?.length
     ? `<ul class="problems">${p.problems.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`
     : '';
+  const notes = run.notes?.length
+    ? `<ul class="notes">${run.notes.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`
+    : '';
   const stderr = run.stderr ? `<details><summary>server stderr</summary><pre>${esc(run.stderr)}</pre></details>` : '';
   const discovery = run.discoveryTranscript?.length
     ? `<details class="transcript" data-source="revision:${index}"><summary>discovery transcript (${plural(run.discoveryTranscript.length, 'entry', 'entries')})</summary><div class="transcript-body"></div></details>`
     : '';
-  return `<tr><th scope="row">${esc(run.revision)}</th><td>${esc(serverName(p))}<div class="muted">${esc(versions)}</div></td><td>${offered(p)}</td><td>${run.error ? `<p class="problems"><strong>ERROR, not run:</strong> ${esc(run.error)}</p>` : ''}${esc(run.selectedBecause)}${problems}${stderr}${discovery}</td></tr>`;
+  return `<tr><th scope="row">${esc(run.revision)}</th><td>${esc(serverName(p))}<div class="muted">${esc(versions)}</div></td><td>${offered(p)}</td><td>${run.error ? `<p class="problems"><strong>ERROR, not run:</strong> ${esc(run.error)}</p>` : ''}${esc(run.selectedBecause)}${problems}${notes}${stderr}${discovery}</td></tr>`;
 }
 
 function countsRow(label: string, counts: VerdictCounts | undefined, expected: number): string {

@@ -1,12 +1,15 @@
 // A stdio server whose descendants hold its stdout: the run ends by itself, the exit is the
 // process's own, a descendant that escaped the group is a finding and is stopped, and nothing is
-// left running, SIGTERM mid-run included.
+// left running, SIGTERM mid-run included. A server that leaves daemons (setsid, none of its
+// pipes held) has each ended with it, and the run names them.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
 import { builtFixture } from '../helpers/fixture-process.js';
 import { expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
 
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
+const DAEMONIZING = builtFixture('fixtures/hostile/daemonizing-server.ts');
 const EXIT_CHECKS = [
   '--revision',
   '2026-07-28,2025-11-25',
@@ -96,5 +99,70 @@ describe('descendants holding a stdio server’s stdout', () => {
     const { json } = expectEveryReport(run);
     expect(json.outcome).toBe('interrupted');
     await expectNothingLeft(token);
+  });
+});
+
+/** Pids of running processes whose command line names a daemon of this token (/proc/<pid>/cmdline). */
+function daemonsOf(token: string): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const line = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      const state = /\) (\S)/.exec(readFileSync(`/proc/${name}/stat`, 'utf8'))?.[1];
+      if (line.startsWith('mcp-conform-daemon-') && line.includes(token) && state !== 'Z') pids.push(Number(name));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return pids;
+}
+
+const daemonTokens: string[] = [];
+afterAll(() => {
+  for (const token of daemonTokens)
+    for (const pid of daemonsOf(token)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+});
+
+describe.runIf(process.platform === 'linux')('descendants that hold none of a stdio server’s pipes (daemons)', () => {
+  test.concurrent('daemons a server starts, some through a child that exits first, are ended with it: none left, and the run names them', async () => {
+    const token = randomUUID();
+    daemonTokens.push(token);
+    const run = await runHostile([
+      '--timeout',
+      '2000',
+      '--revision',
+      '2026-07-28',
+      '--check',
+      '2026-07-28/stdio',
+      '--check',
+      '2026-07-28/lifecycle',
+      '--',
+      process.execPath,
+      DAEMONIZING,
+      token,
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.seconds).toBeLessThan(BOUND_SECONDS);
+    const { json } = expectEveryReport(run);
+    expect(json.checks.filter((check) => check.verdict !== 'pass' && check.verdict !== 'skip')).toEqual([]);
+    // Up to 10 s: a SIGKILLed process takes a moment to go, more on a loaded machine.
+    for (let i = 0; i < 100 && daemonsOf(token).length > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(daemonsOf(token)).toEqual([]);
+    const notes = (json.revisions as Array<{ notes?: string[] }>).flatMap((revision) => revision.notes ?? []);
+    const ended = notes.map((note) =>
+      Number(/: ended (\d+) descendants? still running after the server exited/.exec(note)?.[1]),
+    );
+    // Each server process starts six (fewer when torn down while starting them); the shared one lives through the run.
+    for (const count of ended) expect(count).toBeGreaterThanOrEqual(1);
+    expect(ended.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(6);
+    expect(notes[0]).toContain(`"mcp-conform-daemon-`);
+    expect(notes[0]).toContain(token);
   });
 });
