@@ -91,9 +91,14 @@ function scan(): Snapshot {
   return measured(() => readProcesses(MAX_SCANNED));
 }
 
+/** A teardown walk reuses a walk this recent: a session ending closes its servers all at once. */
+const FRESH_MS = 50;
+let lastWalk: { at: number; snapshot: Snapshot } | undefined;
+
 function walk(): void {
-  const snapshot = scan();
-  for (const watch of watches) watch.take(snapshot);
+  const now = performance.now();
+  if (!lastWalk || now - lastWalk.at > FRESH_MS) lastWalk = { at: now, snapshot: scan() };
+  for (const watch of watches) watch.take(lastWalk.snapshot);
 }
 
 function schedule(): void {
