@@ -35,8 +35,9 @@ const underProof = checkPattern
   : [];
 
 // Less patience than other runs: a silent mutant's checks wait it out, then twice over in
-// confirmation. The wait still follows the server (5x its slowest discovery answer) on a loaded machine.
-const REQUEST_TIMEOUT_MS = 2000;
+// confirmation. The wait still follows the server (5x its slowest discovery answer) on a loaded
+// machine. Over HTTP some mutants hold an answer behind a slow tool call: a wait that outlasts it.
+const REQUEST_TIMEOUT_MS: Record<TransportKind, number> = { stdio: 2000, http: 3000 };
 
 const inconclusive = (check: CheckResult) =>
   check.verdict === 'error' && check.reason?.startsWith('inconclusive:') === true;
@@ -127,7 +128,7 @@ describe('mutants', () => {
         let results = await run(target, {
           revisions,
           select: selectionFor(plan, expected, revisions),
-          requestTimeoutMs: REQUEST_TIMEOUT_MS,
+          requestTimeoutMs: REQUEST_TIMEOUT_MS[transport],
           authTokens,
         });
         // A check that waited in vain on a mutant that never answers is inconclusive (error): time
@@ -145,7 +146,7 @@ describe('mutants', () => {
           results = await run(target, {
             revisions,
             select: revisionsOf(expected),
-            requestTimeoutMs: REQUEST_TIMEOUT_MS,
+            requestTimeoutMs: REQUEST_TIMEOUT_MS[transport],
             authTokens,
           });
           caught = caughtBy(results);
