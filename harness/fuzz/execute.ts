@@ -28,6 +28,7 @@ export interface CaseRun {
   received: Received[];
   /** HTTP: what each step's POST got back. */
   posts: Array<PostOutcome | undefined>;
+  /** stdout bytes that are no message, and messages read only by mending their line (`framingFault`). */
   pollution: WireEntry[];
   probe: { id?: unknown; method?: string; answered: boolean; description: string; message?: JsonObject };
   /** stdio: the server exited during the case. */
@@ -97,7 +98,8 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   let group = 0;
   const waiting = wakeableWait();
   const unsubscribe = target.recorder.subscribe((entry) => {
-    if (entry.kind === 'pollution') run.pollution.push(entry);
+    // A message read only by mending its line (framingFault) is still delivered below, and judged as stdout noise too.
+    if (entry.kind === 'pollution' || entry.framingFault) run.pollution.push(entry);
     if (
       target.transport === 'stdio' &&
       entry.direction === 'server->client' &&

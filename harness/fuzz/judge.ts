@@ -160,6 +160,10 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   for (const ref of judged) judgeSlot(ref, run, ctx, fail, waited);
   if (run.transport === 'http') judgeHttp(run, refs, fail, waited);
   for (const entry of run.pollution) {
+    if (entry.framingFault) {
+      fail('stdout', `a message on stdout not valid as written: ${entry.framingFault}`);
+      continue;
+    }
     const bytes = entry.hex ? `hex ${entry.hex.slice(0, 96)}` : JSON.stringify((entry.text ?? '').slice(0, 200));
     fail('stdout', `non-MCP bytes on stdout (${entry.note ?? 'not a JSON-RPC message'}): ${bytes}`);
   }

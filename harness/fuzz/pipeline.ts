@@ -79,7 +79,8 @@ export async function screenBatch(
   const waiting = wakeableWait();
   const unsubscribe = target.recorder.subscribe((entry) => {
     if (entry.connection !== connection.name || entry.direction !== 'server->client') return;
-    if (entry.kind === 'message' && isObject(entry.message)) received.push(entry.message);
+    // A message read by mending its line is a finding: the case is judged singly, where the judge sees it.
+    if (entry.kind === 'message' && isObject(entry.message) && !entry.framingFault) received.push(entry.message);
     else stray = true;
     waiting.wake();
   });

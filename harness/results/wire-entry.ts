@@ -67,6 +67,8 @@ export interface WireEntry {
   barrier?: true;
   /** The `seq` of a `timeout` entry whose message the server is proven to have read (a barrier after it was answered, or the POST got a status): its silence is the server's, not time's. */
   provesRead?: number;
+  /** A stdio message read only by mending its line (a byte order mark dropped, invalid UTF-8 read as U+FFFD): the finding of stdout-only-jsonrpc. */
+  framingFault?: string;
   /** An answer came but was longer than the harness reads (its line cap): evidence of the harness, never of the server. */
   overCap?: true;
 }

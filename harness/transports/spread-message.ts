@@ -5,17 +5,17 @@
 // server is judged on its answers instead of being taken for unreachable.
 import { isObject, type JsonObject } from '../model.js';
 import { parseBoundedJson } from './bounded-json.js';
+import { decodeLine } from './line-text.js';
 
 export type Offered =
   /** Kept: the lines so far may be the start of a message. */
   | { kind: 'held' }
   /** The held lines make one message. */
-  | { kind: 'message'; message: JsonObject; lines: number; bytes: number; head: Uint8Array }
+  | { kind: 'message'; message: JsonObject; lines: number; bytes: number; head: Uint8Array; faults: string[] }
   /** Not a message after all (or too long to keep): these lines are plain stdout noise. */
   | { kind: 'released'; lines: Uint8Array[] };
 
 const MAX_LINES = 10_000;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const firstByte = (bytes: Uint8Array) => bytes.find((byte) => byte !== 0x20 && byte !== 0x09);
 const lastByte = (bytes: Uint8Array) => {
@@ -43,14 +43,14 @@ export class SpreadMessageJoiner {
       return { kind: 'released', lines: this.drain() };
     // Only a line that could close the object is worth a parse: no quadratic re-parsing of long messages.
     if (lastByte(line) !== 0x7d) return { kind: 'held' };
-    const message = this.parseHeld();
-    if (!message) return { kind: 'held' };
+    const parsed = this.parseHeld();
+    if (!parsed) return { kind: 'held' };
     const lines = this.held.length;
     const bytes = this.heldBytes;
     const head = this.held[0];
     this.held = [];
     this.heldBytes = 0;
-    return { kind: 'message', message, lines, bytes, head };
+    return { kind: 'message', message: parsed.message, faults: parsed.faults, lines, bytes, head };
   }
 
   /** Everything held, as noise (a whole line arrived, or stdout ended). */
@@ -61,12 +61,12 @@ export class SpreadMessageJoiner {
     return lines;
   }
 
-  private parseHeld(): JsonObject | undefined {
+  private parseHeld(): { message: JsonObject; faults: string[] } | undefined {
     try {
-      const value = parseBoundedJson(
-        utf8.decode(Buffer.concat(this.held.flatMap((line) => [line, Buffer.from('\n')]))),
-      );
-      return isObject(value) && ('method' in value || 'result' in value || 'error' in value) ? value : undefined;
+      const { text, faults } = decodeLine(Buffer.concat(this.held.flatMap((line) => [line, Buffer.from('\n')])));
+      const value = parseBoundedJson(text);
+      const isMessage = isObject(value) && ('method' in value || 'result' in value || 'error' in value);
+      return isMessage ? { message: value, faults } : undefined;
     } catch {
       return undefined;
     }

@@ -4,6 +4,7 @@ import { isObject, isResponse, type JsonObject, type JsonRpcId } from '../model.
 import { isValidUtf8 } from '../recorder/wire-log.js';
 import { CheckTags, recordServerMessage, type ConnectionContext } from './connection-context.js';
 import type { Frame } from './line-framer.js';
+import { decodeLine, hasByteOrderMark } from './line-text.js';
 import {
   StdioProcess,
   type ExitStatus,
@@ -256,13 +257,13 @@ export class StdioConnection implements Connection {
       this.pollution(frame.bytes, 'bytes without a terminating newline when stdout closed');
       return;
     }
-    if (this.pollutionSeen >= POLLUTION_LOGGED && frame.bytes[0] !== 0x7b) {
+    if (this.pollutionSeen >= POLLUTION_LOGGED && frame.bytes[0] !== 0x7b && !hasByteOrderMark(frame.bytes)) {
       this.pollution(frame.bytes, ''); // counted only; no need to say why
       return;
     }
     const parsed = parseFrame(frame.bytes);
     if (!parsed.ok) return this.offerSpread(frame.bytes);
-    this.route(parsed.message, frame.crlf, frame.bytes.length);
+    this.route(parsed.message, frame.crlf, frame.bytes.length, parsed.faults);
   }
 
   /** A line that is no message alone: maybe a line of a pretty-printed one. */
@@ -278,7 +279,7 @@ export class StdioConnection implements Connection {
       `a JSON-RPC message spread over ${offered.lines} lines (pretty-printed): messages MUST NOT contain embedded newlines; delivered anyway`,
       offered.bytes,
     );
-    this.route(offered.message, false, offered.bytes);
+    this.route(offered.message, false, offered.bytes, offered.faults);
   }
 
   private releaseSpread(): void {
@@ -347,8 +348,10 @@ export class StdioConnection implements Connection {
     this.pollutionUnlogged = { count: 0, bytes: 0 };
   }
 
-  private route(message: JsonObject, crlf: boolean, sizeHint: number): void {
-    const note = crlf ? 'line ended with CRLF' : undefined;
+  /** `faults`: what its line needed mending to be read; the message is the server's all the same. */
+  private route(message: JsonObject, crlf: boolean, sizeHint: number, faults: string[]): void {
+    const note = [...(crlf ? ['line ended with CRLF'] : []), ...faults].join('; ') || undefined;
+    const framingFault = faults.length > 0 ? faults.join('; ') : undefined;
     if (isResponse(message)) {
       const exact = this.pending.get(idKey(message.id));
       const loose =
@@ -367,6 +370,7 @@ export class StdioConnection implements Connection {
         {
           connection: this.name,
           sizeHint,
+          framingFault,
           anomaly,
           checks: this.tags.tags(owner?.checkId),
           note: orphanNote ? appendNote(note, orphanNote) : note,
@@ -393,7 +397,7 @@ export class StdioConnection implements Connection {
       if (logged)
         recordServerMessage(
           this.context,
-          { connection: this.name, sizeHint, checks: this.tags.tags(), note },
+          { connection: this.name, sizeHint, framingFault, checks: this.tags.tags(), note },
           message,
           undefined,
         );
@@ -409,6 +413,7 @@ export class StdioConnection implements Connection {
       {
         connection: this.name,
         sizeHint,
+        framingFault,
         checks: owners.length === 1 && owners[0].checkId ? [owners[0].checkId] : this.tags.tags(),
         note,
       },
@@ -646,28 +651,21 @@ export function leadingId(head: Uint8Array): JsonRpcId | undefined {
   }
 }
 
-type ParsedFrame = { ok: true; message: JsonObject } | { ok: false; reason: string };
+type ParsedFrame = { ok: true; message: JsonObject; faults: string[] } | { ok: false; reason: string };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-export function parseFrame(bytes: Uint8Array): ParsedFrame {
-  if (bytes.length === 0) return { ok: false, reason: 'empty line on stdout' };
+export function parseFrame(line: Uint8Array): ParsedFrame {
+  if (line.length === 0) return { ok: false, reason: 'empty line on stdout' };
   // Cheap rejection first: a flood of log lines must not cost one exception each.
-  let first = 0;
-  while (first < bytes.length && (bytes[first] === 0x20 || bytes[first] === 0x09)) first++;
-  if (bytes[first] !== 0x7b)
-    return { ok: false, reason: isValidUtf8(bytes) ? 'line is not JSON' : 'line is not valid UTF-8' };
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return { ok: false, reason: 'line is not valid UTF-8' };
-  }
+  let first = hasByteOrderMark(line) ? 3 : 0;
+  while (first < line.length && (line[first] === 0x20 || line[first] === 0x09)) first++;
+  if (line[first] !== 0x7b)
+    return { ok: false, reason: isValidUtf8(line) ? 'line is not JSON' : 'line is not valid UTF-8' };
+  const { text, faults } = decodeLine(line);
   let value: unknown;
   try {
     value = parseBoundedJson(text);
   } catch {
-    return { ok: false, reason: 'line is not JSON' };
+    return { ok: false, reason: isValidUtf8(line) ? 'line is not JSON' : 'line is not valid UTF-8' };
   }
   if (!isObject(value))
     return {
@@ -678,5 +676,5 @@ export function parseFrame(bytes: Uint8Array): ParsedFrame {
   if (!('method' in value) && !('result' in value) && !('error' in value)) {
     return { ok: false, reason: 'JSON object that is not a JSON-RPC message' };
   }
-  return { ok: true, message: value };
+  return { ok: true, message: value, faults };
 }

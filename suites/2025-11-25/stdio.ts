@@ -6,7 +6,7 @@ import { exitWindowFor } from '../shared/exit-window.js';
 import { expectStdoutEndedWithExit } from '../shared/stdout-closed.js';
 
 export default defineArea('2025-11-25', 'stdio', [
-  stdoutCheck<SessionClient>('basic/transports#stdio', ['STDIO-001', 'STDIO-002']),
+  stdoutCheck<SessionClient>('basic/transports#stdio', ['STDIO-001', 'STDIO-002', 'RPC-013']),
   {
     slug: 'exit-on-stdin-close',
     title: 'The server exits when the client closes its stdin',

@@ -17,7 +17,7 @@ const STDIO = 'basic/transports/stdio';
 const PIPELINED = 12;
 
 export default defineArea('2026-07-28', 'stdio', [
-  stdoutCheck<StatelessClient>(`${STDIO}#sending-messages`, ['STDIO-001', 'STDIO-002']),
+  stdoutCheck<StatelessClient>(`${STDIO}#sending-messages`, ['STDIO-001', 'STDIO-002', 'RPC-002']),
   {
     slug: 'survives-garbage-line',
     title: 'A line that is not JSON does not stop the server',

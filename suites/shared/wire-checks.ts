@@ -19,6 +19,7 @@ function brief(entry: WireEntry): Record<string, unknown> {
     text: entry.text?.slice(0, 300),
     bytes: entry.bytes,
     hex: entry.hex?.slice(0, 64),
+    framingFault: entry.framingFault,
   };
 }
 
@@ -114,7 +115,7 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'stdout-only-jsonrpc',
     title: 'Nothing but JSON-RPC messages on stdout, one per line',
     requirement:
-      'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines.',
+      'On stdio the server MUST NOT write anything to stdout that is not a valid MCP message; messages are newline-delimited and MUST NOT contain embedded newlines, and JSON-RPC messages MUST be UTF-8 encoded: a message whose line had to be mended to be read (a byte order mark before it, invalid UTF-8 inside it, read as U+FFFD) is read and judged like any other, and is a finding here.',
     level: 'MUST',
     spec,
     catalog,
@@ -122,15 +123,21 @@ export function stdoutCheck<C extends Client>(spec: string, catalog: string[]): 
     phase: 'post',
     async run(ctx) {
       const polluted = ctx.wire.entries.filter((entry) => entry.kind === 'pollution');
-      if (polluted.length === 0) return;
+      const mended = ctx.wire.entries.filter((entry) => entry.framingFault !== undefined);
+      if (polluted.length === 0 && mended.length === 0) return;
       const lines = polluted.reduce((sum, entry) => sum + (entry.count ?? 1), 0);
-      ctx.fail(
-        `${lines} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`,
-        {
-          expected: 'only newline-delimited JSON-RPC messages on stdout',
-          actual: polluted.slice(0, MAX_LISTED).map(brief),
-        },
-      );
+      const findings = [
+        polluted.length > 0
+          ? `${lines} stdout line(s) are not JSON-RPC; first: ${polluted[0].note}: ${JSON.stringify((polluted[0].text ?? '').slice(0, 80))}`
+          : '',
+        mended.length > 0
+          ? `${mended.length} message(s) were read only by mending their bytes; first (seq ${mended[0].seq}): ${mended[0].framingFault}`
+          : '',
+      ];
+      ctx.fail(findings.filter(Boolean).join('; '), {
+        expected: 'only newline-delimited JSON-RPC messages on stdout, in valid UTF-8',
+        actual: [...mended, ...polluted].slice(0, MAX_LISTED).map(brief),
+      });
     },
   };
 }

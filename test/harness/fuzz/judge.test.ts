@@ -132,6 +132,15 @@ describe('judgeCase', () => {
     ]);
   });
 
+  test('an answer read only by mending its line (invalid UTF-8) is judged, and fails stdout naming the fault', () => {
+    const fault = 'invalid UTF-8 at byte 40 of the line (ff22...), read as U+FFFD';
+    const mended = { seq: 1, t: 0, at: '', connection: 'stdio#1', direction: 'server->client' as const };
+    const pollution = [{ ...mended, kind: 'message' as const, message: result(1), framingFault: fault }];
+    expect(messages(runOf([request(1)], [result(1)], { pollution }))).toEqual([
+      `stdout: a message on stdout not valid as written: ${fault}`,
+    ]);
+  });
+
   test('a crash fails once, with the exit; an unanswered probe decides nothing (silence is not a verdict)', () => {
     const crashed = runOf([request(1)], [], {
       crash: { exit: 'server exited with code 70', stderr: 'boom' },

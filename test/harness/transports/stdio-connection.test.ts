@@ -124,3 +124,31 @@ test('an answer a raw send takes is held to the bare response schema, even with 
   expect(raw.response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
   expect(methods).toEqual(['initialize', undefined]);
 });
+
+test('a message behind a byte order mark, with invalid UTF-8 in a string, is the answer, its faults on its entry', async () => {
+  const recorder = new WireRecorder();
+  const source = `process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"jsonrpc":"2.0","id":' + m.id + ',"result":{"text":"a'), Buffer.from([0xff]), Buffer.from('"}}\\n')])); });`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 3, method: 'ping' }, { timeoutMs: 2000 });
+  await connection.close();
+  expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 3, result: { text: 'a\uFFFD' } });
+  const answer = recorder.entries.find((e) => e.direction === 'server->client' && e.kind === 'message');
+  expect(answer?.framingFault).toMatch(/byte order mark.*; invalid UTF-8 at byte 46 of the line \(ff227d7d/);
+  expect(recorder.entries.filter((e) => e.kind === 'pollution')).toEqual([]);
+});
+
+test('CRLF endings and a flood of empty lines: every answer routed, the empty lines pollution (counted past the first 1,000)', async () => {
+  const recorder = new WireRecorder();
+  const source = `process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write('\\n'.repeat(5000) + JSON.stringify({jsonrpc:'2.0', id: m.id, result: {}}) + '\\r\\n'); });`;
+  const connection = new StdioConnection(script(source), { recorder }, limits);
+  const exchange = await connection.send({ jsonrpc: '2.0', id: 4, method: 'ping' }, { timeoutMs: 2000 });
+  await connection.close();
+  expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 4, result: {} });
+  const answer = recorder.entries.find((e) => e.direction === 'server->client' && e.kind === 'message');
+  expect(answer?.note).toBe('line ended with CRLF');
+  expect(answer?.framingFault).toBeUndefined();
+  const pollution = recorder.entries.filter((e) => e.kind === 'pollution');
+  expect(pollution.reduce((sum, e) => sum + (e.count ?? 1), 0)).toBe(5000);
+  expect(pollution[0].note).toBe('empty line on stdout');
+  expect(pollution.length).toBeLessThanOrEqual(1001);
+});
