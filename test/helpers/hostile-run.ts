@@ -12,6 +12,9 @@ import { CLI_BUNDLE } from './fixture-process.js';
 
 export const BIN = CLI_BUNDLE;
 
+/** Waits of half a second for targets meant to stay silent: the run is about the harness, not the answers. */
+export const SHORT_WAITS = ['--timeout', '500', '--max-timeout', '500'];
+
 export interface HostileRun {
   exitCode: number;
   stdout: string;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { builtFixture, startHttpFixture, type HttpFixture } from '../helpers/fixture-process.js';
-import { expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
+import { SHORT_WAITS, expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
 
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
 /** About 8 s alone (the flood is CPU on both sides); up to 40 s beside busy loops on a loaded machine; 90 s catches a hang. */
@@ -18,10 +18,7 @@ describe('floods', () => {
     const token = randomUUID();
     // The flood comes in discovery (after the third answer) and the server never answers again.
     const run = await runHostile([
-      '--timeout',
-      '500',
-      '--max-timeout',
-      '500',
+      ...SHORT_WAITS,
       '--revision',
       '2026-07-28',
       '--check',
@@ -51,10 +48,7 @@ describe('notification floods', () => {
   test('40,000 notifications before every answer, past the wire log cap: waits stay waits, nothing fails on time', async () => {
     const token = randomUUID();
     const run = await runHostile([
-      '--timeout',
-      '500',
-      '--max-timeout',
-      '500',
+      ...SHORT_WAITS,
       '--revision',
       '2026-07-28',
       ...['errors/method-not-found', 'meta/missing-meta', 'meta/no-params', 'discover/removed-methods'].flatMap(

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { builtFixture } from '../helpers/fixture-process.js';
-import { expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
+import { SHORT_WAITS, expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
 
 const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
 const SELECTED = ['--check', '*/lifecycle/*', '--check', '*/prompts/get-*', '--check', '*/prompts/missing-*'];
@@ -46,10 +46,7 @@ describe('a discovery list that never answers', () => {
     async (revision) => {
       const token = randomUUID();
       const run = await runHostile([
-        '--timeout',
-        '500',
-        '--max-timeout',
-        '500',
+        ...SHORT_WAITS,
         '--revision',
         revision,
         ...SELECTED,
