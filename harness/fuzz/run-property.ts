@@ -149,8 +149,10 @@ export async function runProperty(
     spec: property.specUrl,
     level: property.level,
   };
-  // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent.
+  // fast-check's time limit abandons an async run in flight; it must finish before anything else is sent,
+  // and a failure it ends with is judged like any other (fast-check itself drops it).
   let inFlight: Promise<void> | undefined;
+  let inFlightRun = 0;
   let silenceConfirmed = false;
   const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
   // A guided counterexample replays after the seeded runs that built its corpus; a seeded one alone.
@@ -190,6 +192,7 @@ export async function runProperty(
       options.onCase?.(cases, false);
       return Promise.resolve();
     }
+    inFlightRun = index;
     return (inFlight = runCase(input, text));
   };
   const runCase = async (input: unknown, text: string): Promise<void> => {
@@ -247,7 +250,14 @@ export async function runProperty(
       endOnFailure: path !== undefined,
       plugins: limit(),
     });
-    await inFlight?.catch(() => undefined);
+    const settled = await inFlight?.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // Interrupted with no counterexample of fast-check's own, yet the last run threw: it is the run the
+    // time limit abandoned (fast-check calls an interrupt before any success failed, with nothing to show).
+    if (details.interrupted && details.counterexamplePath === null && settled instanceof CaseFailure)
+      return { ...details, failed: true, errorInstance: settled, counterexamplePath: String(inFlightRun) };
     return details;
   };
   // Seeded phase: fast-check's own draws (a plain --path replays one of them alone).
