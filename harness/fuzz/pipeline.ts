@@ -52,6 +52,8 @@ export interface Screened {
   passed: boolean[];
   /** Something came back that no case owns, or an answer is missing: the connection is not reused. */
   spoilt: boolean;
+  /** Cases the judge found a failure in (and not undecided): the pre-screen's flags. */
+  failed?: boolean[];
   /** Each case's response classes (harness/fuzz/response-class.ts), as a single run of it would give them. */
   classes?: string[][];
 }
@@ -133,6 +135,7 @@ export async function screenBatch(
   }
   const durationMs = Math.round(performance.now() - started);
   const classes: string[][] = [];
+  const failed: boolean[] = [];
   const passed = cases.map((fuzzCase, index) => {
     const run: CaseRun = {
       fuzzCase,
@@ -154,9 +157,10 @@ export async function screenBatch(
     };
     const verdict = judgeCase(run, judge);
     classes.push(responseClasses(run));
+    failed.push(verdict.failures.length > 0 && !verdict.undecided);
     return verdict.failures.length === 0 && !verdict.undecided;
   });
   // What the server may still answer arrives into the next batch or case, which sets it aside.
   target.owed.add(slots, received);
-  return { passed, spoilt: !allAnswered(), classes };
+  return { passed, failed, spoilt: !allAnswered(), classes };
 }

@@ -6,14 +6,18 @@ import type { Level, Revision } from '../model.js';
 import type { WireValidator } from '../schema/index.js';
 import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
-import { stepBytes, type FuzzCase } from './case.js';
+import type { FuzzCase } from './case.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
-import { judgeCase, type Failure, type JudgeContext } from './judge.js';
+import { judgeCase, type Failure } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import { GuidedArbitrary, TapedArbitrary } from './guided.js';
-import { BATCH_BYTES, BATCH_CASES, pipelineKeys, screenBatch } from './pipeline.js';
+import { prescreen, type Prescreened } from './prescreen.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 import { responseClasses } from './response-class.js';
+
+const NOTHING_SCREENED: Prescreened = { passed: [], flagged: [] };
+/** Flagged runs tried first at most: past that, the pre-screen's failures are unlikely to hold alone. */
+const FLAGGED_FIRST = 3;
 
 export class CaseFailure extends Error {
   constructor(
@@ -159,10 +163,13 @@ export async function runProperty(
   const guidedReplay = options.path === undefined ? undefined : parseGuidedPath(options.path);
   const seededRuns = guidedReplay?.seededRuns ?? runs - guidedRunsOf(runs, options.guidedShare);
   const wholeRun = options.path === undefined || guidedReplay !== undefined;
-  // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent again.
+  // stdio: the runs fast-check will make, sent ahead in pipelined batches; a run found clean there is not sent
+  // again, and one found failing is run first.
   const pipelining = target.transport === 'stdio' && options.execute.pipeline !== false;
   let screened =
-    wholeRun && pipelining ? await prescreen(property, arbitrary, target, env, seededRuns, judge, options) : [];
+    wholeRun && pipelining
+      ? await prescreen(property, arbitrary, target, env, seededRuns, judge, options)
+      : NOTHING_SCREENED;
   let next = 0;
   let pipelined = 0;
   // Response classes seen, by the phase that first saw them; the tapes of seeded inputs that got a new one
@@ -183,7 +190,7 @@ export async function runProperty(
   const predicate = (input: unknown): Promise<void> => {
     const index = next++;
     const text = fc.stringify(input);
-    const prescreened = screened[index];
+    const prescreened = screened.passed[index];
     // Once a run has failed, fast-check is shrinking: every run is sent singly.
     if (shrinkDeadline === undefined && prescreened !== undefined && prescreened.text === text) {
       cases++;
@@ -242,12 +249,12 @@ export async function runProperty(
     const remaining = options.deadline === undefined ? undefined : options.deadline - performance.now();
     return remaining === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, remaining))];
   };
-  const check = async (arb: fc.Arbitrary<unknown>, numRuns: number, path: string | undefined) => {
+  const check = async (arb: fc.Arbitrary<unknown>, numRuns: number, path: string | undefined, shrink = !path) => {
     const details = await fc.check(fc.asyncProperty(arb, predicate), {
       seed: options.seed,
       numRuns,
       path,
-      endOnFailure: path !== undefined,
+      endOnFailure: !shrink,
       plugins: limit(),
     });
     const settled = await inFlight?.then(
@@ -260,8 +267,21 @@ export async function runProperty(
       return { ...details, failed: true, errorInstance: settled, counterexamplePath: String(inFlightRun) };
     return details;
   };
+  // The runs the pre-screen failed, each alone and shrunk from there; a batch's failure that does not
+  // hold alone leaves the whole run to follow as before.
+  const flaggedFirst = async (arb: fc.Arbitrary<unknown>) => {
+    for (const run of screened.flagged.slice(0, FLAGGED_FIRST)) {
+      if (options.signal?.aborted || (options.deadline !== undefined && performance.now() >= options.deadline)) break;
+      next = run;
+      const details = await check(arb, 1, String(run), true);
+      if (details.failed || details.interrupted) return details;
+    }
+    next = 0;
+    return undefined;
+  };
   // Seeded phase: fast-check's own draws (a plain --path replays one of them alone).
-  let details = await check(taped, wholeRun ? seededRuns : 1, wholeRun ? undefined : options.path);
+  let details =
+    (await flaggedFirst(taped)) ?? (await check(taped, wholeRun ? seededRuns : 1, wholeRun ? undefined : options.path));
   taped.clear();
   let failedPath = details.counterexamplePath ?? undefined;
   let guidedRuns = 0;
@@ -276,9 +296,9 @@ export async function runProperty(
       screened =
         guidedReplay === undefined && pipelining
           ? await prescreen(property, guided, target, env, guidedWanted, judge, options)
-          : [];
+          : NOTHING_SCREENED;
       const seededDetails = details;
-      details = await check(guided, guidedWanted, guidedReplay?.path);
+      details = (await flaggedFirst(guided)) ?? (await check(guided, guidedWanted, guidedReplay?.path));
       guidedRuns = details.numRuns;
       failedPath = details.counterexamplePath === null ? undefined : guidedPath(seededRuns, details.counterexamplePath);
       details = { ...details, numRuns: seededDetails.numRuns + details.numRuns };
@@ -309,101 +329,4 @@ export async function runProperty(
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };
-}
-
-/** Runs pre-screened at most: later runs go singly (the inputs of a batch are held until it is sent). */
-export const PRESCREEN_MAX_RUNS = 2000;
-
-/** The inputs fast-check will try, in order (same seed), run in pipelined batches: the text and response classes of each input that passed there, by run index. */
-async function prescreen(
-  property: FuzzProperty,
-  arbitrary: fc.Arbitrary<unknown>,
-  target: LiveTarget,
-  env: FuzzEnv,
-  runs: number,
-  judge: JudgeContext,
-  options: PropertyRunOptions,
-): Promise<Array<{ text: string; classes: string[] } | undefined>> {
-  const passed: Array<{ text: string; classes: string[] } | undefined> = [];
-  let index = 0;
-  // With a time budget, half of the property's share at most: the runs themselves need the rest.
-  const stopAt =
-    options.deadline === undefined ? undefined : performance.now() + (options.deadline - performance.now()) / 2;
-  let broken = false;
-  let eligible = 0;
-  const stop = () => broken || options.signal?.aborted === true || (stopAt !== undefined && performance.now() > stopAt);
-  interface Batch {
-    cases: Array<{ index: number; input: unknown; fuzzCase: FuzzCase }>;
-    keys: Set<string>;
-    bytes: number;
-  }
-  // Cases whose ids clash go to different batches (generated ids repeat: 0, 1, "a").
-  const open: Batch[] = [];
-  const flush = async (batch: Batch) => {
-    open.splice(open.indexOf(batch), 1);
-    // Too few to gain anything: they run singly as before.
-    if (batch.cases.length < 2 || stop()) return;
-    let outcome;
-    try {
-      await target.ensure();
-      outcome = await screenBatch(
-        target,
-        batch.cases.map((c) => c.fuzzCase),
-        options.execute,
-        judge,
-      );
-    } catch {
-      // The runs themselves meet the same trouble and report it.
-      broken = true;
-      return;
-    }
-    batch.cases.forEach((c, k) => {
-      if (outcome.passed[k]) passed[c.index] = { text: fc.stringify(c.input), classes: outcome.classes?.[k] ?? [] };
-    });
-    // Answers may still come for what got none: the next batch or case starts on a fresh connection.
-    if (outcome.spoilt) target.discard();
-  };
-  let skip = 0;
-  const collect = async (input: unknown): Promise<void> => {
-    const at = index++;
-    if (at < skip || stop()) return;
-    let fuzzCase: FuzzCase;
-    try {
-      fuzzCase = property.plan(input, env);
-    } catch {
-      return;
-    }
-    const own = pipelineKeys(fuzzCase);
-    if (own === undefined) return;
-    eligible++;
-    const size = fuzzCase.steps.reduce((sum, step) => sum + stepBytes(step).length, 0);
-    let batch = open.find((b) => b.bytes + size <= BATCH_BYTES && !own.some((key) => b.keys.has(key)));
-    if (!batch) open.push((batch = { cases: [], keys: new Set(), bytes: 0 }));
-    batch.cases.push({ index: at, input, fuzzCase });
-    for (const key of own) batch.keys.add(key);
-    batch.bytes += size;
-    if (batch.cases.length >= BATCH_CASES) await flush(batch);
-  };
-  // The same seed gives the same inputs in the same order as the real run below; its runs check each input's text again.
-  const generate = async (numRuns: number) => {
-    index = 0;
-    const limit = stopAt === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, stopAt - performance.now()))];
-    // Its time limit may abandon a batch in flight: that batch must end before anything else is sent.
-    let inFlight: Promise<void> | undefined;
-    await fc.check(
-      fc.asyncProperty(arbitrary, (input) => (inFlight = collect(input))),
-      { seed: options.seed, numRuns, plugins: limit },
-    );
-    await inFlight?.catch(() => undefined);
-  };
-  // A property whose first cases must all go alone (malformed lines, timed pieces) is not worth generating further ahead.
-  const first = Math.min(runs, PRESCREEN_MAX_RUNS, BATCH_CASES);
-  await generate(first);
-  if (eligible > 0 && runs > first) {
-    skip = first;
-    await generate(Math.min(runs, PRESCREEN_MAX_RUNS));
-  }
-  // Most cases first: the leftovers of clashing ids make the small batches.
-  for (const batch of [...open].sort((a, b) => b.cases.length - a.cases.length)) await flush(batch);
-  return passed;
 }
