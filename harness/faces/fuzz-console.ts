@@ -40,8 +40,9 @@ export function stderrProgress(
 ): FuzzProgress {
   const live = stream.isTTY === true && !quiet;
   return {
-    onRevision: (revision, count) => {
-      if (!quiet) stream.write(`fuzzing ${revision}: ${count} propert${count === 1 ? 'y' : 'ies'}\n`);
+    onRevision: (revision, count, pass, seed) => {
+      const again = pass === 0 ? '' : ` again with the time left (seed ${seed})`;
+      if (!quiet) stream.write(`fuzzing ${revision}${again}: ${count} propert${count === 1 ? 'y' : 'ies'}\n`);
     },
     onCase: (property, done) => {
       if (live && done % 10 === 0) stream.write(`\r\u001b[2K  ${property.id}: ${done} cases`);

@@ -16,6 +16,7 @@ import { inShard, type ShardSpec } from '../results/shard.js';
 import { createWireValidator } from '../schema/index.js';
 import type { TargetSpec } from '../target.js';
 import { TimeBudget } from './budget.js';
+import { cutShort, EXTRA_PASSES, mergeOutcomes, MIN_TIME_LEFT_MS, passSeed } from './time-left.js';
 import type { ExecuteOptions } from './execute.js';
 import { recordFinding, type FindingContext } from './findings.js';
 import { LiveTarget } from './live-target.js';
@@ -24,7 +25,8 @@ import { runProperty, type PropertyOutcome } from './run-property.js';
 import { belowFloorNote, casesPerSecond } from './throughput.js';
 
 export interface FuzzProgress {
-  onRevision?(revision: Revision, properties: number): void;
+  /** `pass` 0 is the run itself; 1, 2, ... give the time left to the properties cut short, on `seed`. */
+  onRevision?(revision: Revision, properties: number, pass: number, seed: number): void;
   onPropertyStart?(property: FuzzProperty): void;
   onCase?(property: FuzzProperty, done: number, failed: boolean): void;
   onPropertyDone?(outcome: PropertyOutcome, finding?: FuzzFinding): void;
@@ -89,6 +91,7 @@ async function fuzzRevision(
   request: FuzzRequest,
   budget: TimeBudget,
   found: (outcome: PropertyOutcome) => FuzzFinding | undefined,
+  pass = 0,
 ): Promise<RevisionOutcome> {
   const started = performance.now();
   const target = new LiveTarget({ target: request.target, revision, timeoutMs: request.execute.timeoutMs });
@@ -98,7 +101,7 @@ async function fuzzRevision(
     const problem = await target.start();
     if (problem) return { outcomes, restarts: 0, unreachable: `${revision}: ${problem}` };
     const applicable = properties.filter((p) => p.transports.includes(target.transport));
-    request.progress?.onRevision?.(revision, applicable.length);
+    request.progress?.onRevision?.(revision, applicable.length, pass, request.seed);
     for (const property of applicable) {
       if (request.signal?.aborted) break;
       const deadline = budget.nextShare();
@@ -162,6 +165,39 @@ async function fuzzRevision(
   } finally {
     await target.close();
   }
+}
+
+/** Extra passes over the properties cut short while the budget lasts; a note says what they got, if any ran. */
+async function giveTimeLeft(
+  visited: Array<{ revision: Revision; outcome: RevisionOutcome }>,
+  request: FuzzRequest,
+  deadline: number | undefined,
+  found: (outcome: PropertyOutcome) => FuzzFinding | undefined,
+): Promise<string | undefined> {
+  if (deadline === undefined || request.path !== undefined) return undefined;
+  const given: string[] = [];
+  for (let pass = 1; pass <= EXTRA_PASSES; pass++) {
+    const short = (o: PropertyOutcome) => cutShort(o, TIME_BUDGET_SPENT);
+    const count = visited.reduce((n, v) => n + v.outcome.outcomes.filter(short).length, 0);
+    const left = deadline - performance.now();
+    if (count === 0 || left < MIN_TIME_LEFT_MS || request.signal?.aborted) break;
+    given.push(`${(left / 1000).toFixed(1)} s to ${count} (seed ${passSeed(request.seed, pass)})`);
+    const budget = new TimeBudget(deadline, count);
+    const again = { ...request, seed: passSeed(request.seed, pass) };
+    for (const { revision, outcome } of visited) {
+      const properties = outcome.outcomes.filter(short).map((o) => o.property);
+      if (properties.length === 0 || outcome.unreachable) continue;
+      const more = await fuzzRevision(revision, properties, again, budget, found, pass);
+      outcome.restarts += more.restarts;
+      for (const later of more.outcomes) {
+        const at = outcome.outcomes.findIndex((o) => o.property.id === later.property.id);
+        outcome.outcomes[at] = mergeOutcomes(outcome.outcomes[at], later);
+      }
+    }
+  }
+  return given.length === 0
+    ? undefined
+    : `time left after every property's share went to the properties cut short: ${given.join('; then ')}`;
 }
 
 function campaignSummaries(
@@ -255,11 +291,16 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     return finding;
   };
   if (!error) {
+    const visited: Array<{ revision: Revision; outcome: RevisionOutcome }> = [];
     for (const revision of chosen) {
       if (request.signal?.aborted) break;
       const properties = selected.filter((p) => p.revision === revision);
       if (properties.length === 0) continue;
-      const outcome = await fuzzRevision(revision, properties, request, budget, found);
+      visited.push({ revision, outcome: await fuzzRevision(revision, properties, request, budget, found) });
+    }
+    const extra = await giveTimeLeft(visited, request, deadline, found);
+    if (extra) (fuzz.notes ??= []).push(extra);
+    for (const { revision, outcome } of visited) {
       if (outcome.unreachable) unreachable.push(outcome.unreachable);
       if (outcome.run) runs.push(outcome.run);
       const summaries = campaignSummaries(revision, outcome.outcomes, fuzz.findings, outcome.restarts, request.seed);

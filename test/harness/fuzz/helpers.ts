@@ -5,7 +5,8 @@ import path from 'node:path';
 import { ALL_CAMPAIGNS } from '../../../suites/campaigns.js';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../../harness/fuzz/defaults.js';
 import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
-import { runFuzz } from '../../../harness/fuzz/run-fuzz.js';
+import { runFuzz, type FuzzProgress } from '../../../harness/fuzz/run-fuzz.js';
+import type { Campaign } from '../../../harness/fuzz/property.js';
 import type { Revision } from '../../../harness/model.js';
 import { inconclusiveProperties, undecidedNote } from '../../../harness/results/fuzz-results.js';
 import type { RunResults } from '../../../harness/results/results.js';
@@ -32,13 +33,16 @@ export interface FuzzOptions {
   timeoutMs?: number;
   /** Findings already known for the target (`fuzz --known`). */
   known?: KnownFuzz;
+  /** Test-only campaigns in place of the suites' own. */
+  campaigns?: Campaign[];
+  progress?: FuzzProgress;
 }
 
 export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<RunResults> {
   return runFuzz({
     target,
     revisions: options.revisions ?? ['2026-07-28', '2025-11-25'],
-    campaigns: [...ALL_CAMPAIGNS],
+    campaigns: options.campaigns ?? [...ALL_CAMPAIGNS],
     select: options.select,
     seed: options.seed ?? FUZZ_SEED,
     runs: options.runs ?? DEFAULT_RUNS,
@@ -50,6 +54,7 @@ export function fuzz(target: TargetSpec, options: FuzzOptions = {}): Promise<Run
     toolCalls: options.toolCalls ?? 'safe',
     strict: options.strict ?? false,
     known: options.known,
+    progress: options.progress,
     findings: {
       targetWords: [],
       targetDescription: 'reference server',
