@@ -43,11 +43,20 @@ export function caseFileName(file: Pick<CaseFile, 'revision' | 'property' | 'see
   return `${file.revision}-${slug}-seed${file.seed}-${tag}.json`;
 }
 
+/** Writes the case under its name, or `-2`, `-3`, ... after it when a rerun finds that name taken: no finding file is overwritten. */
 export function writeCaseFile(dir: string, file: CaseFile): string {
   mkdirSync(dir, { recursive: true });
-  const target = path.join(dir, caseFileName(file));
-  writeFileSync(target, JSON.stringify(file, null, 1) + '\n');
-  return target;
+  const name = caseFileName(file);
+  const text = JSON.stringify(file, null, 1) + '\n';
+  for (let n = 1; ; n++) {
+    const target = path.join(dir, n === 1 ? name : name.replace(/\.json$/, `-${n}.json`));
+    try {
+      writeFileSync(target, text, { flag: 'wx' });
+      return target;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 export function readCaseFile(file: string): CaseFile {

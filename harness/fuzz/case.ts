@@ -71,6 +71,8 @@ export interface FuzzCase {
   sessionCapabilities?: Record<string, unknown>;
   /** The case may move the connection to another state (legacy-looking traffic to a dual-era server): the next case starts on a fresh one. */
   freshAfter?: boolean;
+  /** Set on a case ready to send: the per-connection counter its ids carry (harness/fuzz/salt.ts). */
+  salt?: string;
 }
 
 export function stepBytes(step: Step): Buffer {

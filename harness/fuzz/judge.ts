@@ -8,6 +8,7 @@ import { declares, neededFor, showPath } from './capabilities.js';
 import { needsAnswer, stepBytes, type Allowed, type Slot } from './case.js';
 import type { CaseRun, Received } from './execute.js';
 import { idsEqual, showId } from './ids.js';
+import { showSalt } from './salt.js';
 import { breaks } from './rules.js';
 import { invariantLevel, invariantSpec, type Invariant } from './spec-book.js';
 
@@ -77,10 +78,11 @@ export interface Verdict {
 
 export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   const failures: Failure[] = [];
+  const shown = (text: string) => showSalt(text, run.fuzzCase.salt);
   const fail = (invariant: Invariant | 'property', message: string, level?: Level) =>
     failures.push({
       invariant,
-      message,
+      message: shown(message),
       spec: invariant === 'property' ? ctx.spec : invariantSpec(ctx.revision, invariant),
       level: level ?? (invariant === 'property' ? ctx.level : invariantLevel(ctx.revision, invariant)),
     });
@@ -168,7 +170,7 @@ export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
     fail('stdout', `non-MCP bytes on stdout (${entry.note ?? 'not a JSON-RPC message'}): ${bytes}`);
   }
   const undecided = pending ? `${pending.slot.what}: still running after the timeout` : waited[0];
-  return { failures, undecided: undecided && failures.length === 0 ? undecided : undefined };
+  return { failures, undecided: undecided && failures.length === 0 ? shown(undecided) : undefined };
 }
 
 /** An HTTP POST the server ended without the answer: the connection dropped, or the body closed. Work behind it is not still running. */
@@ -236,7 +238,10 @@ function judgeSlot(
   for (const answer of ref.answers) {
     const allowed = match(slot.allow, answer, false);
     if (!allowed)
-      fail('property', `${slot.what}: got ${brief(answer)}, but the spec allows ${describeAllowed(slot.allow)}`);
+      fail(
+        'property',
+        `${slot.what}: got ${brief(answer)}${answeredId(answer)}, but the spec allows ${describeAllowed(slot.allow)}`,
+      );
     else
       for (const rule of ('rules' in allowed ? allowed.rules : undefined) ?? []) {
         const broken = breaks(rule, {
@@ -396,6 +401,9 @@ function describeAllowed(allow: Allowed[]): string {
     })
     .join(', ');
 }
+
+/** The id an answer carries, as sent: a finding about ids names the one it got. */
+const answeredId = (answer: JsonObject) => ('id' in answer ? ` with id ${showId(answer.id)}` : '');
 
 export function brief(message: JsonObject): string {
   const error = isObject(message.error) ? message.error : undefined;

@@ -22,6 +22,8 @@ const fill = (text: string, salt: string) => text.split(SALT).join(salt);
 function saltSlot(slot: Slot, salt: string): Slot {
   return {
     ...slot,
+    // Descriptions quote the id: they name the one sent, not the placeholder.
+    what: fill(slot.what, salt),
     id: typeof slot.id === 'string' ? fill(slot.id, salt) : slot.id,
     idText: slot.idText === undefined ? undefined : fill(slot.idText, salt),
   };
@@ -34,7 +36,16 @@ function saltStep(step: Step, salt: string): Step {
   return out;
 }
 
-/** The case with its placeholder ids made concrete. */
+/** The case with its placeholder ids made concrete; `salt` kept to show them again. */
 export function withSalt(fuzzCase: FuzzCase, salt: string): FuzzCase {
-  return { ...fuzzCase, steps: fuzzCase.steps.map((step) => saltStep(step, salt)) };
+  return { ...fuzzCase, salt, steps: fuzzCase.steps.map((step) => saltStep(step, salt)) };
+}
+
+/** How a salted id is shown in a message: the same words for the same case on any connection. */
+export const SALT_SHOWN = '<n>';
+
+/** The text with the case's salt shown as SALT_SHOWN (and the bare placeholder too, should one be left). */
+export function showSalt(text: string, salt: string | undefined): string {
+  const placeholderGone = text.split(SALT).join(SALT_SHOWN);
+  return salt === undefined ? placeholderGone : placeholderGone.split(salt).join(SALT_SHOWN);
 }

@@ -658,7 +658,8 @@ export function parseFrame(line: Uint8Array): ParsedFrame {
   // Cheap rejection first: a flood of log lines must not cost one exception each.
   let first = hasByteOrderMark(line) ? 3 : 0;
   while (first < line.length && (line[first] === 0x20 || line[first] === 0x09)) first++;
-  if (line[first] !== 0x7b)
+  // An object is a message; an array may be a batch, named as such.
+  if (line[first] !== 0x7b && line[first] !== 0x5b)
     return { ok: false, reason: isValidUtf8(line) ? 'line is not JSON' : 'line is not valid UTF-8' };
   const { text, faults } = decodeLine(line);
   let value: unknown;
@@ -670,7 +671,9 @@ export function parseFrame(line: Uint8Array): ParsedFrame {
   if (!isObject(value))
     return {
       ok: false,
-      reason: `line is JSON but not a JSON-RPC object (${Array.isArray(value) ? 'array' : typeof value})`,
+      reason: Array.isArray(value)
+        ? 'line is a JSON array (a JSON-RPC batch, which MCP does not use), not a message object'
+        : `line is JSON but not a JSON-RPC object (${typeof value})`,
     };
   // Objects that try to be JSON-RPC are messages (the schema check judges them); anything else is noise.
   if (!('method' in value) && !('result' in value) && !('error' in value)) {

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { Slot, Step } from '../../../harness/fuzz/case.js';
 import type { CaseRun, Received } from '../../../harness/fuzz/execute.js';
 import { judgeCase } from '../../../harness/fuzz/judge.js';
+import { SALT, withSalt } from '../../../harness/fuzz/salt.js';
 import type { JsonObject } from '../../../harness/model.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 
@@ -48,6 +49,18 @@ const request = (id: unknown, allow: Slot['allow'] = [{ answer: 'result' }, { an
 const messages = (run: CaseRun) => judgeCase(run, ctx).failures.map((f) => `${f.invariant}: ${f.message}`);
 
 describe('judgeCase', () => {
+  test('a message names the ids sent and answered, the per-connection counter in them shown the same on any connection', () => {
+    const template = { steps: [{ label: 'step', text: 'x\n', slots: [request(`x-${SALT}`, [{ answer: 'result' }])] }] };
+    const shownOn = (salt: string) => {
+      const fuzzCase = withSalt(template, salt);
+      return messages({ ...runOf([], [error(-32601, `x-${salt}`)]), fuzzCase });
+    };
+    expect(shownOn('0000000a')).toEqual([
+      'property: request "x-<n>": got error -32601 "nope" with id "x-<n>" (string), but the spec allows a result',
+    ]);
+    expect(shownOn('00000b00')).toEqual(shownOn('0000000a'));
+  });
+
   test('one answer with the same id passes; a second one fails', () => {
     expect(messages(runOf([request(7)], [result(7)]))).toEqual([]);
     expect(messages(runOf([request(7)], [result(7), result(7)]))).toEqual([

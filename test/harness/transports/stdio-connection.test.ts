@@ -9,16 +9,22 @@ import { builtFixture } from '../../helpers/fixture-process.js';
 const script = (source: string) => ({ command: process.execPath, args: ['-e', source] });
 const limits = { maxLineBytes: 1024, maxStderrBytes: 4096, gracePeriodMs: 300, startupMs: 5000 };
 
-test('non-JSON-RPC output is recorded with its bytes, JSON-RPC is routed to the request', async () => {
+test('non-JSON-RPC output is recorded with its bytes (a batch named as one), JSON-RPC is routed to the request', async () => {
   const recorder = new WireRecorder();
   const source = `process.stdout.write('banner\\n'); process.stdout.write(Buffer.from([0xff, 0xfe, 0x0a]));
+    process.stdout.write('[{"jsonrpc":"2.0","id":1,"result":{}}]\\n[not json\\n');
     process.stdin.on('data', (d) => { const m = JSON.parse(d); process.stdout.write(JSON.stringify({jsonrpc:'2.0', id: m.id, result: {}}) + '\\n'); });`;
   const connection = new StdioConnection(script(source), { recorder }, limits);
   const exchange = await connection.send({ jsonrpc: '2.0', id: 7, method: 'ping' }, { timeoutMs: 2000 });
   await connection.close();
   expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
   const pollution = recorder.entries.filter((e) => e.kind === 'pollution');
-  expect(pollution.map((e) => e.note)).toEqual(['line is not JSON', 'line is not valid UTF-8']);
+  expect(pollution.map((e) => e.note)).toEqual([
+    'line is not JSON',
+    'line is not valid UTF-8',
+    'line is a JSON array (a JSON-RPC batch, which MCP does not use), not a message object',
+    'line is not JSON',
+  ]);
   expect(pollution[0].text).toBe('banner');
   expect(pollution[1].hex).toBe('fffe');
 });
