@@ -30,6 +30,7 @@ function findingText(finding: FuzzFinding): string {
     `Seed: ${finding.seed}${finding.path !== undefined ? `, path: ${finding.path}` : ''}${finding.numRuns !== undefined ? ` (after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks ?? 0} step(s))` : ''}`,
     `Replay: ${finding.replayCommand}`,
   ];
+  if (finding.dependsOn) parts.push(`Depends on: ${finding.dependsOn}`);
   if (finding.replayFileCommand) parts.push(`Replay the saved bytes: ${finding.replayFileCommand}`);
   parts.push(`Counterexample:\n${pretty(finding.counterexample)}`);
   return parts.filter((p) => p !== '').join('\n\n');

@@ -63,6 +63,7 @@ export function findingBlock(finding: FuzzFinding): string {
     `  shrunk counterexample: ${visibleText(JSON.stringify(finding.counterexample)).slice(0, 600)}`,
     `  replay (seed + path): ${finding.replayCommand}`,
   ];
+  if (finding.dependsOn) lines.push(`  depends on: ${visibleText(finding.dependsOn)}`);
   if (finding.replayFileCommand) lines.push(`  replay the saved bytes: ${finding.replayFileCommand}`);
   return lines.join('\n');
 }

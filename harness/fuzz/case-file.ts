@@ -7,6 +7,7 @@ import { isObject, isRevision, type Level, type Revision, type TransportKind } f
 import type { WireEntry } from '../recorder/wire-log.js';
 import type { FuzzFailure } from '../results/fuzz-results.js';
 import type { FuzzCase } from './case.js';
+import type { Dependence } from './dependence.js';
 
 export const CASE_FILE_FORMAT = 'mcp-conform-fuzz-case/1';
 
@@ -25,6 +26,8 @@ export interface CaseFile {
   path?: string;
   counterexample: unknown;
   case: FuzzCase;
+  /** What the case needs sent before it on a fresh process (`replay` sends the same). */
+  dependence?: Dependence;
   failures: FuzzFailure[];
   /** The command that regenerates this case from the seed and path. */
   replayCommand: string;

@@ -37,6 +37,8 @@ export interface CaseRun {
   declared: JsonObject;
   entries: WireEntry[];
   durationMs: number;
+  /** stdio: the cases sent on the same connection before this one, oldest first (harness/fuzz/dependence.ts). */
+  before?: Step[][];
 }
 
 export interface ExecuteOptions {
@@ -83,7 +85,10 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   await target.ensureNothingOwed(slots, template.sessionCapabilities);
   target.recorder.reset();
   const connection = target.client.connection;
+  const before = target.transport === 'stdio' ? target.history : undefined;
+  target.remember(fuzzCase.steps);
   const run: CaseRun = {
+    before,
     fuzzCase,
     transport: target.transport,
     groups: groupsOf(fuzzCase.steps),

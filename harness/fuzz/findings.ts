@@ -84,6 +84,7 @@ export function recordFinding(outcome: PropertyOutcome, ctx: FindingContext): Fu
     failures,
     numRuns: outcome.numRuns,
     numShrinks: outcome.numShrinks,
+    dependsOn: outcome.dependence?.note,
     transcript,
   };
   if (ctx.noFile) return finding;
@@ -105,6 +106,7 @@ export function recordFinding(outcome: PropertyOutcome, ctx: FindingContext): Fu
     path: outcome.path,
     counterexample: failure.input,
     case: failure.fuzzCase,
+    dependence: outcome.dependence,
     failures,
     replayCommand,
     wire: failure.run.entries,

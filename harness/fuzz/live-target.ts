@@ -10,7 +10,7 @@ import { openConnection, type TargetSpec, type TransportLimits, DEFAULT_LIMITS }
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Exchange } from '../transports/types.js';
 import { CaseRecorder } from './case-recorder.js';
-import type { Slot } from './case.js';
+import type { Slot, Step } from './case.js';
 import { OwedAnswers } from './owed-answers.js';
 import { dialectFor, type Dialect } from './dialect.js';
 import { saltFor } from './salt.js';
@@ -28,6 +28,9 @@ export interface LiveTargetOptions {
 
 const START_TIMEOUT_MS = 20_000;
 
+/** Cases remembered per connection, newest kept: a finding that needs earlier traffic names it from these. */
+const HISTORY_CASES = 256;
+
 /** Past this many stray stdout lines the connection stops logging them one by one: start afresh. */
 const POLLUTION_RESTART = 500;
 
@@ -44,6 +47,13 @@ export class LiveTarget {
   private pollution = 0;
   private sessionCapabilities: JsonObject = {};
   private discarded = false;
+  /** The steps of each case sent on the current connection, oldest first (at most HISTORY_CASES). */
+  private sent: Step[][] = [];
+  /**
+   * What a new connection sends before any case: 'harness' is the handshake (2025-11-25) or a
+   * server/discover (2026-07-28); 'none' sends nothing at all on a 2026-07-28 connection (a bare process).
+   */
+  opening: 'harness' | 'none' = 'harness';
 
   constructor(readonly options: LiveTargetOptions) {
     this.recorder.subscribe((entry) => {
@@ -81,12 +91,13 @@ export class LiveTarget {
       this.options.limits ?? DEFAULT_LIMITS,
     );
     this.owed.clear();
+    this.sent = [];
     const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
     this.pollution = 0;
     this.sessionCapabilities = capabilities;
     if (this.options.revision === '2026-07-28') {
       this.client = new StatelessClient(connection, defaults);
-      if (this.dialect) await this.client.request('server/discover');
+      if (this.dialect && this.opening === 'harness') await this.client.request('server/discover');
       return;
     }
     const client = new SessionClient(connection, defaults, newSessionState({ clientCapabilities: capabilities }));
@@ -127,6 +138,17 @@ export class LiveTarget {
     if (this.transport !== 'stdio' || !this.owed.clashes(slots)) return;
     this.discard();
     await this.ensure(capabilities);
+  }
+
+  /** Notes a case as sent on the current connection. */
+  remember(steps: Step[]): void {
+    this.sent.push(steps);
+    if (this.sent.length > HISTORY_CASES) this.sent.shift();
+  }
+
+  /** The cases sent on the current connection so far, oldest first. */
+  get history(): Step[][] {
+    return [...this.sent];
   }
 
   private salts = 0;

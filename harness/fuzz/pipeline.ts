@@ -101,6 +101,7 @@ export async function screenBatch(
   };
   let barrier: { id?: unknown; method?: string; response?: JsonObject; description: string };
   try {
+    for (const fuzzCase of cases) target.remember(fuzzCase.steps);
     const bytes = Buffer.concat(cases.flatMap((fuzzCase) => fuzzCase.steps.map(stepBytes)));
     await connection.sendRaw(bytes, { checkId: 'fuzz', timeoutMs: options.timeoutMs, collectMs: 0 });
     await waiting.until(

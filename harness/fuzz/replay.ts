@@ -5,7 +5,7 @@ import type { TargetSpec } from '../target.js';
 import type { CaseFile } from './case-file.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
 import { judgeCase, type Failure } from './judge.js';
-import { LiveTarget } from './live-target.js';
+import { readiedTarget, readyingOf } from './dependence.js';
 
 export interface ReplayOutcome {
   run?: CaseRun;
@@ -17,11 +17,15 @@ export interface ReplayOutcome {
 }
 
 export async function replayCase(file: CaseFile, target: TargetSpec, options: ExecuteOptions): Promise<ReplayOutcome> {
-  const live = new LiveTarget({ target, revision: file.revision, timeoutMs: options.timeoutMs });
+  // Readied as the finding was last seen to fail: a bare process, the opening only, or the whole discovery.
+  const live = await readiedTarget(
+    { target, revision: file.revision, timeoutMs: options.timeoutMs },
+    readyingOf(file.dependence),
+  );
+  if (typeof live === 'string') return { failures: [], unreachable: live };
   try {
-    const problem = await live.start();
-    if (problem) return { failures: [], unreachable: problem };
     await live.ensure(file.case.sessionCapabilities);
+    for (const steps of file.dependence?.prefix ?? []) await executeCase(live, { steps }, options);
     const run = await executeCase(live, file.case, options);
     const { failures, undecided } = judgeCase(run, {
       revision: file.revision,

@@ -7,6 +7,7 @@ import type { WireValidator } from '../schema/index.js';
 import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
 import type { FuzzCase } from './case.js';
+import { findDependence, type Dependence } from './dependence.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
 import { judgeCase, type Failure } from './judge.js';
 import type { LiveTarget } from './live-target.js';
@@ -66,6 +67,8 @@ export interface PropertyOutcome {
   skipped?: string;
   /** The harness itself failed (not a finding). */
   error?: string;
+  /** stdio findings: what the shrunk case needs sent before it on a fresh process. */
+  dependence?: Dependence;
   /** The time budget ran out before all runs were made. */
   interrupted: boolean;
   /** Cases that decided nothing (no answer in time), and the first one's reason. */
@@ -324,8 +327,10 @@ export async function runProperty(
     guidedRuns,
   };
   if (!details.failed) return outcome;
-  if (details.errorInstance instanceof CaseFailure)
-    return { ...outcome, failure: details.errorInstance, path: failedPath };
+  if (details.errorInstance instanceof CaseFailure) {
+    const dependence = await findDependence(details.errorInstance, target, judge, options.execute);
+    return { ...outcome, failure: details.errorInstance, path: failedPath, dependence };
+  }
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };

@@ -38,6 +38,8 @@ export interface FuzzFinding {
   transport?: TransportKind;
   /** Every invariant the shrunk case broke (the message is the first). */
   failures?: FuzzFailure[];
+  /** stdio: what the shrunk case needs sent before it on a fresh process (alone, the opening, earlier cases), in words. */
+  dependsOn?: string;
   /** `mcp-conform replay FILE`: re-sends the saved bytes as they were. */
   replayFileCommand?: string;
   /** Cases run before the first failure, and shrinking steps taken. */

@@ -33,7 +33,7 @@ ${f.title ? `<p class="check-title">${esc(f.title)}</p>` : ''}<p class="reason">
 <p>Campaign <code>${esc(f.campaign)}</code>, property <code>${esc(f.property)}</code>${f.level ? `, ${esc(f.level)}` : ''}${f.spec ? ` · Spec: ${link(f.spec)}` : ''}</p>
 ${broken ? `<ul class="broken">${broken}</ul>` : ''}
 <p>Seed <code>${esc(f.seed)}</code>${f.path !== undefined ? `, path <code>${esc(f.path)}</code>` : ''}${f.file ? `, saved as <code>${esc(f.file)}</code>` : ''}</p>
-<p>Replay: <code class="replay">${esc(f.replayCommand)}</code></p>${f.replayFileCommand ? `\n<p>Replay the saved bytes: <code class="replay">${esc(f.replayFileCommand)}</code></p>` : ''}
+<p>Replay: <code class="replay">${esc(f.replayCommand)}</code></p>${f.dependsOn ? `\n<p>Depends on: ${esc(f.dependsOn)}</p>` : ''}${f.replayFileCommand ? `\n<p>Replay the saved bytes: <code class="replay">${esc(f.replayFileCommand)}</code></p>` : ''}
 <h4>Counterexample</h4><pre>${escPretty(f.counterexample)}</pre>${transcript}</div></details>`;
 }
 

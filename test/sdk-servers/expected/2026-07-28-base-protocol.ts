@@ -19,7 +19,7 @@ export const EXPECTED: AreaExpectations = {
   'v2-stdio': {
     '2026-07-28/meta/stateless-version': {
       verdict: 'fail',
-      why: `${SPEC}/basic/versioning#protocol-version-negotiation: "If the server does not implement the requested version ... it MUST respond with an UnsupportedProtocolVersionError". Over stdio the SDK serves requests for 1900-01-01 (the lifecycle expectations record the same defect).`,
+      why: `${SPEC}/basic/versioning#protocol-version-negotiation: "If the server does not implement the requested version ... it MUST respond with an UnsupportedProtocolVersionError". On the check's fresh connection the SDK refuses the first request for 1900-01-01 with -32022, serves 2026-07-28, then serves 1900-01-01: it relies on the prior request, which ${SPEC}/basic#statelessness rules out (MUST NOT, catalog META-006). The lifecycle expectations record the same defect.`,
     },
     '2026-07-28/errors/parse-error': {
       verdict: 'fail',
