@@ -127,6 +127,8 @@ async function fuzzRevision(
         runs: request.runs,
         path: request.path,
         deadline,
+        // First pass under a budget: a property the server is silent to gives way, and gets the time left.
+        yieldOnSilence: pass === 0 && deadline !== undefined,
         shrinkBudgetMs: request.shrinkBudgetMs,
         execute: request.execute,
         toolCalls: request.toolCalls,

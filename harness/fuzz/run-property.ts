@@ -13,6 +13,7 @@ import { judgeCase, type Failure } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import { GuidedArbitrary, TapedArbitrary } from './guided.js';
 import { prescreen, type Prescreened } from './prescreen.js';
+import { SilenceMemo } from './silence.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 import { responseClasses } from './response-class.js';
 
@@ -50,6 +51,10 @@ export interface PropertyRunOptions {
   claimed?: Revision[];
   /** Once aborted, the remaining runs are skipped (they pass without being sent). */
   signal?: AbortSignal;
+  /** Once the server's silence is confirmed, stop (interrupted): the runs left wait for time the others leave (harness/fuzz/time-left.ts). */
+  yieldOnSilence?: boolean;
+  /** false: every case waits out the answer wait, even of a class the server is known to be silent to (harness/fuzz/silence.ts). */
+  quickSilence?: boolean;
   /** Share of the runs given to the guided phase (default GUIDED_SHARE; 0: every run seeded). */
   guidedShare?: number;
 }
@@ -76,6 +81,8 @@ export interface PropertyOutcome {
   undecidedExample?: string;
   /** Cases whose every problem the known-findings file lists. */
   known: number;
+  /** Undecided cases of a class the server was known to be silent to, sent with the probe at once. */
+  quickSilences?: number;
   /** Cases passed in a pipelined batch (stdio pre-screen) rather than sent alone. */
   pipelined?: number;
   /** Distinct response classes the cases got (harness/fuzz/response-class.ts), sorted. */
@@ -161,6 +168,10 @@ export async function runProperty(
   let inFlight: Promise<void> | undefined;
   let inFlightRun = 0;
   let silenceConfirmed = false;
+  const silences = new SilenceMemo();
+  let quickSilences = 0;
+  // With yieldOnSilence, confirmed silence ends the property's turn: cheaper properties go first.
+  let yielded = false;
   const runs = Math.max(1, Math.round(options.runs * (property.runsFactor ?? 1)));
   // A guided counterexample replays after the seeded runs that built its corpus; a seeded one alone.
   const guidedReplay = options.path === undefined ? undefined : parseGuidedPath(options.path);
@@ -208,10 +219,13 @@ export async function runProperty(
   const runCase = async (input: unknown, text: string): Promise<void> => {
     // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
     if (shrinkDeadline !== undefined && performance.now() > shrinkDeadline) return;
-    if (options.signal?.aborted) return;
+    if (options.signal?.aborted || yielded) return;
     const fuzzCase = property.plan(input, env);
     await target.ensure(fuzzCase.sessionCapabilities);
-    let run = await executeCase(target, fuzzCase, options.execute);
+    // A class the server is known to be silent to: the probe goes at once (shrinking waits in full).
+    const quick =
+      options.quickSilence !== false && silenceConfirmed && shrinkDeadline === undefined && silences.expects(fuzzCase);
+    let run = await executeCase(target, fuzzCase, quick ? { ...options.execute, timeoutMs: 0 } : options.execute);
     cases++;
     let verdict = judgeCase(run, judge);
     // No answer in time decides nothing, but a loaded machine is slow too: the case is sent once
@@ -228,7 +242,10 @@ export async function runProperty(
       run = await executeCase(target, fuzzCase, { ...options.execute, timeoutMs: options.execute.timeoutMs * 2 });
       verdict = judgeCase(run, judge);
       if (verdict.undecided) silenceConfirmed = true;
+      yielded = silenceConfirmed && options.yieldOnSilence === true;
     }
+    if (verdict.undecided && silenceConfirmed) silences.learn(run);
+    if (quick && verdict.undecided) quickSilences++;
     const isKnown = (message: string) => knownEntryFor(options.known, property.id, message) !== undefined;
     const failures = verdict.failures.filter((failure) => !isKnown(failure.message));
     if (failures.length < verdict.failures.length && failures.length === 0) known++;
@@ -241,8 +258,9 @@ export async function runProperty(
     }
     observe(text, responseClasses(run));
     options.onCase?.(cases, failures.length > 0);
-    // Work still running would answer into the next case: start that one on a fresh connection.
-    if (verdict.undecided || fuzzCase.freshAfter) target.discard();
+    // Work still running would answer into the next case: start that one on a fresh connection. After a
+    // known silence the probe's answer shows nothing is running, and a late answer is set aside as owed.
+    if ((verdict.undecided && !(quick && run.probe.answered)) || fuzzCase.freshAfter) target.discard();
     if (failures.length === 0) return;
     shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
     throw new CaseFailure(input, fuzzCase, run, failures);
@@ -291,7 +309,7 @@ export async function runProperty(
   // Guided phase: the rest of the runs, drawn near the inputs that got a new response class.
   const guidedWanted = guidedReplay ? 1 : wholeRun ? runs - seededRuns : 0;
   let outOfTime = false;
-  if (!details.failed && !details.interrupted && guidedWanted > 0 && !options.signal?.aborted) {
+  if (!details.failed && !details.interrupted && guidedWanted > 0 && !options.signal?.aborted && !yielded) {
     outOfTime = options.deadline !== undefined && performance.now() >= options.deadline;
     if (!outOfTime) {
       phase = 'guided';
@@ -315,7 +333,8 @@ export async function runProperty(
     numShrinks: details.numShrinks,
     seed: details.seed,
     // Runs the budget or an abort left unmade: the property is not exhausted, whatever its cases said.
-    interrupted: (details.interrupted && !details.failed) || outOfTime || options.signal?.aborted === true,
+    interrupted:
+      (details.interrupted && !details.failed) || outOfTime || options.signal?.aborted === true || (yielded && !details.failed),
     crashes: target.restarts - restartsBefore + (target.exitReport() ? 1 : 0),
     durationMs: Math.round(performance.now() - started),
     undecided,
@@ -325,6 +344,7 @@ export async function runProperty(
     classes,
     guidedClasses: classes.filter((c) => seen.get(c) === 'guided'),
     guidedRuns,
+    quickSilences: quickSilences || undefined,
   };
   if (!details.failed) return outcome;
   if (details.errorInstance instanceof CaseFailure) {

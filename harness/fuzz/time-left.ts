@@ -36,6 +36,7 @@ export function mergeOutcomes(first: PropertyOutcome, later: PropertyOutcome): P
     undecidedExample: first.undecidedExample ?? later.undecidedExample,
     known: first.known + later.known,
     pipelined: sum(first.pipelined, later.pipelined),
+    quickSilences: sum(first.quickSilences, later.quickSilences),
     guidedRuns: sum(first.guidedRuns, later.guidedRuns),
     classes: union(first.classes, later.classes),
     // A class the first pass saw was not found by the guided runs of the later one.

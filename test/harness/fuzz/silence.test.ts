@@ -1,0 +1,130 @@
+// Silence is cheap once learnt: a class of input the server is confirmed silent to sends its probe
+// at once, with the same verdicts; and under a budget such a property gives way to the others, taking
+// the time they leave. The target is the official TS SDK 2.x over stdio, which drops a request whose
+// id is fractional without a word (test/sdk-servers/fuzz-known.yaml).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
+import { LiveTarget } from '../../../harness/fuzz/live-target.js';
+import { defineCampaign, fuzzProperty } from '../../../harness/fuzz/property.js';
+import { runProperty, type PropertyOutcome } from '../../../harness/fuzz/run-property.js';
+import { SALT } from '../../../harness/fuzz/salt.js';
+import { createWireValidator } from '../../../harness/schema/index.js';
+import type { TargetSpec } from '../../../harness/target.js';
+import { builtFixture } from '../../helpers/fixture-process.js';
+import { fuzz } from './helpers.js';
+
+const REVISION = '2026-07-28';
+const SDK: TargetSpec = {
+  kind: 'stdio',
+  command: process.execPath,
+  args: [builtFixture('fixtures/sdk-servers/v2-stdio.ts')],
+};
+const ANY = [{ answer: 'result' as const }, { answer: 'error' as const }];
+
+const campaign = defineCampaign(REVISION, 'silence-test', [
+  fuzzProperty<number>({
+    slug: 'fractional-id',
+    title: 'test: tools/list with a fractional id',
+    requirement: 'test only',
+    level: 'MUST',
+    spec: 'basic',
+    transports: ['stdio'],
+    arbitrary: () => fc.nat(1_000_000),
+    plan(n, env) {
+      const id = n + 0.5;
+      const { message } = env.dialect.build('tools/list', {}, id);
+      const what = `tools/list with id ${id} (fractional)`;
+      return {
+        steps: [
+          {
+            label: what,
+            text: `${JSON.stringify(message)}\n`,
+            slots: [{ what, id, method: 'tools/list', allow: ANY }],
+          },
+        ],
+      };
+    },
+  }),
+  fuzzProperty<number>({
+    slug: 'listed',
+    title: 'test: tools/list',
+    requirement: 'test only',
+    level: 'MUST',
+    spec: 'basic',
+    transports: ['stdio'],
+    arbitrary: () => fc.nat(1_000_000),
+    plan(n, env) {
+      const id = `listed-${SALT}-${n}`;
+      const { message } = env.dialect.build('tools/list', {}, id);
+      return {
+        steps: [
+          {
+            label: 'listed',
+            text: `${JSON.stringify(message)}\n`,
+            slots: [{ what: 'listed', id, method: 'tools/list', allow: ANY }],
+          },
+        ],
+      };
+    },
+  }),
+]);
+
+async function silentRuns(quickSilence: boolean): Promise<PropertyOutcome> {
+  const target = new LiveTarget({ target: SDK, revision: REVISION, timeoutMs: 5000 });
+  expect(await target.start()).toBeUndefined();
+  try {
+    return await runProperty(campaign.properties[0], target, {
+      seed: 4,
+      runs: 10,
+      shrinkBudgetMs: 1000,
+      execute: { ...DEFAULT_EXECUTE, timeoutMs: 500, pipeline: false },
+      toolCalls: 'safe',
+      validator: createWireValidator(REVISION),
+      quickSilence,
+    });
+  } finally {
+    await target.close();
+  }
+}
+
+describe('silence', () => {
+  it('a class the server is confirmed silent to sends its probe at once, with the same verdicts', {
+    timeout: 120_000,
+  }, async () => {
+    const slow = await silentRuns(false);
+    const quick = await silentRuns(true);
+    const verdicts = (o: PropertyOutcome) => [o.cases, o.undecided, o.failure, o.classes];
+    expect(verdicts(quick)).toEqual(verdicts(slow));
+    expect(quick.undecided).toBe(10);
+    // The first case waits in full and is confirmed on a fresh process; the nine after it are of the learnt class.
+    expect([slow.quickSilences, quick.quickSilences]).toEqual([undefined, 9]);
+  });
+
+  it('under a budget a property the server is silent to gives way, and takes the time the others leave', {
+    timeout: 120_000,
+  }, async () => {
+    const order: string[] = [];
+    const done: PropertyOutcome[] = [];
+    await fuzz(SDK, {
+      campaigns: [campaign],
+      revisions: [REVISION],
+      seed: 4,
+      runs: 20,
+      timeoutMs: 500,
+      timeBudgetMs: 20_000,
+      progress: {
+        onRevision: (_revision, _count, pass) => order.push(`pass ${pass}`),
+        onPropertyDone: (outcome) => done.push(outcome),
+      },
+    });
+    const first = done[0];
+    expect(first.property.slug).toBe('fractional-id');
+    // It stopped at the confirmed silence, long before its runs or its share were used up.
+    expect([first.interrupted, first.cases]).toEqual([true, 1]);
+    expect(done[1].property.slug).toBe('listed');
+    expect(order).toEqual(['pass 0', 'pass 1']);
+    expect(done[2].property.slug).toBe('fractional-id');
+    expect(done[2].cases).toBeGreaterThan(1);
+  });
+});
