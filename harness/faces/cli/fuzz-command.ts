@@ -29,7 +29,7 @@ the one command that replays it.
 Target (as for run; with none, the config file's targets one after another; with neither, a
 usage error):
   --stdio "<command line>" | --url <url> | -- <command> [args...] | --demo
-  --cwd <dir>, --env NAME=VALUE, --header "Name: value"
+  --cwd <dir>, --env NAME=VALUE, --env NAME, --inherit-env, --header "Name: value"
   --config <file>, --no-config   as for run; fuzz reads targets, revisions, toolCalls, strict
                              and the fuzz key (seed, runs, timeBudgetMs, campaigns); flags win
 
@@ -107,10 +107,10 @@ const SECRET = /authorization|cookie|token|secret|password|api[-_]?key/i;
 
 /** The target as flags for a printed replay command; secret-looking values become placeholders. */
 export function targetWords(
-  flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; header?: string[] },
+  flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; inheritEnv?: boolean; header?: string[] },
   argv: string[] | undefined,
 ): string[] {
-  const words: string[] = [];
+  const words: string[] = flags.inheritEnv ? ['--inherit-env'] : [];
   for (const item of flags.env ?? []) {
     const name = item.split('=')[0];
     words.push('--env', SECRET.test(name) ? `${name}=<value>` : item);
@@ -189,7 +189,14 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const toolCalls = values['tool-calls'] ?? loaded?.config.toolCalls ?? 'safe';
   if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none')
     throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
-  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header };
+  const flags = {
+    stdio: values.stdio,
+    url: values.url,
+    cwd: values.cwd,
+    env: values.env,
+    inheritEnv: values['inherit-env'],
+    header: values.header,
+  };
   const fromFlags = targetFromFlags({ ...flags, argv: serverArgv, demo: values.demo });
   if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', { ...flags, argv: serverArgv });
   const targets: Array<{ name: string; spec: TargetSpec; words: string[] }> = fromFlags
@@ -253,7 +260,13 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
           targetSpec:
             target.spec.kind === 'http'
               ? { kind: 'http', url: target.spec.url }
-              : { kind: 'stdio', command: target.spec.command, args: target.spec.args, cwd: target.spec.cwd },
+              : {
+                  kind: 'stdio',
+                  command: target.spec.command,
+                  args: target.spec.args,
+                  cwd: target.spec.cwd,
+                  ...(target.spec.inheritEnv ? { inheritEnv: true } : {}),
+                },
           findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
         },
         progress: stderrProgress(process.stderr, values.quiet === true, redactor(secrets).redact),
@@ -286,7 +299,11 @@ function wordsOf(target: NamedTarget): string[] {
       undefined,
     );
   return targetWords(
-    { cwd: spec.cwd, env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`) },
+    {
+      cwd: spec.cwd,
+      env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`),
+      inheritEnv: spec.inheritEnv,
+    },
     [spec.command, ...spec.args],
   );
 }

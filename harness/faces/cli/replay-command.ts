@@ -18,7 +18,7 @@ same rules. Without a target, the case goes to the server it was found on.
 
 Target (optional, same transport as the case):
   --stdio "<command line>" | --url <url> | -- <command> [args...]
-  --cwd <dir>, --env NAME=VALUE, --header "Name: value"
+  --cwd <dir>, --env NAME=VALUE, --env NAME, --inherit-env, --header "Name: value"
 
 Options:
   --timeout <ms>   wait this long for each answer (default ${DEFAULT_EXECUTE.timeoutMs})
@@ -38,7 +38,7 @@ function savedTarget(file: CaseFile): TargetSpec {
     throw new UsageError(`${file.id}: the case file names no target; give one (--stdio, --url or -- command)`);
   return saved.kind === 'http'
     ? { kind: 'http', url: saved.url, headers: {} }
-    : { kind: 'stdio', command: saved.command, args: saved.args, cwd: saved.cwd };
+    : { kind: 'stdio', command: saved.command, args: saved.args, cwd: saved.cwd, inheritEnv: saved.inheritEnv };
 }
 
 function describeRun(run: CaseRun): string[] {
@@ -98,6 +98,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
       url: values.url,
       cwd: values.cwd,
       env: values.env,
+      inheritEnv: values['inherit-env'],
       header: values.header,
       argv: serverArgv,
       demo: values.demo,
