@@ -17,7 +17,14 @@ import { describeTarget, type TargetSpec } from '../../target.js';
 import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
-import { noTargetError, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
+import {
+  noTargetError,
+  splitServerArgv,
+  TARGET_OPTIONS,
+  targetFlags,
+  targetFromFlags,
+  UsageError,
+} from './target-options.js';
 import { worstExitCode } from './exit-codes.js';
 
 export const FUZZ_HELP = `Usage: mcp-conform fuzz [target] [options]
@@ -189,16 +196,9 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const toolCalls = values['tool-calls'] ?? loaded?.config.toolCalls ?? 'safe';
   if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none')
     throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
-  const flags = {
-    stdio: values.stdio,
-    url: values.url,
-    cwd: values.cwd,
-    env: values.env,
-    inheritEnv: values['inherit-env'],
-    header: values.header,
-  };
-  const fromFlags = targetFromFlags({ ...flags, argv: serverArgv, demo: values.demo });
-  if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', { ...flags, argv: serverArgv });
+  const flags = targetFlags(values, serverArgv);
+  const fromFlags = targetFromFlags(flags);
+  if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', flags);
   const targets: Array<{ name: string; spec: TargetSpec; words: string[] }> = fromFlags
     ? [{ name: 'target', spec: fromFlags, words: values.demo ? ['--demo'] : targetWords(flags, serverArgv) }]
     : configTargets(loaded!).map((target) => ({ ...target, words: wordsOf(target) }));

@@ -8,7 +8,7 @@ import { DEFAULT_EXECUTE, type CaseRun } from '../../fuzz/execute.js';
 import { brief } from '../../fuzz/judge.js';
 import { replayCase } from '../../fuzz/replay.js';
 import type { TargetSpec } from '../../target.js';
-import { splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
+import { splitServerArgv, TARGET_OPTIONS, targetFlags, targetFromFlags, UsageError } from './target-options.js';
 
 export const REPLAY_HELP = `Usage: mcp-conform replay <case.json> [target] [options]
 
@@ -92,17 +92,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     if (error instanceof CaseFileError) throw new UsageError(error.message);
     throw error;
   }
-  const target =
-    targetFromFlags({
-      stdio: values.stdio,
-      url: values.url,
-      cwd: values.cwd,
-      env: values.env,
-      inheritEnv: values['inherit-env'],
-      header: values.header,
-      argv: serverArgv,
-      demo: values.demo,
-    }) ?? savedTarget(file);
+  const target = targetFromFlags(targetFlags(values, serverArgv)) ?? savedTarget(file);
   if (target.kind !== file.transport)
     throw new UsageError(
       `${file.id} was found over ${file.transport}; its bytes are framed for ${file.transport}, so replay it against a ${file.transport} target`,

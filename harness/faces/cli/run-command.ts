@@ -35,6 +35,7 @@ import {
   parsePairs,
   splitServerArgv,
   TARGET_OPTIONS,
+  targetFlags,
   targetFromFlags,
   targetGiven,
   UsageError,
@@ -206,16 +207,7 @@ function targetsFor(
   serverArgv: string[] | undefined,
   loaded: LoadedConfig | undefined,
 ): NamedTarget[] {
-  const flags = {
-    stdio: values.stdio,
-    url: values.url,
-    cwd: values.cwd,
-    env: values.env,
-    inheritEnv: values['inherit-env'],
-    header: values.header,
-    argv: serverArgv,
-    demo: values.demo,
-  };
+  const flags = targetFlags(values, serverArgv);
   if (targetGiven(flags)) return [{ name: 'target', spec: targetFromFlags(flags)! }];
   if (!loaded?.config.targets) throw noTargetError('run', flags);
   const targets = configTargets(loaded);

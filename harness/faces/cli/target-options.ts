@@ -38,6 +38,23 @@ export interface TargetFlags {
   demo?: boolean;
 }
 
+/** The parsed TARGET_OPTIONS of a command, and the server argv after `--`, as target flags. */
+export function targetFlags(
+  values: {
+    stdio?: string;
+    url?: string;
+    cwd?: string;
+    env?: string[];
+    'inherit-env'?: boolean;
+    header?: string[];
+    demo?: boolean;
+  },
+  argv: string[] | undefined,
+): TargetFlags {
+  const { stdio, url, cwd, env, header, demo } = values;
+  return { stdio, url, cwd, env, inheritEnv: values['inherit-env'], header, argv, demo };
+}
+
 export function parsePairs(items: string[] | undefined, separator: '=' | ':', flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of items ?? []) {
