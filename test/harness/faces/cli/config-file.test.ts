@@ -157,4 +157,14 @@ describe('config file problems and targets', () => {
       { name: 'target-3', spec: { kind: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } } },
     ]);
   });
+
+  test('inheritEnv gives a stdio target the whole environment; a url target takes none', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    const config = { targets: [{ stdio: 'node server.js', inheritEnv: true }] };
+    const [target] = configTargets({ file: path.join(dir, 'c.json'), baseDir: dir, config });
+    expect(target.spec).toMatchObject({ kind: 'stdio', inheritEnv: true });
+    expect(configProblem({ targets: [{ url: 'http://127.0.0.1/mcp', inheritEnv: false }] })).toBe(
+      'targets[0]: "cwd", "env" and "inheritEnv" apply to stdio targets only',
+    );
+  });
 });
