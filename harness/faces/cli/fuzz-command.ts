@@ -120,7 +120,8 @@ export function targetWords(
   const words: string[] = flags.inheritEnv ? ['--inherit-env'] : [];
   for (const item of flags.env ?? []) {
     const name = item.split('=')[0];
-    words.push('--env', SECRET.test(name) ? `${name}=<value>` : item);
+    // `--env NAME` names a variable of the replaying shell, no value: it stays as it is.
+    words.push('--env', item.includes('=') && SECRET.test(name) ? `${name}=<value>` : item);
   }
   if (flags.cwd) words.push('--cwd', flags.cwd);
   for (const item of flags.header ?? []) {

@@ -1,6 +1,7 @@
 // --env NAME=VALUE sets a variable for a stdio server, --env NAME passes the runner's own, and
 // --inherit-env gives it the whole environment; none of them fits a URL target.
 import { describe, expect, test } from 'vitest';
+import { targetWords } from '../../../../harness/faces/cli/fuzz-command.js';
 import { parseEnv, targetFromFlags, UsageError } from '../../../../harness/faces/cli/target-options.js';
 
 describe('--env and --inherit-env', () => {
@@ -25,5 +26,18 @@ describe('--env and --inherit-env', () => {
       '--cwd, --env and --inherit-env apply to stdio targets only',
     );
     expect(() => targetFromFlags({ demo: true, env: ['NAME'] })).toThrow('--demo takes no');
+  });
+
+  test("a fuzz finding's replay command keeps --inherit-env and --env NAME, and hides a secret --env value", () => {
+    expect(targetWords({ inheritEnv: true, env: ['DATABASE_URL', 'API_TOKEN=t-123456'] }, ['node', 's.js'])).toEqual([
+      '--inherit-env',
+      '--env',
+      'DATABASE_URL',
+      '--env',
+      'API_TOKEN=<value>',
+      '--',
+      'node',
+      's.js',
+    ]);
   });
 });
