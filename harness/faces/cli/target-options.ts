@@ -69,9 +69,14 @@ export function parsePairs(items: string[] | undefined, separator: '=' | ':', fl
 export function parseEnv(items: string[] | undefined, runner: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of items ?? []) {
-    if (item.includes('=')) Object.assign(out, parsePairs([item], '=', '--env'));
-    else if (item.trim() === '') throw new UsageError('--env expects NAME=VALUE or NAME, got ""');
-    else if (runner[item.trim()] !== undefined) out[item.trim()] = runner[item.trim()]!;
+    if (item.includes('=')) {
+      Object.assign(out, parsePairs([item], '=', '--env'));
+      continue;
+    }
+    const name = item.trim();
+    if (name === '') throw new UsageError('--env expects NAME=VALUE or NAME, got ""');
+    const value = runner[name];
+    if (value !== undefined) out[name] = value;
   }
   return out;
 }
