@@ -72,6 +72,12 @@ function searchForms(secrets: Secret[]): Array<{ name: string; form: string }> {
   return [...byForm].map(([form, name]) => ({ name, form })).sort((a, b) => b.form.length - a.form.length);
 }
 
+/** One pattern for all forms: a single pass over a string tells whether it holds any (most hold none). */
+function anyForm(forms: Array<{ form: string }>): RegExp | undefined {
+  if (forms.length === 0) return undefined;
+  return new RegExp(forms.map(({ form }) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+}
+
 /** Replaces every secret (in each of its forms), every URL's credentials and every credential pair, in every string of `value`. */
 export function redactor(secrets: Secret[]) {
   const forms = searchForms(secrets);
@@ -81,27 +87,17 @@ export function redactor(secrets: Secret[]) {
     occurrences += 1;
     found.add(name);
   };
-  // Most strings are shorter than most forms: start at the first form that fits (forms run longest first).
-  const firstFitting = (length: number) => {
-    let low = 0;
-    let high = forms.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (forms[middle].form.length > length) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
+  const any = anyForm(forms);
   const text = (input: string): string => {
     let out = input;
-    for (let i = firstFitting(input.length); i < forms.length; i++) {
-      const { name, form } = forms[i];
-      if (!out.includes(form)) continue;
-      const parts = out.split(form);
-      occurrences += parts.length - 1;
-      found.add(name);
-      out = parts.join(`[redacted:${name}]`);
-    }
+    if (any?.test(input))
+      for (const { name, form } of forms) {
+        if (!out.includes(form)) continue;
+        const parts = out.split(form);
+        occurrences += parts.length - 1;
+        found.add(name);
+        out = parts.join(`[redacted:${name}]`);
+      }
     return redactPairs(redactUrlCredentials(out, note), note);
   };
   const walk = (value: unknown): unknown => {
