@@ -15,7 +15,15 @@ import {
 } from '../helpers/hostile-run.js';
 
 const ENV_ECHO = builtFixture('fixtures/hostile/env-echo.ts');
-const SELECTION = ['*/lifecycle/*', '*/tools/*', '*/stdio/*'].flatMap((pattern) => ['--check', pattern]);
+// Discovery (server info), a tool call (its result) and stdout's judge: every message echoes the
+// whole environment several times, so a few checks make reports of some megabytes.
+const SELECTION = [
+  '--revision',
+  '2026-07-28',
+  ...['2026-07-28/lifecycle', '2026-07-28/tools/valid-arguments', '2026-07-28/stdio/stdout-only-jsonrpc'].flatMap(
+    (id) => ['--check', id],
+  ),
+];
 const PLANTED = {
   DATABASE_URL: 'postgres://app:hunter2secret@db.internal/prod',
   MY_API_TOKEN: 'tok-9f8e7d6c5b4a3210',
