@@ -7,7 +7,7 @@ import { DEFAULT_PROCESS_LIMITS, type ProcessLimits } from './transports/stdio-p
 import type { Connection } from './transports/types.js';
 
 export type TargetSpec =
-  | { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string> }
+  | { kind: 'stdio'; command: string; args: string[]; cwd?: string; env?: Record<string, string>; inheritEnv?: boolean }
   | { kind: 'http'; url: string; headers: Record<string, string> };
 
 export interface TransportLimits {
@@ -46,7 +46,7 @@ export function openConnection(
 ): Connection {
   if (target.kind === 'stdio') {
     return new StdioConnection(
-      { command: target.command, args: target.args, cwd: target.cwd, env: target.env },
+      { command: target.command, args: target.args, cwd: target.cwd, env: target.env, inheritEnv: target.inheritEnv },
       context,
       limits.process,
     );

@@ -12,7 +12,14 @@ import { catalogLookup } from './catalog-lookup.js';
 
 /** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
 export type ConformanceTarget =
-  | { stdio: string | string[]; cwd?: string; env?: Record<string, string> }
+  | {
+      stdio: string | string[];
+      cwd?: string;
+      /** Variables set for the server; besides them it gets only an allow-list of ours (PATH, HOME...). */
+      env?: Record<string, string>;
+      /** Our whole environment instead of the allow-list. */
+      inheritEnv?: boolean;
+    }
   | { url: string; headers?: Record<string, string> };
 
 export interface ConformanceOptions {
@@ -49,7 +56,8 @@ export function toTargetSpec(target: ConformanceTarget): TargetSpec {
   try {
     if ('url' in target) return httpTarget(target.url, target.headers ?? {}, 'target.url');
     if (!('stdio' in target)) throw new ConformanceOptionsError('target needs "stdio" (a command) or "url"');
-    return stdioTarget(target.stdio, target.cwd, target.env ?? {}, { command: 'target.stdio', cwd: 'target.cwd' });
+    const labels = { command: 'target.stdio', cwd: 'target.cwd' };
+    return stdioTarget(target.stdio, target.cwd, target.env ?? {}, labels, target.inheritEnv === true);
   } catch (error) {
     throw error instanceof TargetError ? new ConformanceOptionsError(error.message) : error;
   }

@@ -6,6 +6,8 @@ export interface ConfigTarget {
   stdio?: string | string[];
   cwd?: string;
   env?: Record<string, string>;
+  /** The runner's whole environment for this stdio server, not the allow-list (`--inherit-env`). */
+  inheritEnv?: boolean;
   url?: string;
   headers?: Record<string, string>;
 }

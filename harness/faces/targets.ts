@@ -26,6 +26,7 @@ export function stdioTarget(
   cwd: string | undefined,
   env: Record<string, string>,
   labels: { command: string; cwd: string },
+  inheritEnv = false,
 ): TargetSpec {
   let argv: string[];
   try {
@@ -37,5 +38,5 @@ export function stdioTarget(
   if (argv.length === 0 || argv[0] === '') throw new TargetError(`${labels.command} is empty`);
   const dir = cwd === undefined ? undefined : path.resolve(cwd);
   if (dir !== undefined && !existsSync(dir)) throw new TargetError(`${labels.cwd} directory does not exist: ${dir}`);
-  return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: dir, env };
+  return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: dir, env, ...(inheritEnv ? { inheritEnv } : {}) };
 }

@@ -21,7 +21,9 @@ export interface CaseFile {
   /** The target it was found on (replay may be pointed elsewhere). */
   target: string;
   /** How to reach it again: command and args, or the URL (no env values or headers: they may be secrets). */
-  targetSpec?: { kind: 'stdio'; command: string; args: string[]; cwd?: string } | { kind: 'http'; url: string };
+  targetSpec?:
+    | { kind: 'stdio'; command: string; args: string[]; cwd?: string; inheritEnv?: boolean }
+    | { kind: 'http'; url: string };
   seed: number;
   path?: string;
   counterexample: unknown;

@@ -55,6 +55,12 @@ export function urlSecrets(text: string): NamedValue[] {
   return secrets;
 }
 
+/** The userinfo passwords of the URLs in `text` (`postgres://app:PASSWORD@db`). */
+export function urlPasswords(text: string): string[] {
+  if (!text.includes('://')) return [];
+  return [...text.matchAll(USERINFO)].map((match) => match[2]).filter((value) => !value.startsWith(ALREADY));
+}
+
 /** `text` with the credentials of every URL in it replaced; `found` hears each replacement's name. */
 export function redactUrlCredentials(text: string, found: (name: string) => void): string {
   if (!text.includes('://')) return text;

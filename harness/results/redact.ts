@@ -1,9 +1,13 @@
-// Secrets out of the reports: a server can echo its environment (stdio servers inherit ours) or
+// Secrets out of the reports: a server can echo its environment (what it was given of ours) or
 // the headers we sent, and reports are uploaded as artifacts. Every string of the results is
-// searched for the values of secret-looking variables, of --env/--header and of the target URL's
-// credentials, and each is replaced; so is the password of any URL (`scheme://user:pass@`, `?password=`).
+// searched for the values of secret-looking variables (by name, or holding a credential), of
+// --env/--header and of the target URL's credentials, as given, reversed or base64-encoded, and
+// each is replaced; so is the password of any URL (`scheme://user:pass@`, `?password=`) and the
+// value of any `password=`/`key=` pair.
+import { derivedForms } from './redact-forms.js';
+import { pairValues, redactPairs } from './redact-pairs.js';
 import type { RunResults } from './results.js';
-import { redactUrlCredentials, urlSecrets } from './redact-url.js';
+import { redactUrlCredentials, urlPasswords, urlSecrets } from './redact-url.js';
 
 /** Names that look secret: *TOKEN*, *SECRET*, *KEY*, *PASSWORD*, *AUTH* and kin. */
 export const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|AUTH|CREDENTIAL|COOKIE/i;
@@ -26,14 +30,25 @@ export interface Redaction {
 
 export type RedactedResults = RunResults & { redaction?: Redaction };
 
-/** The secret-looking variables of `env`, every value passed with --env / --header (a header's credential too), the target URL's credentials, and any others named (the run's tokens). */
+/** The credentials inside a value: URL passwords and `password=`-style pairs. */
+function credentialsIn(name: string, value: string): Secret[] {
+  return [...urlPasswords(value), ...pairValues(value)].map((part) => ({ name, value: part }));
+}
+
+/** The secret-looking variables of `env` (by name, or by a credential in the value), every value passed with --env / --header (a header's credential too), the target URL's credentials, and any others named (the run's tokens). */
 export function secretsFrom(
   env: NodeJS.ProcessEnv,
   passed: { env?: Record<string, string>; headers?: Record<string, string>; url?: string; others?: Secret[] } = {},
 ): Secret[] {
   const secrets: Secret[] = [];
-  for (const [name, value] of Object.entries(env)) if (value && SECRET_NAME.test(name)) secrets.push({ name, value });
-  for (const [name, value] of Object.entries(passed.env ?? {})) secrets.push({ name, value });
+  for (const [name, value] of Object.entries(env)) {
+    if (!value) continue;
+    // DATABASE_URL=postgres://app:pass@db: a harmless name, a secret value.
+    const credentials = credentialsIn(name, value);
+    if (SECRET_NAME.test(name) || credentials.length > 0) secrets.push({ name, value }, ...credentials);
+  }
+  for (const [name, value] of Object.entries(passed.env ?? {}))
+    secrets.push({ name, value }, ...credentialsIn(name, value));
   for (const [name, value] of Object.entries(passed.headers ?? {})) {
     secrets.push({ name: `header ${name}`, value });
     // "Bearer abc...": a server may echo the credential without its scheme.
@@ -47,33 +62,43 @@ export function secretsFrom(
   return usable.sort((a, b) => b.value.length - a.value.length);
 }
 
-/** Replaces every secret (as is, and as it appears inside JSON text), and every URL's credentials, in every string of `value`. */
+/** Each secret's forms (as is, inside JSON text, and derived), each form once, longest first. */
+function searchForms(secrets: Secret[]): Array<{ name: string; form: string }> {
+  const byForm = new Map<string, string>();
+  for (const { name, value } of secrets)
+    for (const form of [value, JSON.stringify(value).slice(1, -1), ...derivedForms(value)])
+      if (form.length >= MIN_SECRET_LENGTH && !byForm.has(form)) byForm.set(form, name);
+  // Longest first, so a form that contains another is replaced whole.
+  return [...byForm].map(([form, name]) => ({ name, form })).sort((a, b) => b.form.length - a.form.length);
+}
+
+/** One pattern for all forms: a single pass over a string tells whether it holds any (most hold none). */
+function anyForm(forms: Array<{ form: string }>): RegExp | undefined {
+  if (forms.length === 0) return undefined;
+  return new RegExp(forms.map(({ form }) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+}
+
+/** Replaces every secret (in each of its forms), every URL's credentials and every credential pair, in every string of `value`. */
 export function redactor(secrets: Secret[]) {
-  const forms = secrets.flatMap((secret) => {
-    const escaped = JSON.stringify(secret.value).slice(1, -1);
-    return escaped === secret.value
-      ? [{ ...secret, form: secret.value }]
-      : [
-          { ...secret, form: secret.value },
-          { ...secret, form: escaped },
-        ];
-  });
+  const forms = searchForms(secrets);
   const found = new Set<string>();
   let occurrences = 0;
   const note = (name: string) => {
     occurrences += 1;
     found.add(name);
   };
+  const any = anyForm(forms);
   const text = (input: string): string => {
     let out = input;
-    for (const { name, form } of forms) {
-      if (!out.includes(form)) continue;
-      const parts = out.split(form);
-      occurrences += parts.length - 1;
-      found.add(name);
-      out = parts.join(`[redacted:${name}]`);
-    }
-    return redactUrlCredentials(out, note);
+    if (any?.test(input))
+      for (const { name, form } of forms) {
+        if (!out.includes(form)) continue;
+        const parts = out.split(form);
+        occurrences += parts.length - 1;
+        found.add(name);
+        out = parts.join(`[redacted:${name}]`);
+      }
+    return redactPairs(redactUrlCredentials(out, note), note);
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);

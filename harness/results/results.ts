@@ -134,7 +134,12 @@ export interface RunResults {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
-  target: { transport: TransportKind; description: string };
+  target: {
+    transport: TransportKind;
+    description: string;
+    /** A stdio server's environment: the names of the variables it was started with, never their values. */
+    environment?: string[];
+  };
   options: { strict: boolean; revisions: string; select?: string[]; skip?: string[] };
   probe?: { claimed: Revision[]; evidence: string[] };
   revisions: RevisionRun[];

@@ -1,5 +1,6 @@
 // The fields every results file opens with, for a run of checks and a fuzz run alike.
 import { describeTarget, type TargetSpec } from '../target.js';
+import { serverEnvironmentNames } from '../transports/server-env.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { RESULTS_SCHEMA_VERSION, type RunResults } from '../results/results.js';
 
@@ -15,6 +16,10 @@ export function resultsHeader(
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     durationMs: Math.round(performance.now() - startedMs),
-    target: { transport: target.kind, description: describeTarget(target) },
+    target: {
+      transport: target.kind,
+      description: describeTarget(target),
+      ...(target.kind === 'stdio' ? { environment: serverEnvironmentNames(target) } : {}),
+    },
   };
 }

@@ -7,6 +7,7 @@ import { execa, type ResultPromise } from 'execa';
 import { DescendantWatch } from './descendant-watch.js';
 import type { Ended } from './descendants.js';
 import { LineFramer, type Frame } from './line-framer.js';
+import { serverEnvironment } from './server-env.js';
 import { killHolders, pipeEndsOf, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
 
 export interface StdioCommand {
@@ -14,6 +15,8 @@ export interface StdioCommand {
   args: string[];
   cwd?: string;
   env?: Record<string, string>;
+  /** The runner's whole environment instead of its allow-list (server-env.ts). */
+  inheritEnv?: boolean;
 }
 
 export interface ProcessLimits {
@@ -108,8 +111,8 @@ export class StdioProcess {
     const framer = new LineFramer(limits.maxLineBytes);
     this.child = execa(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: spec.env,
-      extendEnv: true,
+      env: serverEnvironment(spec),
+      extendEnv: false, // only what serverEnvironment gives: a server may echo its environment
       detached: true, // own process group, so teardown reaches grandchildren too
       cleanup: false, // we kill the group ourselves (see process-groups.ts)
       stdin: 'pipe',

@@ -58,6 +58,8 @@ export interface HostileOptions {
   killAfterMs?: number;
   /** Lays out files in the run's directory (its working directory) before the run. */
   prepare?: (at: (name: string) => string) => void;
+  /** Variables set for the harness, over the test's own environment. */
+  env?: Record<string, string>;
 }
 
 /** `mcp-conform run --json r.json --junit r.xml --html r.html ARGS` in a fresh directory. */
@@ -72,7 +74,7 @@ export async function runHostile(args: string[], options: HostileOptions = {}): 
     {
       reject: false,
       cwd: dir,
-      env: { NO_COLOR: '1' },
+      env: { NO_COLOR: '1', ...options.env },
       timeout: options.killAfterMs ?? 150_000,
       killSignal: 'SIGKILL',
       // A signal the test sends is the harness's to handle: no SIGKILL 5 s later on a loaded machine.

@@ -45,6 +45,7 @@ const CONFIG_SCHEMA = {
           },
           cwd: { type: 'string' },
           env: stringMap,
+          inheritEnv: { type: 'boolean' },
           url: { type: 'string', minLength: 1 },
           headers: stringMap,
         },
@@ -145,8 +146,11 @@ function semanticProblems(config: ConfigFile): string[] {
     const label = `targets[${index}]`;
     if ((target.stdio === undefined) === (target.url === undefined))
       problems.push(`${label} needs exactly one of "stdio" or "url"`);
-    else if (target.url !== undefined && (target.cwd !== undefined || target.env !== undefined))
-      problems.push(`${label}: "cwd" and "env" apply to stdio targets only`);
+    else if (
+      target.url !== undefined &&
+      (target.cwd !== undefined || target.env !== undefined || target.inheritEnv !== undefined)
+    )
+      problems.push(`${label}: "cwd", "env" and "inheritEnv" apply to stdio targets only`);
     else if (target.stdio !== undefined && target.headers !== undefined)
       problems.push(`${label}: "headers" applies to url targets only`);
   }
@@ -224,7 +228,13 @@ export function configTargets(loaded: LoadedConfig): NamedTarget[] {
     return {
       name,
       ...named,
-      spec: stdioTarget(target.stdio!, cwd, target.env ?? {}, { command: `${label}.stdio`, cwd: `${label}.cwd` }),
+      spec: stdioTarget(
+        target.stdio!,
+        cwd,
+        target.env ?? {},
+        { command: `${label}.stdio`, cwd: `${label}.cwd` },
+        target.inheritEnv === true,
+      ),
     };
   });
 }

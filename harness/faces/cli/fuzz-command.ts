@@ -17,7 +17,14 @@ import { describeTarget, type TargetSpec } from '../../target.js';
 import { killAllGroupsNow } from '../../transports/process-groups.js';
 import { configTargets, loadConfig, type NamedTarget } from './config-file.js';
 import { shardOption } from './report-command.js';
-import { noTargetError, splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
+import {
+  noTargetError,
+  splitServerArgv,
+  TARGET_OPTIONS,
+  targetFlags,
+  targetFromFlags,
+  UsageError,
+} from './target-options.js';
 import { worstExitCode } from './exit-codes.js';
 
 export const FUZZ_HELP = `Usage: mcp-conform fuzz [target] [options]
@@ -29,7 +36,7 @@ the one command that replays it.
 Target (as for run; with none, the config file's targets one after another; with neither, a
 usage error):
   --stdio "<command line>" | --url <url> | -- <command> [args...] | --demo
-  --cwd <dir>, --env NAME=VALUE, --header "Name: value"
+  --cwd <dir>, --env NAME=VALUE, --env NAME, --inherit-env, --header "Name: value"
   --config <file>, --no-config   as for run; fuzz reads targets, revisions, toolCalls, strict
                              and the fuzz key (seed, runs, timeBudgetMs, campaigns); flags win
 
@@ -107,13 +114,14 @@ const SECRET = /authorization|cookie|token|secret|password|api[-_]?key/i;
 
 /** The target as flags for a printed replay command; secret-looking values become placeholders. */
 export function targetWords(
-  flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; header?: string[] },
+  flags: { stdio?: string; url?: string; cwd?: string; env?: string[]; inheritEnv?: boolean; header?: string[] },
   argv: string[] | undefined,
 ): string[] {
-  const words: string[] = [];
+  const words: string[] = flags.inheritEnv ? ['--inherit-env'] : [];
   for (const item of flags.env ?? []) {
     const name = item.split('=')[0];
-    words.push('--env', SECRET.test(name) ? `${name}=<value>` : item);
+    // `--env NAME` names a variable of the replaying shell, no value: it stays as it is.
+    words.push('--env', item.includes('=') && SECRET.test(name) ? `${name}=<value>` : item);
   }
   if (flags.cwd) words.push('--cwd', flags.cwd);
   for (const item of flags.header ?? []) {
@@ -189,9 +197,9 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const toolCalls = values['tool-calls'] ?? loaded?.config.toolCalls ?? 'safe';
   if (toolCalls !== 'safe' && toolCalls !== 'all' && toolCalls !== 'none')
     throw new UsageError(`--tool-calls expects safe, all or none, got ${JSON.stringify(toolCalls)}`);
-  const flags = { stdio: values.stdio, url: values.url, cwd: values.cwd, env: values.env, header: values.header };
-  const fromFlags = targetFromFlags({ ...flags, argv: serverArgv, demo: values.demo });
-  if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', { ...flags, argv: serverArgv });
+  const flags = targetFlags(values, serverArgv);
+  const fromFlags = targetFromFlags(flags);
+  if (!fromFlags && !loaded?.config.targets) throw noTargetError('fuzz', flags);
   const targets: Array<{ name: string; spec: TargetSpec; words: string[] }> = fromFlags
     ? [{ name: 'target', spec: fromFlags, words: values.demo ? ['--demo'] : targetWords(flags, serverArgv) }]
     : configTargets(loaded!).map((target) => ({ ...target, words: wordsOf(target) }));
@@ -253,7 +261,13 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
           targetSpec:
             target.spec.kind === 'http'
               ? { kind: 'http', url: target.spec.url }
-              : { kind: 'stdio', command: target.spec.command, args: target.spec.args, cwd: target.spec.cwd },
+              : {
+                  kind: 'stdio',
+                  command: target.spec.command,
+                  args: target.spec.args,
+                  cwd: target.spec.cwd,
+                  ...(target.spec.inheritEnv ? { inheritEnv: true } : {}),
+                },
           findingsDir: path.resolve(values['findings-dir'] ?? DEFAULT_FINDINGS_DIR),
         },
         progress: stderrProgress(process.stderr, values.quiet === true, redactor(secrets).redact),
@@ -286,7 +300,11 @@ function wordsOf(target: NamedTarget): string[] {
       undefined,
     );
   return targetWords(
-    { cwd: spec.cwd, env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`) },
+    {
+      cwd: spec.cwd,
+      env: Object.entries(spec.env ?? {}).map(([name, value]) => `${name}=${value}`),
+      inheritEnv: spec.inheritEnv,
+    },
     [spec.command, ...spec.args],
   );
 }

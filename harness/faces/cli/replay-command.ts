@@ -8,7 +8,7 @@ import { DEFAULT_EXECUTE, type CaseRun } from '../../fuzz/execute.js';
 import { brief } from '../../fuzz/judge.js';
 import { replayCase } from '../../fuzz/replay.js';
 import type { TargetSpec } from '../../target.js';
-import { splitServerArgv, TARGET_OPTIONS, targetFromFlags, UsageError } from './target-options.js';
+import { splitServerArgv, TARGET_OPTIONS, targetFlags, targetFromFlags, UsageError } from './target-options.js';
 
 export const REPLAY_HELP = `Usage: mcp-conform replay <case.json> [target] [options]
 
@@ -18,7 +18,7 @@ same rules. Without a target, the case goes to the server it was found on.
 
 Target (optional, same transport as the case):
   --stdio "<command line>" | --url <url> | -- <command> [args...]
-  --cwd <dir>, --env NAME=VALUE, --header "Name: value"
+  --cwd <dir>, --env NAME=VALUE, --env NAME, --inherit-env, --header "Name: value"
 
 Options:
   --timeout <ms>   wait this long for each answer (default ${DEFAULT_EXECUTE.timeoutMs})
@@ -38,7 +38,7 @@ function savedTarget(file: CaseFile): TargetSpec {
     throw new UsageError(`${file.id}: the case file names no target; give one (--stdio, --url or -- command)`);
   return saved.kind === 'http'
     ? { kind: 'http', url: saved.url, headers: {} }
-    : { kind: 'stdio', command: saved.command, args: saved.args, cwd: saved.cwd };
+    : { kind: 'stdio', command: saved.command, args: saved.args, cwd: saved.cwd, inheritEnv: saved.inheritEnv };
 }
 
 function describeRun(run: CaseRun): string[] {
@@ -92,16 +92,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     if (error instanceof CaseFileError) throw new UsageError(error.message);
     throw error;
   }
-  const target =
-    targetFromFlags({
-      stdio: values.stdio,
-      url: values.url,
-      cwd: values.cwd,
-      env: values.env,
-      header: values.header,
-      argv: serverArgv,
-      demo: values.demo,
-    }) ?? savedTarget(file);
+  const target = targetFromFlags(targetFlags(values, serverArgv)) ?? savedTarget(file);
   if (target.kind !== file.transport)
     throw new UsageError(
       `${file.id} was found over ${file.transport}; its bytes are framed for ${file.transport}, so replay it against a ${file.transport} target`,

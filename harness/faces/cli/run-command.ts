@@ -31,9 +31,11 @@ import type { MatrixSource } from '../../results/implementation-matrix.js';
 import type { RunResults } from '../../results/results.js';
 import {
   noTargetError,
+  parseEnv,
   parsePairs,
   splitServerArgv,
   TARGET_OPTIONS,
+  targetFlags,
   targetFromFlags,
   targetGiven,
   UsageError,
@@ -54,9 +56,14 @@ Target (one of; with none, the config file's targets; with neither, a usage erro
   -- <command> [args...]     like --stdio, given as separate arguments
   --demo                     the reference server bundled with mcp-conform (a demonstration)
   --cwd <dir>                working directory of a stdio server
-  --env NAME=VALUE           extra environment for a stdio server (repeatable)
+  --env NAME=VALUE           set a variable for a stdio server (repeatable); --env NAME
+                             passes the runner's own NAME. A stdio server gets only these and
+                             HOME, LOGNAME, PATH, SHELL, TERM, USER, LANG, LC_ALL, LC_CTYPE,
+                             TMPDIR, JAVA_HOME of the runner's environment
+  --inherit-env              give a stdio server the runner's whole environment instead
   --header "Name: value"     extra HTTP header, e.g. for auth (repeatable); with config
-                             targets, --cwd/--env/--header apply to each target they fit
+                             targets, --cwd/--env/--inherit-env/--header apply to each
+                             target they fit
 
 ${AUTH_HELP}
 
@@ -200,24 +207,17 @@ function targetsFor(
   serverArgv: string[] | undefined,
   loaded: LoadedConfig | undefined,
 ): NamedTarget[] {
-  const flags = {
-    stdio: values.stdio,
-    url: values.url,
-    cwd: values.cwd,
-    env: values.env,
-    header: values.header,
-    argv: serverArgv,
-    demo: values.demo,
-  };
+  const flags = targetFlags(values, serverArgv);
   if (targetGiven(flags)) return [{ name: 'target', spec: targetFromFlags(flags)! }];
   if (!loaded?.config.targets) throw noTargetError('run', flags);
   const targets = configTargets(loaded);
-  const env = parsePairs(values.env, '=', '--env');
+  const env = parseEnv(values.env);
+  const inherit = values['inherit-env'] === true;
   const headers = parsePairs(values.header, ':', '--header');
   if (values.header?.length && !targets.some((t) => t.spec.kind === 'http'))
     throw new UsageError('--header applies to url targets only, and the config file lists none');
-  if ((values.cwd !== undefined || values.env?.length) && !targets.some((t) => t.spec.kind === 'stdio'))
-    throw new UsageError('--cwd and --env apply to stdio targets only, and the config file lists none');
+  if ((values.cwd !== undefined || values.env?.length || inherit) && !targets.some((t) => t.spec.kind === 'stdio'))
+    throw new UsageError('--cwd, --env and --inherit-env apply to stdio targets only, and the config file lists none');
   const cwd = values.cwd === undefined ? undefined : path.resolve(values.cwd);
   if (cwd !== undefined && !existsSync(cwd)) throw new UsageError(`--cwd directory does not exist: ${cwd}`);
   return targets.map(({ name, label, spec }) => ({
@@ -226,7 +226,7 @@ function targetsFor(
     spec:
       spec.kind === 'http'
         ? { ...spec, headers: { ...spec.headers, ...headers } }
-        : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd },
+        : { ...spec, env: { ...spec.env, ...env }, cwd: cwd ?? spec.cwd, ...(inherit ? { inheritEnv: true } : {}) },
   }));
 }
 

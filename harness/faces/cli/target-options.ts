@@ -1,4 +1,4 @@
-// Turns --stdio / --url / `-- argv` (and --cwd, --env, --header) into a target, or a usage error.
+// Turns --stdio / --url / `-- argv` (and --cwd, --env, --inherit-env, --header) into a target, or a usage error.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ export const TARGET_OPTIONS = {
   url: { type: 'string' },
   cwd: { type: 'string' },
   env: { type: 'string', multiple: true },
+  'inherit-env': { type: 'boolean' },
   header: { type: 'string', multiple: true },
   demo: { type: 'boolean' },
 } as const;
@@ -28,11 +29,30 @@ export interface TargetFlags {
   url?: string;
   cwd?: string;
   env?: string[];
+  /** --inherit-env: the server gets the runner's whole environment, not the allow-list. */
+  inheritEnv?: boolean;
   header?: string[];
   /** Arguments after `--`: the server command as argv, no quoting needed. */
   argv?: string[];
   /** --demo: the bundled reference server, asked for by name, never by omission. */
   demo?: boolean;
+}
+
+/** The parsed TARGET_OPTIONS of a command, and the server argv after `--`, as target flags. */
+export function targetFlags(
+  values: {
+    stdio?: string;
+    url?: string;
+    cwd?: string;
+    env?: string[];
+    'inherit-env'?: boolean;
+    header?: string[];
+    demo?: boolean;
+  },
+  argv: string[] | undefined,
+): TargetFlags {
+  const { stdio, url, cwd, env, header, demo } = values;
+  return { stdio, url, cwd, env, inheritEnv: values['inherit-env'], header, argv, demo };
 }
 
 export function parsePairs(items: string[] | undefined, separator: '=' | ':', flag: string): Record<string, string> {
@@ -41,6 +61,22 @@ export function parsePairs(items: string[] | undefined, separator: '=' | ':', fl
     const at = item.indexOf(separator);
     if (at <= 0) throw new UsageError(`${flag} expects NAME${separator}VALUE, got ${JSON.stringify(item)}`);
     out[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** --env items: NAME=VALUE sets a variable, NAME alone copies it from the runner's environment (left out when unset there). */
+export function parseEnv(items: string[] | undefined, runner: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items ?? []) {
+    if (item.includes('=')) {
+      Object.assign(out, parsePairs([item], '=', '--env'));
+      continue;
+    }
+    const name = item.trim();
+    if (name === '') throw new UsageError('--env expects NAME=VALUE or NAME, got ""');
+    const value = runner[name];
+    if (value !== undefined) out[name] = value;
   }
   return out;
 }
@@ -74,8 +110,9 @@ export function stdioTarget(
   cwd: string | undefined,
   env: Record<string, string>,
   labels = { command: '--stdio', cwd: '--cwd' },
+  inheritEnv = false,
 ): TargetSpec {
-  return usage(() => checkedStdioTarget(command, cwd, env, labels));
+  return usage(() => checkedStdioTarget(command, cwd, env, labels, inheritEnv));
 }
 
 export function targetGiven(flags: TargetFlags): boolean {
@@ -104,16 +141,17 @@ export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
   if (given > 1)
     throw new UsageError('give one target: --stdio "<command>", --url <url>, -- <command> <args...>, or --demo');
   if (flags.demo) {
-    if (flags.header?.length || flags.cwd !== undefined || flags.env?.length)
-      throw new UsageError('--demo takes no --cwd, --env or --header');
+    if (flags.header?.length || flags.cwd !== undefined || flags.env?.length || flags.inheritEnv)
+      throw new UsageError('--demo takes no --cwd, --env, --inherit-env or --header');
     return bundledReferenceServer();
   }
   if (flags.header?.length && flags.url === undefined) throw new UsageError('--header applies to --url targets only');
-  if ((flags.cwd !== undefined || flags.env?.length) && flags.url !== undefined)
-    throw new UsageError('--cwd and --env apply to stdio targets only');
+  if ((flags.cwd !== undefined || flags.env?.length || flags.inheritEnv) && flags.url !== undefined)
+    throw new UsageError('--cwd, --env and --inherit-env apply to stdio targets only');
   if (flags.url !== undefined) return httpTarget(flags.url, parsePairs(flags.header, ':', '--header'));
-  const env = parsePairs(flags.env, '=', '--env');
-  if (flags.argv && flags.argv.length > 0) return stdioTarget(flags.argv, flags.cwd, env);
-  if (flags.stdio !== undefined) return stdioTarget(flags.stdio, flags.cwd, env);
+  const env = parseEnv(flags.env);
+  const inherit = flags.inheritEnv === true;
+  if (flags.argv && flags.argv.length > 0) return stdioTarget(flags.argv, flags.cwd, env, undefined, inherit);
+  if (flags.stdio !== undefined) return stdioTarget(flags.stdio, flags.cwd, env, undefined, inherit);
   return undefined;
 }

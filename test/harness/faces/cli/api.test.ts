@@ -25,6 +25,16 @@ describe('runConformance from the package entry', () => {
     expect(REVISIONS).toContain('2026-07-28');
   });
 
+  test('a stdio server gets the allow-list and target.env; the results name them, never their values', async () => {
+    const results = await runConformance({
+      target: { stdio: referenceArgv(), env: { SERVER_MODE: 'api-test-value' } },
+      revisions: ['2026-07-28'],
+      checks: ['2026-07-28/lifecycle'],
+    });
+    expect(results.target.environment).toEqual(expect.arrayContaining(['PATH', 'SERVER_MODE']));
+    expect(JSON.stringify(results)).not.toContain('api-test-value');
+  });
+
   test('a failing server resolves with outcome failed, not a rejection', async () => {
     const results = await runConformance({
       target: { stdio: referenceArgv('ping-missing') },

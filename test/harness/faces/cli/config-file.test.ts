@@ -30,7 +30,7 @@ describe('config file validation', () => {
     [{ targets: [{ stdio: 'x', url: 'http://127.0.0.1/mcp' }] }, 'targets[0] needs exactly one of "stdio" or "url"'],
     [
       { targets: [{ url: 'http://127.0.0.1/mcp', env: {} }] },
-      'targets[0]: "cwd" and "env" apply to stdio targets only',
+      'targets[0]: "cwd", "env" and "inheritEnv" apply to stdio targets only',
     ],
     [{ reports: { pdf: 'x.pdf' } }, 'unknown key "pdf" in reports'],
   ])('%j → %s', (config, message) => {
@@ -124,7 +124,7 @@ describe('config file problems and targets', () => {
         ],
       }),
     ).toEqual([
-      'targets[0]: "cwd" and "env" apply to stdio targets only',
+      'targets[0]: "cwd", "env" and "inheritEnv" apply to stdio targets only',
       'targets[2]: "headers" applies to url targets only',
       'two targets are named "a"',
     ]);
@@ -156,5 +156,15 @@ describe('config file problems and targets', () => {
       },
       { name: 'target-3', spec: { kind: 'http', url: 'http://127.0.0.1:3000/mcp', headers: { 'X-Key': 'k' } } },
     ]);
+  });
+
+  test('inheritEnv gives a stdio target the whole environment; a url target takes none', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-config-'));
+    const config = { targets: [{ stdio: 'node server.js', inheritEnv: true }] };
+    const [target] = configTargets({ file: path.join(dir, 'c.json'), baseDir: dir, config });
+    expect(target.spec).toMatchObject({ kind: 'stdio', inheritEnv: true });
+    expect(configProblem({ targets: [{ url: 'http://127.0.0.1/mcp', inheritEnv: false }] })).toBe(
+      'targets[0]: "cwd", "env" and "inheritEnv" apply to stdio targets only',
+    );
   });
 });

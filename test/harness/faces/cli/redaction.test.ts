@@ -123,7 +123,7 @@ describe('secrets redaction', () => {
     }
   });
 
-  test('no report, nor the console, holds an inherited *TOKEN* value or an --env value; each says it redacted', async () => {
+  test('no report, nor the console, holds an inherited *TOKEN* value (--inherit-env) or an --env value; each says it redacted', async () => {
     const dir = tempDir();
     const at = (name: string) => path.join(dir, name);
     const result = await cli(
@@ -135,6 +135,8 @@ describe('secrets redaction', () => {
         '2026-07-28/lifecycle',
         '--env',
         `SERVER_MODE=${PASSED}`,
+        // The server gets MY_API_TOKEN only with the whole environment.
+        '--inherit-env',
         '--json',
         at('r.json'),
         '--html',
