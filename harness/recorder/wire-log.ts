@@ -1,7 +1,7 @@
 // Records every byte and message in both directions, so each verdict can show its evidence.
 
 import type { WireEntry } from '../results/wire-entry.js';
-import { abridge, MAX_PRINTED_BYTES } from './abridge.js';
+import { abridge, detached, MAX_PRINTED_BYTES } from './abridge.js';
 import { factsOf } from './facts.js';
 
 // The entry's shape is the results contract's; the recorder fills it.
@@ -79,7 +79,7 @@ export class WireRecorder {
     };
     if (entry.text !== undefined && entry.text.length > this.maxTextBytes) {
       entry.bytes ??= Buffer.byteLength(entry.text);
-      entry.text = entry.text.slice(0, this.maxTextBytes);
+      entry.text = detached(entry.text.slice(0, this.maxTextBytes));
       entry.truncated = true;
     }
     let messageSize = sizeHint ?? 256;
