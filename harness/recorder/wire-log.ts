@@ -2,6 +2,7 @@
 
 import type { WireEntry } from '../results/wire-entry.js';
 import { abridge, detached, MAX_PRINTED_BYTES } from './abridge.js';
+import { BudgetLedger } from './budget-ledger.js';
 import { factsOf } from './facts.js';
 
 // The entry's shape is the results contract's; the recorder fills it.
@@ -60,6 +61,8 @@ export class WireRecorder {
   keptBytes = 0;
   contentDropped = 0;
   private readonly responses = new Map<string, number>();
+  /** What the budgets of the recorder and the transports left out, for the run's notes. */
+  readonly spent = new BudgetLedger();
 
   constructor(options: RecorderOptions = {}) {
     this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
@@ -89,8 +92,12 @@ export class WireRecorder {
       const kept = abridge(entry.message);
       if (kept !== entry.message) {
         const wireSize = sizeHint ?? MAX_PRINTED_BYTES;
-        const keepWhole = this.wholeBytes + wireSize <= this.maxWholeBytes;
+        // A request or notification the server chose to make big is judged by its facts: the
+        // checks read its envelope, and the server could send one before every answer.
+        const unsolicited = entry.direction === 'server->client' && !isResponse(whole) && wireSize > MAX_PRINTED_BYTES;
+        const keepWhole = !unsolicited && this.wholeBytes + wireSize <= this.maxWholeBytes;
         if (keepWhole) this.wholeBytes += wireSize;
+        if (unsolicited) this.spent.note('server requests and notifications over 64 KB kept as their facts', wireSize);
         wholeMessages.set(entry, keepWhole ? whole : factsOf(whole));
         entry.message = kept;
         entry.truncated = true;

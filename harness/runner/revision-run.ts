@@ -7,6 +7,7 @@ import type { Client } from '../lifecycles/client.js';
 import type { Revision } from '../model.js';
 import { abridge, shortenString } from '../recorder/abridge.js';
 import type { Attempt, CheckResult, RevisionRun } from '../results/results.js';
+import { budgetNotes } from './budget-notes.js';
 import { boundNotes, boundTranscript, describeCheck, MAX_REASON, notRun, withLateAnswers } from './check-result.js';
 import { makeContext } from './check-context.js';
 import { attemptOf, needsConfirmation, settleAttempts } from './confirm.js';
@@ -222,8 +223,12 @@ export class RevisionRunner {
       stderr: session.stderr(),
       discoveryTranscript: session.recorder.forCheck(`${this.revision}/discovery`),
       requestTimeoutMs: session.requestTimeoutMs,
-      notes: session.processNotes(),
+      notes: orUndefined([...(session.processNotes() ?? []), ...budgetNotes(session.recorder)]),
       error,
     };
   }
+}
+
+function orUndefined(notes: string[]): string[] | undefined {
+  return notes.length > 0 ? notes : undefined;
 }

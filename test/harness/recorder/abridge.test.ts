@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { abridge, CUT_MARK, MAX_EVIDENCE_DEPTH, MAX_PRINTED_BYTES, shortenString } from '../../../harness/recorder/abridge.js';
+import {
+  abridge,
+  CUT_MARK,
+  MAX_EVIDENCE_DEPTH,
+  MAX_PRINTED_BYTES,
+  shortenString,
+} from '../../../harness/recorder/abridge.js';
 
 describe('abridge: evidence budgeted by printed size', () => {
   test('a value within the budget is kept as it is (the same object)', () => {
