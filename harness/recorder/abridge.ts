@@ -52,6 +52,11 @@ function printedCost(node: unknown, depth: number, limit: number): number {
   return cost;
 }
 
+/** Printed size of the value as the reports print it (indented), counted up to `limit` and a little past. */
+export function printedSize(value: unknown, limit = Number.MAX_SAFE_INTEGER): number {
+  return value === undefined ? 0 : printedCost(value, 0, limit);
+}
+
 /** The value itself when it prints within the budget; else a copy cut to it. */
 export function abridge<T>(value: T, budget = MAX_PRINTED_BYTES): T {
   if (value === undefined || printedCost(value, 0, budget) <= budget) return value;

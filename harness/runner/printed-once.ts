@@ -1,10 +1,12 @@
 // A server message that arrives while several checks are in flight belongs to each of them, and
 // every report would print it once per check: a big one, once per transcript it is in. It is
 // printed in full where it first appears; later transcripts keep its metadata and say where.
+import { printedSize } from '../recorder/abridge.js';
+import { contentless } from './contentless.js';
 import type { CheckResult, RevisionRun } from '../results/results.js';
 import type { WireEntry } from '../results/wire-entry.js';
 
-/** Printed size (JSON) past which a repeated entry is printed only once. */
+/** Printed size past which a repeated entry is printed only once. */
 export const PRINTED_ONCE_BYTES = 4 * 1024;
 
 /** Replaces, in place, every repeat of a large entry with a copy that points to its first print. */
@@ -16,7 +18,8 @@ export function printLargeEntriesOnce(runs: RevisionRun[], checks: CheckResult[]
       const entry = transcript[i];
       const first = firstIn.get(entry);
       if (first === undefined) firstIn.set(entry, where);
-      else if (isLarge(entry, large)) transcript[i] = pointer(entry, first);
+      else if (isLarge(entry, large))
+        transcript[i] = contentless(entry, `content printed once, in the transcript of ${first} (seq ${entry.seq})`);
     }
   };
   for (const run of runs) walk(run.discoveryTranscript, `${run.revision}/discovery`);
@@ -32,10 +35,4 @@ function isLarge(entry: WireEntry, cache: Map<WireEntry, boolean>): boolean {
     cache.set(entry, large);
   }
   return large;
-}
-
-function pointer(entry: WireEntry, first: string): WireEntry {
-  const { message: _message, text: _text, hex: _hex, ...rest } = entry;
-  const said = `content printed once, in the transcript of ${first} (seq ${entry.seq})`;
-  return { ...rest, note: entry.note ? `${entry.note}; ${said}` : said };
 }

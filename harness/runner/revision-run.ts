@@ -13,6 +13,7 @@ import { makeContext } from './check-context.js';
 import { attemptOf, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, runsAlone, type Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
+import { budgetUnasked, UNASKED_BYTES_PER_CHECK } from './transcript-budget.js';
 import { RevisionSession, TargetUnreachable } from './revision-session.js';
 import type { RunSettings } from './settings.js';
 import { CheckTimeout, notApplicable, type Outcome, settleVerdict, verdictFor } from './verdict-rules.js';
@@ -73,7 +74,12 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
     profile: session.profile,
     interrupted: settings.signal?.aborted === true,
   });
-  const { transcript, dropped } = boundTranscript(ownEntries, settings.maxTranscriptEntries);
+  const bounded = boundTranscript(ownEntries, settings.maxTranscriptEntries);
+  const { transcript, notKept } = budgetUnasked(bounded.transcript);
+  if (notKept > 0)
+    notes.push(
+      `${notKept} server requests, notifications or stray output kept in the transcript without their content (${UNASKED_BYTES_PER_CHECK / 1024} KB per check)`,
+    );
   return {
     ...describeCheck(check, settings),
     verdict: outcome.verdict,
@@ -83,7 +89,7 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
     durationMs: Math.round(performance.now() - started),
     notes: boundNotes(notes),
     transcript,
-    transcriptDropped: dropped,
+    transcriptDropped: bounded.dropped,
   };
 }
 
