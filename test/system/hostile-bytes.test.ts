@@ -1,0 +1,61 @@
+// Servers that send the client big or deep requests before every answer: memory is bounded by
+// bytes, not by count (the excess counted and noted in the run), and no report grows past a small
+// bound whatever the server sent. Before the bounds: 1.5 to 2.4 GB for --big-requests 4, a 17 MB
+// results file for --deep-requests 3000 over these checks (86 MB over the whole revision).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { builtFixture } from '../helpers/fixture-process.js';
+import { SHORT_WAITS, expectEveryReport, expectNothingLeft, runHostile } from '../helpers/hostile-run.js';
+
+const HOSTILE_STDIO = builtFixture('fixtures/hostile/stdio-server.ts');
+/** Peak RSS of the harness alone (VmHWM): about 245 MB measured. */
+const RSS_BOUND_MB = 300;
+/** Every report stays under this: the deep run's are 1.1 MB JSON, 0.4 MB JUnit, 0.7 MB HTML. */
+const REPORT_BOUND_BYTES = 4 * 1024 * 1024;
+
+const stdio = (token: string, ...flags: string[]) => ['--', process.execPath, HOSTILE_STDIO, ...flags, token];
+const revisionNotes = (json: Record<string, unknown>) =>
+  (json.revisions as Array<{ notes?: string[] }>).flatMap((run) => run.notes ?? []);
+
+describe('server requests measured in bytes', () => {
+  test('three 4 MB server requests before every answer: memory bounded, each kept as its facts, the run says so', async () => {
+    const token = randomUUID();
+    const run = await runHostile([
+      ...SHORT_WAITS,
+      '--revision',
+      '2026-07-28',
+      '--check',
+      '2026-07-28/lifecycle/discover-result',
+      '--check',
+      '2026-07-28/tools',
+      ...stdio(token, '--big-requests', '4'),
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.peakRssMb, `peak RSS ${run.peakRssMb.toFixed(0)} MB`).toBeLessThan(RSS_BOUND_MB);
+    const { json, sizes } = expectEveryReport(run);
+    for (const size of sizes) expect(size).toBeLessThan(REPORT_BOUND_BYTES);
+    expect(revisionNotes(json).join('\n')).toMatch(
+      /memory budget: \d+ server requests and notifications over 64 KB kept as their facts/,
+    );
+    await expectNothingLeft(token);
+  });
+
+  test('a schema nested 3,000 deep in a server request before every answer: every report stays small', async () => {
+    const token = randomUUID();
+    const run = await runHostile([
+      ...SHORT_WAITS,
+      '--revision',
+      '2025-11-25',
+      '--check',
+      '2025-11-25/lifecycle',
+      '--check',
+      '2025-11-25/capabilities',
+      ...stdio(token, '--deep-requests', '3000'),
+    ]);
+    expect([0, 1, 4], run.stderr).toContain(run.exitCode); // the requests break the schema: judged, never a harness error
+    const { json, sizes } = expectEveryReport(run);
+    for (const size of sizes) expect(size).toBeLessThan(REPORT_BOUND_BYTES);
+    expect(JSON.stringify(json)).toContain('nested deeper than 64 levels: not kept in the evidence');
+    await expectNothingLeft(token);
+  });
+});
