@@ -29,9 +29,7 @@ export function printLargeEntriesOnce(runs: RevisionRun[], checks: CheckResult[]
 function isLarge(entry: WireEntry, cache: Map<WireEntry, boolean>): boolean {
   let large = cache.get(entry);
   if (large === undefined) {
-    const printed =
-      (entry.text?.length ?? 0) + (entry.message === undefined ? 0 : JSON.stringify(entry.message).length);
-    large = printed > PRINTED_ONCE_BYTES;
+    large = (entry.text?.length ?? 0) + printedSize(entry.message, PRINTED_ONCE_BYTES) > PRINTED_ONCE_BYTES;
     cache.set(entry, large);
   }
   return large;
