@@ -80,6 +80,8 @@ export class WireRecorder {
       at: new Date().toISOString(),
       ...rest,
     };
+    // The verdict rules read the harness's waits and their proofs: a flood never pushes those out.
+    if (this.entries.length >= this.maxEntries && !decidesVerdicts(entry)) return this.passBy(entry);
     if (entry.text !== undefined && entry.text.length > this.maxTextBytes) {
       entry.bytes ??= Buffer.byteLength(entry.text);
       entry.text = detached(entry.text.slice(0, this.maxTextBytes));
@@ -113,24 +115,34 @@ export class WireRecorder {
         this.contentDropped++;
         if (whole !== undefined && !wholeMessages.has(entry)) wholeMessages.set(entry, factsOf(whole));
         entry.bytes ??= sizeHint ?? entry.text?.length;
-        delete entry.text;
-        delete entry.message;
+        // Not delete: a deleted member turns each of a flood's entries into a slower, larger dictionary.
+        entry.text = undefined;
+        entry.message = undefined;
         entry.truncated = true;
         entry.note = appendNote(entry.note, 'content dropped (wire log budget used up)');
       }
     } else {
       this.keptBytes += size;
     }
-    if (entry.direction === 'server->client' && entry.kind === 'message' && isResponse(whole)) {
-      this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
-    }
-    // The verdict rules read the harness's waits and their proofs: a flood never pushes those out.
-    if (this.entries.length < this.maxEntries || decidesVerdicts(entry)) this.entries.push(entry);
-    else this.dropped++;
+    this.countResponse(entry, whole);
+    this.entries.push(entry);
     // Listeners judge what came (the fuzzer): they hear the whole message, the log keeps the evidence.
     const heard = whole !== entry.message && entry.message !== undefined ? { ...entry, message: whole } : entry;
     for (const listener of this.listeners) listener(heard);
     return entry;
+  }
+
+  /** An entry past the entry cap: counted and heard, never cut or budgeted (a flood's entries cost no evidence). */
+  private passBy(entry: WireEntry): WireEntry {
+    this.dropped++;
+    this.countResponse(entry, entry.message);
+    for (const listener of this.listeners) listener(entry);
+    return entry;
+  }
+
+  private countResponse(entry: WireEntry, whole: unknown): void {
+    if (entry.direction === 'server->client' && entry.kind === 'message' && isResponse(whole))
+      this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
   }
 
   /** Text of raw bytes for the log: UTF-8 when valid, plus hex of the head when not. */
