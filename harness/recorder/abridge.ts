@@ -1,23 +1,37 @@
 // Evidence is budgeted by the size it prints to, not by its size on the wire: a 2 MB answer of a
 // million numbers 200 deep prints to 200 MB with indentation, and every report prints it again.
 // A value over the budget is kept as a copy cut to it: long strings as head, length and tail,
-// containers cut where the budget runs out, each cut said in place.
+// containers cut where the budget runs out, each cut said in place. Depth is budgeted too: a
+// schema 512 levels deep prints a line per level, each indented by its depth, in every report.
 
 /** Printed bytes one value may take in the evidence. */
 export const MAX_PRINTED_BYTES = 64 * 1024;
+/** Containers deeper than this are kept as a mark in the evidence (the checks read the value whole). */
+export const MAX_EVIDENCE_DEPTH = 64;
 /** Strings longer than this are kept as head, length and tail. */
 export const LONG_STRING = 2048;
 const HEAD = 1024;
 const TAIL = 256;
 
 export const CUT_MARK = '[mcp-conform: cut]';
+const DEPTH_CUT = `${CUT_MARK} nested deeper than ${MAX_EVIDENCE_DEPTH} levels: not kept in the evidence`;
 
 /** A long string as its head, its length and its tail, said once. */
 export function shortenString(text: string, max = LONG_STRING): string {
   if (text.length <= max) return text;
   const head = Math.min(HEAD, Math.floor(max / 2));
   const tail = Math.min(TAIL, Math.floor(max / 8));
-  return `${text.slice(0, head)}${CUT_MARK} …${text.length - head - tail} of ${text.length} characters not kept… ${text.slice(text.length - tail)}`;
+  return detached(
+    `${text.slice(0, head)}${CUT_MARK} …${text.length - head - tail} of ${text.length} characters not kept… ${text.slice(text.length - tail)}`,
+  );
+}
+
+/**
+ * A copy that holds no reference to the string it was cut from: V8 keeps a slice as a view of its
+ * parent, so a 1 KB head would keep a 4 MB string alive for the whole run.
+ */
+export function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** Printed size of the value (one space per level of indentation, as the reports print), up to `limit`. */
@@ -25,6 +39,7 @@ function printedCost(node: unknown, depth: number, limit: number): number {
   let cost = depth + 2;
   if (typeof node === 'string') return cost + node.length;
   if (node === null || typeof node !== 'object') return cost + 8;
+  if (depth >= MAX_EVIDENCE_DEPTH) return Number.POSITIVE_INFINITY;
   // By index and by key: Object.entries of a million-item array would allocate a million pairs.
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length && cost <= limit; i++) cost += printedCost(node[i], depth + 1, limit - cost);
@@ -35,6 +50,11 @@ function printedCost(node: unknown, depth: number, limit: number): number {
     if (cost > limit) return cost;
   }
   return cost;
+}
+
+/** Printed size of the value as the reports print it (indented), counted up to `limit` and a little past. */
+export function printedSize(value: unknown, limit = Number.MAX_SAFE_INTEGER): number {
+  return value === undefined ? 0 : printedCost(value, 0, limit);
 }
 
 /** The value itself when it prints within the budget; else a copy cut to it. */
@@ -54,6 +74,10 @@ function cut(node: unknown, depth: number, state: { left: number }): unknown {
   if (node === null || typeof node !== 'object') {
     state.left -= 8;
     return node;
+  }
+  if (depth >= MAX_EVIDENCE_DEPTH) {
+    state.left -= DEPTH_CUT.length;
+    return DEPTH_CUT;
   }
   if (Array.isArray(node)) {
     const out: unknown[] = [];

@@ -1,7 +1,8 @@
 // Records every byte and message in both directions, so each verdict can show its evidence.
 
 import type { WireEntry } from '../results/wire-entry.js';
-import { abridge, MAX_PRINTED_BYTES } from './abridge.js';
+import { abridge, detached, MAX_PRINTED_BYTES } from './abridge.js';
+import { BudgetLedger } from './budget-ledger.js';
 import { factsOf } from './facts.js';
 
 // The entry's shape is the results contract's; the recorder fills it.
@@ -60,6 +61,8 @@ export class WireRecorder {
   keptBytes = 0;
   contentDropped = 0;
   private readonly responses = new Map<string, number>();
+  /** What the budgets of the recorder and the transports left out, for the run's notes. */
+  readonly spent = new BudgetLedger();
 
   constructor(options: RecorderOptions = {}) {
     this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
@@ -77,9 +80,11 @@ export class WireRecorder {
       at: new Date().toISOString(),
       ...rest,
     };
+    // The verdict rules read the harness's waits and their proofs: a flood never pushes those out.
+    if (this.entries.length >= this.maxEntries && !decidesVerdicts(entry)) return this.passBy(entry);
     if (entry.text !== undefined && entry.text.length > this.maxTextBytes) {
       entry.bytes ??= Buffer.byteLength(entry.text);
-      entry.text = entry.text.slice(0, this.maxTextBytes);
+      entry.text = detached(entry.text.slice(0, this.maxTextBytes));
       entry.truncated = true;
     }
     let messageSize = sizeHint ?? 256;
@@ -89,8 +94,12 @@ export class WireRecorder {
       const kept = abridge(entry.message);
       if (kept !== entry.message) {
         const wireSize = sizeHint ?? MAX_PRINTED_BYTES;
-        const keepWhole = this.wholeBytes + wireSize <= this.maxWholeBytes;
+        // A request or notification the server chose to make big is judged by its facts: the
+        // checks read its envelope, and the server could send one before every answer.
+        const unsolicited = entry.direction === 'server->client' && !isResponse(whole) && wireSize > MAX_PRINTED_BYTES;
+        const keepWhole = !unsolicited && this.wholeBytes + wireSize <= this.maxWholeBytes;
         if (keepWhole) this.wholeBytes += wireSize;
+        if (unsolicited) this.spent.note('server requests and notifications over 64 KB kept as their facts', wireSize);
         wholeMessages.set(entry, keepWhole ? whole : factsOf(whole));
         entry.message = kept;
         entry.truncated = true;
@@ -106,24 +115,34 @@ export class WireRecorder {
         this.contentDropped++;
         if (whole !== undefined && !wholeMessages.has(entry)) wholeMessages.set(entry, factsOf(whole));
         entry.bytes ??= sizeHint ?? entry.text?.length;
-        delete entry.text;
-        delete entry.message;
+        // Not delete: a deleted member turns each of a flood's entries into a slower, larger dictionary.
+        entry.text = undefined;
+        entry.message = undefined;
         entry.truncated = true;
         entry.note = appendNote(entry.note, 'content dropped (wire log budget used up)');
       }
     } else {
       this.keptBytes += size;
     }
-    if (entry.direction === 'server->client' && entry.kind === 'message' && isResponse(whole)) {
-      this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
-    }
-    // The verdict rules read the harness's waits and their proofs: a flood never pushes those out.
-    if (this.entries.length < this.maxEntries || decidesVerdicts(entry)) this.entries.push(entry);
-    else this.dropped++;
+    this.countResponse(entry, whole);
+    this.entries.push(entry);
     // Listeners judge what came (the fuzzer): they hear the whole message, the log keeps the evidence.
     const heard = whole !== entry.message && entry.message !== undefined ? { ...entry, message: whole } : entry;
     for (const listener of this.listeners) listener(heard);
     return entry;
+  }
+
+  /** An entry past the entry cap: counted and heard, never cut or budgeted (a flood's entries cost no evidence). */
+  private passBy(entry: WireEntry): WireEntry {
+    this.dropped++;
+    this.countResponse(entry, entry.message);
+    for (const listener of this.listeners) listener(entry);
+    return entry;
+  }
+
+  private countResponse(entry: WireEntry, whole: unknown): void {
+    if (entry.direction === 'server->client' && entry.kind === 'message' && isResponse(whole))
+      this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
   }
 
   /** Text of raw bytes for the log: UTF-8 when valid, plus hex of the head when not. */

@@ -7,11 +7,13 @@ import type { Client } from '../lifecycles/client.js';
 import type { Revision } from '../model.js';
 import { abridge, shortenString } from '../recorder/abridge.js';
 import type { Attempt, CheckResult, RevisionRun } from '../results/results.js';
+import { budgetNotes } from './budget-notes.js';
 import { boundNotes, boundTranscript, describeCheck, MAX_REASON, notRun, withLateAnswers } from './check-result.js';
 import { makeContext } from './check-context.js';
 import { attemptOf, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, runsAlone, type Slots } from './pool.js';
 import { summarizeProfile } from './profile-summary.js';
+import { budgetUnasked, UNASKED_BYTES_PER_CHECK } from './transcript-budget.js';
 import { RevisionSession, TargetUnreachable } from './revision-session.js';
 import type { RunSettings } from './settings.js';
 import { CheckTimeout, notApplicable, type Outcome, settleVerdict, verdictFor } from './verdict-rules.js';
@@ -72,7 +74,12 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
     profile: session.profile,
     interrupted: settings.signal?.aborted === true,
   });
-  const { transcript, dropped } = boundTranscript(ownEntries, settings.maxTranscriptEntries);
+  const bounded = boundTranscript(ownEntries, settings.maxTranscriptEntries);
+  const { transcript, notKept } = budgetUnasked(bounded.transcript);
+  if (notKept > 0)
+    notes.push(
+      `${notKept} server requests, notifications or stray output kept in the transcript without their content (${UNASKED_BYTES_PER_CHECK / 1024} KB per check)`,
+    );
   return {
     ...describeCheck(check, settings),
     verdict: outcome.verdict,
@@ -82,7 +89,7 @@ async function runOneCheck(check: Check, session: RevisionSession, plan: Attempt
     durationMs: Math.round(performance.now() - started),
     notes: boundNotes(notes),
     transcript,
-    transcriptDropped: dropped,
+    transcriptDropped: bounded.dropped,
   };
 }
 
@@ -222,8 +229,12 @@ export class RevisionRunner {
       stderr: session.stderr(),
       discoveryTranscript: session.recorder.forCheck(`${this.revision}/discovery`),
       requestTimeoutMs: session.requestTimeoutMs,
-      notes: session.processNotes(),
+      notes: orUndefined([...(session.processNotes() ?? []), ...budgetNotes(session.recorder)]),
       error,
     };
   }
+}
+
+function orUndefined(notes: string[]): string[] | undefined {
+  return notes.length > 0 ? notes : undefined;
 }

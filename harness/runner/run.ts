@@ -4,6 +4,7 @@ import { REVISIONS, type Revision } from '../model.js';
 import { probeTarget, type ProbeOutcome } from './probe.js';
 import type { CheckResult, RevisionRun, RunResults } from '../results/results.js';
 import { resultsHeader } from './results-header.js';
+import { printLargeEntriesOnce } from './printed-once.js';
 import { RevisionRunner } from './revision-run.js';
 import { TargetUnreachable } from './revision-session.js';
 import { Slots } from './pool.js';
@@ -115,6 +116,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
           : silent.map((part) => `${part.revision}: ${part.reason}`).join('; ');
   }
 
+  printLargeEntriesOnce(runs, checks);
   const interrupted = settings.signal?.aborted === true;
   const stamped = stampProfiles(
     { revisions: runs, checks },

@@ -22,7 +22,7 @@ import {
 } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
 import { SpreadMessageJoiner } from './spread-message.js';
-import { keepNotification, MAX_EXCHANGE_NOTIFICATIONS } from './exchange-notifications.js';
+import { keepNotification, NOTIFICATIONS_NOT_KEPT } from './exchange-notifications.js';
 
 interface Pending {
   exchange: Exchange;
@@ -421,10 +421,12 @@ export class StdioConnection implements Connection {
       undefined,
     );
     for (const owner of owners) {
-      if (keepNotification(owner.exchange, message))
-        this.note(
-          `more than ${MAX_EXCHANGE_NOTIFICATIONS} notifications while one request was in flight: the rest are counted, not kept with it`,
-          owner.checkId,
+      const kept = keepNotification(owner.exchange, message, sizeHint);
+      if (kept === 'first dropped') this.note(NOTIFICATIONS_NOT_KEPT, owner.checkId);
+      if (kept !== 'kept')
+        this.context.recorder.spent.note(
+          'notifications not kept with a request in flight (once per request)',
+          sizeHint,
         );
       owner.onMessage?.(message);
     }

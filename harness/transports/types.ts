@@ -34,6 +34,8 @@ export interface Exchange {
   messages: JsonObject[];
   /** Notifications past the bound of exchange-notifications.ts: counted, not kept with the exchange. */
   notificationsDropped?: number;
+  /** Wire bytes of the notifications kept, for that bound. */
+  notificationBytes?: number;
   http?: HttpOutcome;
   timedOut: boolean;
   /** The answer was longer than the harness's line cap and was not read. */

@@ -120,6 +120,13 @@ export function expectEveryReport(
   return { json: JSON.parse(json), sizes: [json.length, xml.length, html.length] };
 }
 
+/** Every report there and readable, each under `bound` bytes; the results JSON. */
+export function expectReportsUnder(run: HostileRun, bound: number): ReturnType<typeof expectEveryReport>['json'] {
+  const { json, sizes } = expectEveryReport(run);
+  for (const size of sizes) expect(size).toBeLessThan(bound);
+  return json;
+}
+
 /** No target process left: checked a moment after exit, since a SIGKILLed group takes a tick to go. */
 export async function expectNothingLeft(token: string): Promise<void> {
   for (let i = 0; i < 20 && leftovers(token).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -69,3 +69,24 @@ describe('checks read whole messages, never the evidence copy', () => {
     expect(JSON.stringify(facts).length).toBeLessThan(2048);
   });
 });
+
+describe('a big request or notification from the server is judged by its facts', () => {
+  test('over 64 KB: its facts and size are kept, not its body, and the run is told', () => {
+    const recorder = new WireRecorder();
+    const text = 'p'.repeat(1024 * 1024);
+    const request = { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { maxTokens: 10, text } };
+    const entry = recorder.record({
+      direction: 'server->client',
+      kind: 'message',
+      connection: 'c1',
+      message: request,
+      sizeHint: text.length + 100,
+    });
+    expect(wholeMessage(entry)).toEqual(factsOf(request));
+    expect((wholeMessage(entry) as { method: string }).method).toBe('sampling/createMessage');
+    expect(entry.bytes).toBe(text.length + 100);
+    expect(recorder.spent.entries()).toEqual([
+      { what: 'server requests and notifications over 64 KB kept as their facts', count: 1, bytes: text.length + 100 },
+    ]);
+  });
+});
