@@ -334,7 +334,10 @@ export async function runProperty(
     seed: details.seed,
     // Runs the budget or an abort left unmade: the property is not exhausted, whatever its cases said.
     interrupted:
-      (details.interrupted && !details.failed) || outOfTime || options.signal?.aborted === true || (yielded && !details.failed),
+      (details.interrupted && !details.failed) ||
+      outOfTime ||
+      options.signal?.aborted === true ||
+      (yielded && !details.failed),
     crashes: target.restarts - restartsBefore + (target.exitReport() ? 1 : 0),
     durationMs: Math.round(performance.now() - started),
     undecided,

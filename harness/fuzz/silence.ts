@@ -29,7 +29,8 @@ export class SilenceMemo {
   learn(run: CaseRun): void {
     if (!run.probe.answered || run.crash) return;
     for (const step of run.fuzzCase.steps)
-      for (const slot of step.slots) if (needsAnswer(slot) && !answeredIn(run, slot)) this.classes.add(silenceKey(slot));
+      for (const slot of step.slots)
+        if (needsAnswer(slot) && !answeredIn(run, slot)) this.classes.add(silenceKey(slot));
   }
 
   /** Sent in one go (no step waits for an answer), and every slot that needs an answer is of a class the server was silent to, none a patient tool call. */
