@@ -1,12 +1,9 @@
-// A run the time budget cuts off still counts: fast-check abandons the async run in flight when its
-// time limit passes and, finding no failure of its own, would report the property as merely interrupted.
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Slot } from '../../../harness/fuzz/case.js';
 import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
 import { LiveTarget } from '../../../harness/fuzz/live-target.js';
-import { defineCampaign, fuzzProperty, type FuzzProperty } from '../../../harness/fuzz/property.js';
+import { defineCampaign, type FuzzProperty } from '../../../harness/fuzz/property.js';
 import { runProperty } from '../../../harness/fuzz/run-property.js';
+import { ANY_ANSWER, oneRequestProperty } from './one-request.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 import { referenceStdio } from '../../helpers/harness.js';
@@ -16,33 +13,21 @@ const REVISION = '2026-07-28';
 /** A test-only property: each run calls the reference server's slow tool; the first `quick` runs wait 0 ms and may have any answer, the later ones 3 s and only an error, which a result breaks. */
 function slowCallProperty(quick: number): FuzzProperty {
   let planned = 0;
-  const campaign = defineCampaign(REVISION, 'deadline-test', [
-    fuzzProperty<number>({
-      slug: 'slow-call',
-      title: 'test: a slow call must be refused',
-      requirement: 'test only',
-      level: 'MUST',
-      spec: 'basic',
-      transports: ['stdio'],
-      arbitrary: () => fc.nat(1000),
-      plan(n, env) {
-        const id = `slow-${SALT}-${n}`;
-        const slow = planned++ >= quick;
-        const { message } = env.dialect.build('tools/call', { name: 'slow', arguments: { ms: slow ? 3000 : 0 } }, id);
-        const allow: Slot['allow'] = slow ? [{ answer: 'error' }] : [{ answer: 'result' }, { answer: 'error' }];
-        return {
-          steps: [
-            {
-              label: 'tools/call slow',
-              text: `${JSON.stringify(message)}\n`,
-              slots: [{ what: 'slow', id, method: 'tools/call', allow }],
-            },
-          ],
-        };
-      },
-    }),
-  ]);
-  return campaign.properties[0];
+  const definition = oneRequestProperty(
+    'slow-call',
+    (n) => {
+      const slow = planned++ >= quick;
+      return {
+        method: 'tools/call',
+        params: { name: 'slow', arguments: { ms: slow ? 3000 : 0 } },
+        id: `slow-${SALT}-${n}`,
+        what: 'slow',
+        allow: slow ? [{ answer: 'error' }] : ANY_ANSWER,
+      };
+    },
+    1000,
+  );
+  return defineCampaign(REVISION, 'deadline-test', [definition]).properties[0];
 }
 
 let target: LiveTarget;

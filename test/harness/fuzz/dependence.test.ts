@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCaseFile } from '../../../harness/fuzz/case-file.js';
-import type { FuzzCase, Slot } from '../../../harness/fuzz/case.js';
+import type { FuzzCase } from '../../../harness/fuzz/case.js';
 import { findDependence } from '../../../harness/fuzz/dependence.js';
 import { DEFAULT_EXECUTE, executeCase } from '../../../harness/fuzz/execute.js';
 import { recordFinding } from '../../../harness/fuzz/findings.js';
@@ -14,6 +14,7 @@ import { judgeCase } from '../../../harness/fuzz/judge.js';
 import { LiveTarget } from '../../../harness/fuzz/live-target.js';
 import { replayCase } from '../../../harness/fuzz/replay.js';
 import { CaseFailure, type PropertyOutcome } from '../../../harness/fuzz/run-property.js';
+import { oneRequestCase } from './one-request.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 import type { TargetSpec } from '../../../harness/target.js';
@@ -33,15 +34,14 @@ const judge = {
 
 /** A call of the reference server's confirm-action tool declaring `capabilities`: without elicitation only an error is right. */
 function confirmCall(live: LiveTarget, name: string, capabilities: Record<string, unknown>): FuzzCase {
-  const id = `dep-${SALT}-${name}`;
-  const params = { name: 'confirm-action', arguments: { action: 'deploy' } };
-  const { message } = live.dialect.build('tools/call', params, id, { capabilities });
-  const allow: Slot['allow'] = [{ answer: 'error' }];
-  return {
-    steps: [
-      { label: name, text: `${JSON.stringify(message)}\n`, slots: [{ what: name, id, method: 'tools/call', allow }] },
-    ],
-  };
+  return oneRequestCase(live.dialect, {
+    method: 'tools/call',
+    params: { name: 'confirm-action', arguments: { action: 'deploy' } },
+    id: `dep-${SALT}-${name}`,
+    what: name,
+    allow: [{ answer: 'error' }],
+    capabilities,
+  });
 }
 
 describe('what a finding depends on', () => {

@@ -1,12 +1,9 @@
-// A run the pipelined pre-screen failed goes first in its property, alone, and shrinks from there: it is
-// not left for the single runs to reach, which slow cases ahead of it may never do within the budget.
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Slot } from '../../../harness/fuzz/case.js';
 import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
 import { LiveTarget } from '../../../harness/fuzz/live-target.js';
-import { defineCampaign, fuzzProperty, type FuzzProperty } from '../../../harness/fuzz/property.js';
+import { defineCampaign, type FuzzProperty } from '../../../harness/fuzz/property.js';
 import { runProperty } from '../../../harness/fuzz/run-property.js';
+import { ANY_ANSWER, oneRequestProperty } from './one-request.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 import { referenceStdio } from '../../helpers/harness.js';
@@ -16,35 +13,20 @@ const TIMEOUT_MS = 1000;
 
 /** A test-only property: 40 to 49 ask for a method the reference server refuses but are held to a result; below them the slow tool answers at once, above them it takes longer than the timeout. */
 function flaggedProperty(): FuzzProperty {
-  const campaign = defineCampaign(REVISION, 'flagged-test', [
-    fuzzProperty<number>({
-      slug: 'flagged',
-      title: 'test: one decade fails, the rest are slow',
-      requirement: 'test only',
-      level: 'MUST',
-      spec: 'basic',
-      transports: ['stdio'],
-      arbitrary: () => fc.nat(99),
-      plan(n, env) {
-        const id = `flagged-${SALT}-${n}`;
-        const failing = n >= 40 && n < 50;
-        const [method, params, allow]: [string, Record<string, unknown>, Slot['allow']] = failing
-          ? ['mcp-conform/deepest', {}, [{ answer: 'result' }]]
-          : [
-              'tools/call',
-              { name: 'slow', arguments: { ms: n < 40 ? 0 : 3 * TIMEOUT_MS } },
-              [{ answer: 'result' }, { answer: 'error' }],
-            ];
-        const { message } = env.dialect.build(method, params, id);
-        return {
-          steps: [
-            { label: method, text: `${JSON.stringify(message)}\n`, slots: [{ what: method, id, method, allow }] },
-          ],
-        };
-      },
-    }),
-  ]);
-  return campaign.properties[0];
+  const definition = oneRequestProperty(
+    'flagged',
+    (n) =>
+      n >= 40 && n < 50
+        ? { method: 'mcp-conform/deepest', id: `flagged-${SALT}-${n}`, allow: [{ answer: 'result' }] }
+        : {
+            method: 'tools/call',
+            params: { name: 'slow', arguments: { ms: n < 40 ? 0 : 3 * TIMEOUT_MS } },
+            id: `flagged-${SALT}-${n}`,
+            allow: ANY_ANSWER,
+          },
+    99,
+  );
+  return defineCampaign(REVISION, 'flagged-test', [definition]).properties[0];
 }
 
 let target: LiveTarget;

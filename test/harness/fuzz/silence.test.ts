@@ -1,13 +1,9 @@
-// Silence is cheap once learnt: a class of input the server is confirmed silent to sends its probe
-// at once, with the same verdicts; and under a budget such a property gives way to the others, taking
-// the time they leave. The target is the official TS SDK 2.x over stdio, which drops a request whose
-// id is fractional without a word (test/sdk-servers/fuzz-known.yaml).
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXECUTE } from '../../../harness/fuzz/execute.js';
 import { LiveTarget } from '../../../harness/fuzz/live-target.js';
-import { defineCampaign, fuzzProperty } from '../../../harness/fuzz/property.js';
+import { defineCampaign } from '../../../harness/fuzz/property.js';
 import { runProperty, type PropertyOutcome } from '../../../harness/fuzz/run-property.js';
+import { ANY_ANSWER, oneRequestProperty } from './one-request.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 import type { TargetSpec } from '../../../harness/target.js';
@@ -20,54 +16,14 @@ const SDK: TargetSpec = {
   command: process.execPath,
   args: [builtFixture('fixtures/sdk-servers/v2-stdio.ts')],
 };
-const ANY = [{ answer: 'result' as const }, { answer: 'error' as const }];
-
 const campaign = defineCampaign(REVISION, 'silence-test', [
-  fuzzProperty<number>({
-    slug: 'fractional-id',
-    title: 'test: tools/list with a fractional id',
-    requirement: 'test only',
-    level: 'MUST',
-    spec: 'basic',
-    transports: ['stdio'],
-    arbitrary: () => fc.nat(1_000_000),
-    plan(n, env) {
-      const id = n + 0.5;
-      const { message } = env.dialect.build('tools/list', {}, id);
-      const what = `tools/list with id ${id} (fractional)`;
-      return {
-        steps: [
-          {
-            label: what,
-            text: `${JSON.stringify(message)}\n`,
-            slots: [{ what, id, method: 'tools/list', allow: ANY }],
-          },
-        ],
-      };
-    },
-  }),
-  fuzzProperty<number>({
-    slug: 'listed',
-    title: 'test: tools/list',
-    requirement: 'test only',
-    level: 'MUST',
-    spec: 'basic',
-    transports: ['stdio'],
-    arbitrary: () => fc.nat(1_000_000),
-    plan(n, env) {
-      const id = `listed-${SALT}-${n}`;
-      const { message } = env.dialect.build('tools/list', {}, id);
-      return {
-        steps: [
-          {
-            label: 'listed',
-            text: `${JSON.stringify(message)}\n`,
-            slots: [{ what: 'listed', id, method: 'tools/list', allow: ANY }],
-          },
-        ],
-      };
-    },
-  }),
+  oneRequestProperty('fractional-id', (n) => ({
+    method: 'tools/list',
+    id: n + 0.5,
+    what: `tools/list with id ${n + 0.5} (fractional)`,
+    allow: ANY_ANSWER,
+  })),
+  oneRequestProperty('listed', (n) => ({ method: 'tools/list', id: `listed-${SALT}-${n}`, allow: ANY_ANSWER })),
 ]);
 
 async function silentRuns(quickSilence: boolean): Promise<PropertyOutcome> {

@@ -1,9 +1,7 @@
-// Time a --time-budget still has once every property had its share goes to the properties cut
-// short: they run again on a seed of their own, and their outcome adds both passes up.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineCampaign, fuzzProperty } from '../../../harness/fuzz/property.js';
+import { defineCampaign } from '../../../harness/fuzz/property.js';
 import type { PropertyOutcome } from '../../../harness/fuzz/run-property.js';
+import { ANY_ANSWER, oneRequestProperty } from './one-request.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { passSeed } from '../../../harness/fuzz/time-left.js';
 import { referenceStdio } from '../../helpers/harness.js';
@@ -13,46 +11,19 @@ const REVISION = '2026-07-28';
 
 /** Two test-only properties: `slow` calls the slow tool (300 ms, alone) more times than its share allows; `quick` lists tools a few times. */
 const campaign = defineCampaign(REVISION, 'time-left-test', [
-  fuzzProperty<number>({
-    slug: 'slow',
-    title: 'test: slow calls',
-    requirement: 'test only',
-    level: 'MUST',
-    spec: 'basic',
-    transports: ['stdio'],
-    arbitrary: () => fc.nat(1_000_000),
-    plan(n, env) {
-      const id = `slow-${SALT}-${n}`;
-      const { message } = env.dialect.build('tools/call', { name: 'slow', arguments: { ms: 300 } }, id);
-      const allow = [{ answer: 'result' as const }, { answer: 'error' as const }];
-      // Patient: kept out of the pipelined pre-screen, so each case costs its 300 ms.
-      const slot = { what: 'slow', id, method: 'tools/call', allow, patient: true };
-      return { steps: [{ label: 'slow', text: `${JSON.stringify(message)}\n`, slots: [slot] }] };
-    },
-  }),
-  fuzzProperty<number>({
-    slug: 'quick',
-    title: 'test: tools/list',
-    requirement: 'test only',
-    level: 'MUST',
-    spec: 'basic',
-    transports: ['stdio'],
-    arbitrary: () => fc.nat(1_000_000),
-    plan(n, env) {
-      const id = `quick-${SALT}-${n}`;
-      const { message } = env.dialect.build('tools/list', {}, id);
-      const allow = [{ answer: 'result' as const }];
-      return {
-        steps: [
-          {
-            label: 'quick',
-            text: `${JSON.stringify(message)}\n`,
-            slots: [{ what: 'quick', id, method: 'tools/list', allow }],
-          },
-        ],
-      };
-    },
-  }),
+  // Patient: kept out of the pipelined pre-screen, so each case costs its 300 ms.
+  oneRequestProperty('slow', (n) => ({
+    method: 'tools/call',
+    params: { name: 'slow', arguments: { ms: 300 } },
+    id: `slow-${SALT}-${n}`,
+    allow: ANY_ANSWER,
+    patient: true,
+  })),
+  oneRequestProperty('quick', (n) => ({
+    method: 'tools/list',
+    id: `quick-${SALT}-${n}`,
+    allow: [{ answer: 'result' }],
+  })),
 ]);
 
 describe('time left', () => {
