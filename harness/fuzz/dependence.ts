@@ -7,7 +7,7 @@ import type { Step } from './case.js';
 import { executeCase, type ExecuteOptions } from './execute.js';
 import { judgeCase, type JudgeContext } from './judge.js';
 import { LiveTarget } from './live-target.js';
-import type { CaseFailure } from './run-property.js';
+import type { CaseFailure } from './case-failure.js';
 
 export interface Dependence {
   /**

@@ -8,7 +8,15 @@ import type { JudgeContext } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import { BATCH_BYTES, BATCH_CASES, pipelineKeys, screenBatch } from './pipeline.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
-import type { PropertyRunOptions } from './run-property.js';
+import type { ExecuteOptions } from './execute.js';
+
+/** What the pre-screen reads of a property run's options. */
+export interface PrescreenOptions {
+  seed: number;
+  deadline?: number;
+  signal?: AbortSignal;
+  execute: ExecuteOptions;
+}
 
 export interface Prescreened {
   /** By run index: the text and response classes of each input that passed in a batch. */
@@ -28,7 +36,7 @@ export async function prescreen(
   env: FuzzEnv,
   runs: number,
   judge: JudgeContext,
-  options: PropertyRunOptions,
+  options: PrescreenOptions,
 ): Promise<Prescreened> {
   const passed: Prescreened['passed'] = [];
   const flagged: number[] = [];

@@ -7,6 +7,7 @@ import type { WireValidator } from '../schema/index.js';
 import type { ToolCallPolicy } from '../runner/settings.js';
 import { knownEntryFor, type KnownFuzz } from '../results/fuzz-known.js';
 import type { FuzzCase } from './case.js';
+import { CaseFailure } from './case-failure.js';
 import { findDependence, type Dependence } from './dependence.js';
 import { executeCase, type CaseRun, type ExecuteOptions } from './execute.js';
 import { judgeCase, type Failure } from './judge.js';
@@ -21,16 +22,7 @@ const NOTHING_SCREENED: Prescreened = { passed: [], flagged: [] };
 /** Flagged runs tried first at most: past that, the pre-screen's failures are unlikely to hold alone. */
 const FLAGGED_FIRST = 3;
 
-export class CaseFailure extends Error {
-  constructor(
-    readonly input: unknown,
-    readonly fuzzCase: FuzzCase,
-    readonly run: CaseRun,
-    readonly failures: Failure[],
-  ) {
-    super(failures[0].message);
-  }
-}
+export { CaseFailure } from './case-failure.js';
 
 export interface PropertyRunOptions {
   seed: number;

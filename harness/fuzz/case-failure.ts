@@ -1,0 +1,16 @@
+// A failing case as fast-check sees it: thrown by a property's run, it carries the input, the case
+// and what broke, for shrinking and the finding.
+import type { FuzzCase } from './case.js';
+import type { CaseRun } from './execute.js';
+import type { Failure } from './judge.js';
+
+export class CaseFailure extends Error {
+  constructor(
+    readonly input: unknown,
+    readonly fuzzCase: FuzzCase,
+    readonly run: CaseRun,
+    readonly failures: Failure[],
+  ) {
+    super(failures[0].message);
+  }
+}
