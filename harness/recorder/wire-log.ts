@@ -4,6 +4,7 @@ import type { WireEntry } from '../results/wire-entry.js';
 import { abridge, detached, MAX_PRINTED_BYTES } from './abridge.js';
 import { BudgetLedger } from './budget-ledger.js';
 import { factsOf } from './facts.js';
+import { heapEstimate } from './heap-estimate.js';
 
 // The entry's shape is the results contract's; the recorder fills it.
 export type { Direction, HttpDetails, SseDetails, WireEntry, WireKind } from '../results/wire-entry.js';
@@ -97,8 +98,10 @@ export class WireRecorder {
         // A request or notification the server chose to make big is judged by its facts: the
         // checks read its envelope, and the server could send one before every answer.
         const unsolicited = entry.direction === 'server->client' && !isResponse(whole) && wireSize > MAX_PRINTED_BYTES;
-        const keepWhole = !unsolicited && this.wholeBytes + wireSize <= this.maxWholeBytes;
-        if (keepWhole) this.wholeBytes += wireSize;
+        // Budgeted by heap, not wire: dense numbers cost four times their wire size or more.
+        const heap = unsolicited ? 0 : heapEstimate(whole, this.maxWholeBytes - this.wholeBytes);
+        const keepWhole = !unsolicited && this.wholeBytes + heap <= this.maxWholeBytes;
+        if (keepWhole) this.wholeBytes += heap;
         if (unsolicited) this.spent.note('server requests and notifications over 64 KB kept as their facts', wireSize);
         wholeMessages.set(entry, keepWhole ? whole : factsOf(whole));
         entry.message = kept;

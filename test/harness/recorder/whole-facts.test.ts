@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { heapEstimate } from '../../../harness/recorder/heap-estimate.js';
 import { factsOf } from '../../../harness/recorder/facts.js';
 import { WireRecorder, wholeMessage } from '../../../harness/recorder/wire-log.js';
 import { modernResults } from '../../../suites/shared/wire-pairs.js';
@@ -60,6 +61,27 @@ describe('checks read whole messages, never the evidence copy', () => {
     expect(facts.result.cacheScope).toBe('public');
     expect(facts.result.resultType).toBe('complete');
     expect(String(facts.result.tools)).toMatch(/not kept among the facts/);
+  });
+
+  test('the whole-message budget counts heap, not wire: dense numbers cost more than their bytes', () => {
+    // 300,000 small integers: about 1.2 MB on the wire, 2.4 MB of array slots once parsed.
+    const dense = {
+      jsonrpc: '2.0',
+      id: 7,
+      result: { resultType: 'complete', deep: [Array.from({ length: 300_000 }, (_, i) => i % 10)] },
+    };
+    const recorder = new WireRecorder({ maxWholeBytes: 2 * 1024 * 1024 });
+    const entry = recorder.record({
+      direction: 'server->client',
+      kind: 'message',
+      connection: 'c',
+      message: dense,
+      sizeHint: 1_200_000,
+    });
+    const kept = wholeMessage(entry) as { result: Record<string, unknown> };
+    expect(kept.result.resultType).toBe('complete');
+    expect(String(kept.result.deep)).toMatch(/not kept among the facts/);
+    expect(heapEstimate(dense)).toBeGreaterThan(2 * 1024 * 1024);
   });
 
   test('factsOf keeps envelope, scalars and _meta, marks large members', () => {

@@ -1,0 +1,33 @@
+// The governor asks V8 for a collection once the heap passes its threshold, and again only after
+// the heap has grown by a quarter of it since: what is live is never chased.
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { governMemory, v8Hooks } from '../../../../harness/faces/cli/memory-governor.js';
+
+afterEach(() => vi.useRealTimers());
+
+describe('memory governor', () => {
+  test('collects past the threshold, then only after growth of a quarter of it', () => {
+    vi.useFakeTimers();
+    const MB = 1024 * 1024;
+    // Readings at each tick, and right after each collection (marked).
+    const readings = [50, 170, /* after */ 150, 170, 180, 200, /* after */ 100].map((n) => n * MB);
+    let collections = 0;
+    const stop = governMemory(160 * MB, { heapUsed: () => readings.shift() ?? 0, collect: () => collections++ });
+    vi.advanceTimersByTime(100 * 5);
+    stop();
+    // 170 past 160: collected, 150 live. 170 and 180 are past the threshold but not 40 over what
+    // stayed live: left alone. 200 is: collected again.
+    expect(collections).toBe(2);
+  });
+
+  test('with V8 itself: gc is made reachable at run time, and a collection frees what is dead', () => {
+    const hooks = v8Hooks();
+    expect(hooks).toBeDefined();
+    let garbage: number[][] | undefined = Array.from({ length: 200 }, () => Array.from({ length: 10_000 }, () => 1.5));
+    const withGarbage = hooks!.heapUsed();
+    garbage = undefined;
+    hooks!.collect();
+    expect(garbage).toBeUndefined();
+    expect(hooks!.heapUsed()).toBeLessThan(withGarbage);
+  });
+});
