@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { expect } from 'vitest';
+import { watchPeakRss } from '../../scripts/hostile-rss/peak-rss.js';
 import { CLI_BUNDLE } from './fixture-process.js';
 
 export const BIN = CLI_BUNDLE;
@@ -26,23 +27,7 @@ export interface HostileRun {
   at: (name: string) => string;
 }
 
-/** Peak resident memory of a process (VmHWM), polled until it exits. */
-export function watchPeakRss(pid: number): () => number {
-  let peakKb = 0;
-  const sample = () => {
-    try {
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
-    } catch {
-      /* exited */
-    }
-  };
-  const timer = setInterval(sample, 20);
-  return () => {
-    clearInterval(timer);
-    return peakKb / 1024;
-  };
-}
+export { watchPeakRss };
 
 /** Processes whose command line holds the token (the harness's own excepted when asked). */
 export function leftovers(token: string): string[] {
