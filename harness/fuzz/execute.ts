@@ -70,7 +70,7 @@ export function groupsOf(steps: Step[]): number[][] {
 }
 
 /** Is there an answer to this slot among what has arrived (by id, or an id-less error where allowed)? */
-function answered(slot: Slot, received: Received[], fromGroup: number): boolean {
+export function answered(slot: Slot, received: Received[], fromGroup: number): boolean {
   const since = received.filter((r) => r.group >= fromGroup && isResponse(r.message));
   if (slot.id !== undefined && since.some((r) => 'id' in r.message && idsEqual(r.message.id, slot.id, true)))
     return true;

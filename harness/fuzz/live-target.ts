@@ -142,6 +142,8 @@ export class LiveTarget {
 
   /** Notes a case as sent on the current connection. */
   remember(steps: Step[]): void {
+    // Only a stdio connection has a history a finding can depend on (harness/fuzz/dependence.ts).
+    if (this.transport !== 'stdio') return;
     this.sent.push(steps);
     if (this.sent.length > HISTORY_CASES) this.sent.shift();
   }

@@ -4,22 +4,12 @@
 // no answer while the probe after it did is remembered, and later cases made only of such slots send
 // the probe at once: an answer that comes is still judged, one that does not decides nothing, as before.
 import { needsAnswer, type FuzzCase, type Slot } from './case.js';
-import { groupsOf, type CaseRun } from './execute.js';
-import { idsEqual } from './ids.js';
+import { answered, groupsOf, type CaseRun } from './execute.js';
 
 /** A slot's class: its method and description with every quoted string and number left out. */
 export function silenceKey(slot: Slot): string {
   const shape = slot.what.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, '…');
   return `${slot.method ?? ''} ${shape}`;
-}
-
-function answeredIn(run: CaseRun, slot: Slot): boolean {
-  const idless = slot.allow.some((a) => a.answer === 'idless-error');
-  return run.received.some(({ message }) => {
-    const id = message.id;
-    if (id === undefined || id === null) return idless && 'error' in message;
-    return slot.id !== undefined && idsEqual(id, slot.id, true);
-  });
 }
 
 export class SilenceMemo {
@@ -30,7 +20,7 @@ export class SilenceMemo {
     if (!run.probe.answered || run.crash) return;
     for (const step of run.fuzzCase.steps)
       for (const slot of step.slots)
-        if (needsAnswer(slot) && !answeredIn(run, slot)) this.classes.add(silenceKey(slot));
+        if (needsAnswer(slot) && !answered(slot, run.received, 0)) this.classes.add(silenceKey(slot));
   }
 
   /** Sent in one go (no step waits for an answer), and every slot that needs an answer is of a class the server was silent to, none a patient tool call. */
@@ -38,9 +28,5 @@ export class SilenceMemo {
     if (groupsOf(fuzzCase.steps).length !== 1) return false;
     const wanted = fuzzCase.steps.flatMap((step) => step.slots).filter(needsAnswer);
     return wanted.length > 0 && wanted.every((slot) => !slot.patient && this.classes.has(silenceKey(slot)));
-  }
-
-  get size(): number {
-    return this.classes.size;
   }
 }

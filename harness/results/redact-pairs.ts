@@ -1,10 +1,9 @@
 // Credentials written as `name=value` in free text: a DSN (`host=db password=...`), a log line, a
 // connection string. Judged by the name alone, wherever the text came from.
+import { ALREADY } from './redact-url.js';
 
 /** `password=`, `pwd=`, `token=`, `api_key=`, `key=` (also ending a longer name, `access_key=`) and kin. */
 const PAIR = /(?<![A-Za-z0-9])(password|passwd|pwd|token|secret|api[_-]?key|key)=(["']?)([^\s"'&;,\\<>()]{6,})/gi;
-
-const ALREADY = '[redacted:';
 
 /** The values of the credential pairs in `text`, 6 characters or more. */
 export function pairValues(text: string): string[] {

@@ -12,7 +12,8 @@ const URL_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\]+/gi;
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>\\]*:)([^\s/?#@"'<>\\]+)@/gi;
 const QUERY_PAIR = /([?&;])([^=&#\s]+)=([^&#;]+)/g;
 
-const ALREADY = '[redacted:';
+/** What redaction writes in place of a secret: a value starting so is redacted already. */
+export const ALREADY = '[redacted:';
 
 /** A value to redact and the name the report shows instead (the shape of redact.ts's Secret). */
 type NamedValue = { name: string; value: string };
