@@ -14,17 +14,24 @@ export interface GovernorHooks {
   collect(): void;
 }
 
-/** V8's own: the heap in use, and a full collection (gc made reachable at run time). */
-export function v8Hooks(): GovernorHooks | undefined {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as unknown;
-  if (typeof gc !== 'function') return undefined;
-  return { heapUsed: () => getHeapStatistics().used_heap_size, collect: gc as () => void };
+/** V8's own: the heap in use, and a full collection (gc made reachable at run time, on first need: no start-up cost). */
+export function v8Hooks(): GovernorHooks {
+  let gc: (() => void) | undefined;
+  return {
+    heapUsed: () => getHeapStatistics().used_heap_size,
+    collect: () => {
+      if (!gc) {
+        setFlagsFromString('--expose-gc');
+        const reached = runInNewContext('gc') as unknown;
+        gc = typeof reached === 'function' ? (reached as () => void) : () => undefined;
+      }
+      gc();
+    },
+  };
 }
 
 /** Starts the governor (its timer never keeps the process alive); returns how to stop it. */
 export function governMemory(threshold = GOVERNED_HEAP_BYTES, hooks = v8Hooks()): () => void {
-  if (!hooks) return () => undefined;
   let afterLast = 0;
   const timer = setInterval(() => {
     const used = hooks.heapUsed();
