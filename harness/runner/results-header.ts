@@ -1,5 +1,6 @@
 // The fields every results file opens with, for a run of checks and a fuzz run alike.
 import { describeTarget, type TargetSpec } from '../target.js';
+import { COOKIE_VARIABLE } from '../transports/descendants.js';
 import { serverEnvironmentNames } from '../transports/server-env.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { RESULTS_SCHEMA_VERSION, type RunResults } from '../results/results.js';
@@ -19,7 +20,7 @@ export function resultsHeader(
     target: {
       transport: target.kind,
       description: describeTarget(target),
-      ...(target.kind === 'stdio' ? { environment: serverEnvironmentNames(target) } : {}),
+      ...(target.kind === 'stdio' ? { environment: [...serverEnvironmentNames(target), COOKIE_VARIABLE].sort() } : {}),
     },
   };
 }

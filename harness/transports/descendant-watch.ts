@@ -4,6 +4,7 @@
 // MAX_SCANNED processes read per walk, MAX_KNOWN descendants kept per server (the rest counted),
 // and the next walk waits 20 times what the last one took, at least WALK_EVERY_MS.
 import {
+  adoptByCookie,
   type Ended,
   extendDescendants,
   freezeKnown,
@@ -34,7 +35,11 @@ export class DescendantWatch {
   notKept = 0;
   private readonly root: Known | undefined;
 
-  constructor(pid: number | undefined) {
+  /** `cookie`: the value of COOKIE_VARIABLE the server was started with. */
+  constructor(
+    pid: number | undefined,
+    private readonly cookie?: string,
+  ) {
     const start = pid === undefined || process.platform !== 'linux' ? undefined : readStat(pid)?.start;
     if (pid === undefined || start === undefined) return; // nothing to walk from: watch nothing
     this.root = { pid, start };
@@ -66,6 +71,7 @@ export class DescendantWatch {
   end(except: number[] = []): Ended[] {
     if (!this.root || !watches.has(this)) return [];
     const frozen = new Set(except);
+    if (this.cookie) this.notKept += adoptByCookie(this.root, this.cookie, this.known, scan(), MAX_KNOWN);
     // Nothing known, the root and its group gone: nothing left to anchor a walk on.
     for (let round = 0; round < FREEZE_ROUNDS && this.known.size > 0; round++) {
       this.take(scan());

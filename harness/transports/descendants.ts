@@ -122,6 +122,49 @@ export function extendDescendants(
   return notKept;
 }
 
+/** Set in a stdio server's environment, a value of its own: what a descendant inherits even after its parents are gone. */
+export const COOKIE_VARIABLE = 'MCP_CONFORM_PROCESS_COOKIE';
+
+/** At most this much of a process's environment is read for the cookie. */
+const MAX_ENVIRON_BYTES = 1 << 20;
+
+/**
+ * Adds to `known` the processes started since `root` whose environment carries `cookie`: the
+ * descendants a walk never saw before their parent exited and init took them (a daemon started
+ * through a short-lived child). One that cleared its environment is not found this way.
+ */
+export function adoptByCookie(root: Known, cookie: string, known: Map<number, number>, snapshot: Snapshot, cap: number): number {
+  const entry = Buffer.from(`\0${COOKIE_VARIABLE}=${cookie}\0`);
+  let notKept = 0;
+  for (const stat of snapshot.stats) {
+    if (stat.start < root.start || stat.state === 'Z' || known.has(stat.pid)) continue;
+    if (stat.pid === root.pid || stat.pid === process.pid || stat.pid <= 1) continue;
+    if (!readEnviron(stat.pid).includes(entry)) continue;
+    if (known.size >= cap) notKept++;
+    else known.set(stat.pid, stat.start);
+  }
+  return notKept;
+}
+
+let environBuffer: Buffer | undefined;
+
+/** The environment's bytes between NULs, so that every entry reads "\0NAME=value\0"; valid until the next call. */
+function readEnviron(pid: number): Buffer {
+  let fd: number | undefined;
+  try {
+    fd = openSync(`/proc/${pid}/environ`, 'r');
+    environBuffer ??= Buffer.alloc(MAX_ENVIRON_BYTES + 2);
+    environBuffer[0] = 0;
+    const read = readSync(fd, environBuffer, 1, MAX_ENVIRON_BYTES, 0);
+    environBuffer[read + 1] = 0;
+    return environBuffer.subarray(0, read + 2);
+  } catch {
+    return Buffer.alloc(0); // gone, or another user's
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** A process's command line for a note, at most `max` bytes of it (arguments joined by spaces). */
 export function readCommand(pid: number, max = 200): string {
   let fd: number | undefined;

@@ -2,10 +2,12 @@
 // teardown that closes stdin, then SIGTERMs, then SIGKILLs the whole process group. Its exit is
 // the exit event; stdout held open after it (by an escaped descendant) is waited for a bounded
 // moment, then its holders are killed and the pipe dropped. Descendants that left the group and
-// hold none of its pipes (a daemon) are known from walks of /proc and killed once it exits.
+// hold none of its pipes (a daemon) are known from walks of /proc, or by a cookie in their
+// environment, and killed once it exits.
+import { randomUUID } from 'node:crypto';
 import { execa, type ResultPromise } from 'execa';
 import { DescendantWatch } from './descendant-watch.js';
-import type { Ended } from './descendants.js';
+import { COOKIE_VARIABLE, type Ended } from './descendants.js';
 import { LineFramer, type Frame } from './line-framer.js';
 import { serverEnvironment } from './server-env.js';
 import { killHolders, pipeEndsOf, signalGroup, trackGroup, untrackGroup } from './process-groups.js';
@@ -109,9 +111,11 @@ export class StdioProcess {
   ) {
     this.stderr = new HeadTailBuffer(limits.maxStderrBytes);
     const framer = new LineFramer(limits.maxLineBytes);
+    // Inherited by every descendant: how a daemon whose parents exited is still found (descendants.ts).
+    const cookie = randomUUID();
     this.child = execa(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: serverEnvironment(spec),
+      env: { ...serverEnvironment(spec), [COOKIE_VARIABLE]: cookie },
       extendEnv: false, // only what serverEnvironment gives: a server may echo its environment
       detached: true, // own process group, so teardown reaches grandchildren too
       cleanup: false, // we kill the group ourselves (see process-groups.ts)
@@ -128,7 +132,7 @@ export class StdioProcess {
     // The server's ends of our pipes: whoever still holds them after it exits escaped its group.
     this.pipeEnds = this.pid === undefined ? [] : pipeEndsOf(this.pid, [0, 1, 2]);
     if (this.pid !== undefined) trackGroup(this.pid, this.pipeEnds);
-    this.descendants = new DescendantWatch(this.pid);
+    this.descendants = new DescendantWatch(this.pid, cookie);
 
     const stdoutEnded = new Promise<void>((resolve) => {
       this.child.stdout!.once('close', resolve);

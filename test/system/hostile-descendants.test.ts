@@ -145,6 +145,9 @@ describe.runIf(process.platform === 'linux')('descendants that hold none of a st
       '--',
       process.execPath,
       DAEMONIZING,
+      // The child exits before the first walk (500 ms) can see its daemons: only their cookie finds them.
+      '--child-exits-ms',
+      '50',
       token,
     ]);
     expect(run.exitCode, run.stderr).toBe(0);

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  adoptByCookie,
+  COOKIE_VARIABLE,
   extendDescendants,
   killKnown,
   parseStat,
@@ -125,14 +127,14 @@ afterAll(() => {
   }
 });
 
-function startTree(): Promise<{ child: ChildProcess; daemon: number }> {
+function startTree(env?: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; daemon: number }> {
   const script = `
     const { spawn } = require('node:child_process');
     const d = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
     d.unref();
     console.log(d.pid);
     process.stdin.resume().on('end', () => process.exit(0));`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => {
       const daemon = Number(chunk.toString().trim());
@@ -175,5 +177,24 @@ describe.runIf(linux)('on a live process tree', () => {
     expect(killKnown(known, undefined)).toEqual([]);
     expect(alive(daemon)).toBe(true);
     process.kill(daemon, 'SIGKILL');
+  });
+
+  test('a daemon no walk saw before its parent exited is found by the cookie it inherited, and one without it is not', async () => {
+    const withCookie = await startTree({ ...process.env, [COOKIE_VARIABLE]: 'c00k1e' });
+    const without = await startTree({ ...process.env, [COOKIE_VARIABLE]: 'c00k1e-other' });
+    const root = { pid: withCookie.child.pid!, start: readStat(withCookie.child.pid!)!.start };
+    for (const { child } of [withCookie, without]) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin!.end();
+      await exited;
+    }
+    const known = new Map<number, number>();
+    // The parent is gone and the daemon has its own session: no walk can reach it any more.
+    extendDescendants(root, known, readProcesses(8192), 100);
+    expect(known.has(withCookie.daemon)).toBe(false);
+    expect(adoptByCookie(root, 'c00k1e', known, readProcesses(8192), 100)).toBe(0);
+    expect([...known.keys()]).toEqual([withCookie.daemon]);
+    expect(killKnown(known, undefined).map((one) => one.pid)).toEqual([withCookie.daemon]);
+    process.kill(without.daemon, 'SIGKILL');
   });
 });
