@@ -133,7 +133,13 @@ const MAX_ENVIRON_BYTES = 1 << 20;
  * descendants a walk never saw before their parent exited and init took them (a daemon started
  * through a short-lived child). One that cleared its environment is not found this way.
  */
-export function adoptByCookie(root: Known, cookie: string, known: Map<number, number>, snapshot: Snapshot, cap: number): number {
+export function adoptByCookie(
+  root: Known,
+  cookie: string,
+  known: Map<number, number>,
+  snapshot: Snapshot,
+  cap: number,
+): number {
   const entry = Buffer.from(`\0${COOKIE_VARIABLE}=${cookie}\0`);
   let notKept = 0;
   for (const stat of snapshot.stats) {
