@@ -51,7 +51,18 @@ async function runCell(
   let finished;
   try {
     finished = await runBounded(
-      [process.execPath, BIN, 'run', '--revision', 'auto', '--quiet', '--json', file, ...target.args],
+      [
+        process.execPath,
+        BIN,
+        'run',
+        '--revision',
+        'auto',
+        '--quiet',
+        '--json',
+        file,
+        ...(options.requestTimeoutMs !== undefined ? ['--timeout', String(options.requestTimeoutMs)] : []),
+        ...target.args,
+      ],
       { cwd: ROOT, env: {}, timeoutMs: options.runTimeoutMs },
     );
   } finally {

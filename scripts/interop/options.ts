@@ -5,9 +5,14 @@ import { parseArgs } from 'node:util';
 import type { TransportKind } from '../../harness/results/vocabulary.js';
 
 /** Named slices of the lab; ci is what .ci/run runs on every change. */
-// Its two cells wait on their servers' silences far more than they compute, so they run side by side.
-export const SLICES: Record<string, { only: string[]; transports: TransportKind[]; jobs: number }> = {
-  ci: { only: ['python-mcp', 'go-sdk'], transports: ['stdio'], jobs: 2 },
+// Its two cells wait on their servers' silences far more than they compute, so they run side by
+// side, and with the wait the mutant runs use over stdio (2 s; it still grows with the server's
+// discovery answer times): the silences, waited twice over in confirmation, were most of its time.
+export const SLICES: Record<
+  string,
+  { only: string[]; transports: TransportKind[]; jobs: number; requestTimeoutMs?: number }
+> = {
+  ci: { only: ['python-mcp', 'go-sdk'], transports: ['stdio'], jobs: 2, requestTimeoutMs: 2000 },
 };
 
 export interface InteropOptions {
@@ -16,6 +21,8 @@ export interface InteropOptions {
   cache: string;
   runTimeoutMs: number;
   buildTimeoutMs: number;
+  /** mcp-conform's --timeout for every cell; its own default when absent. */
+  requestTimeoutMs?: number;
   /** Implementations run side by side; one implementation's cells always run one after another. */
   jobs: number;
   showSkips: boolean;
@@ -28,6 +35,7 @@ export const USAGE = `Usage: npm run interop -- [options]
   --transport stdio|http   only this transport
   --slice ci               the CI slice: ${SLICES.ci!.only.join(' and ')} over ${SLICES.ci!.transports.join(', ')}
   --cache <dir>            build cache and results (default $MCP_CONFORM_INTEROP_CACHE or ~/.cache/mcp-conform-interop)
+  --request-timeout <ms>   mcp-conform's --timeout in every cell (default its own, 5000; the ci slice 2000)
   --run-timeout <s>        kill one mcp-conform run after this long (default 900)
   --build-timeout <s>      kill one build step after this long (default 900)
   --jobs <n>               implementations run side by side (default 1; the ci slice 2); cells of one
@@ -50,6 +58,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       transport: { type: 'string' },
       slice: { type: 'string' },
       cache: { type: 'string' },
+      'request-timeout': { type: 'string' },
       'run-timeout': { type: 'string' },
       'build-timeout': { type: 'string' },
       jobs: { type: 'string' },
@@ -66,12 +75,19 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     .filter(Boolean);
   let transports: TransportKind[] = ['stdio', 'http'];
   let jobs = 1;
+  let requestTimeoutMs: number | undefined;
   if (values.slice !== undefined) {
     const slice = SLICES[values.slice];
     if (!slice) throw new Error(`--slice: one of ${Object.keys(SLICES).join(', ')}, not "${values.slice}"`);
     only = only ?? slice.only;
     transports = slice.transports;
     jobs = slice.jobs;
+    requestTimeoutMs = slice.requestTimeoutMs;
+  }
+  if (values['request-timeout'] !== undefined) {
+    requestTimeoutMs = Number(values['request-timeout']);
+    if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1)
+      throw new Error(`--request-timeout: a whole number of milliseconds, not "${values['request-timeout']}"`);
   }
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);
@@ -92,6 +108,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     runTimeoutMs: seconds(values['run-timeout'], '--run-timeout', 900),
     buildTimeoutMs: seconds(values['build-timeout'], '--build-timeout', 900),
     jobs,
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
     showSkips: values['show-skips'] ?? false,
     suggest: values.suggest ?? false,
     help: values.help ?? false,
