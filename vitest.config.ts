@@ -40,7 +40,7 @@ export default defineConfig({
     // (vi.restoreAllMocks, unstubAllEnvs); one that did hid a real bug (a shared validator's patterns).
     isolate: false,
     // Most test time is waiting on servers, so two files at once even on 2 cores (vitest's default is cores - 1).
-    maxWorkers: 2,
+    maxWorkers: 3,
     // describe.concurrent files (mutants, SDK servers) each run full suites; more at once only thrashes 2 cores.
     maxConcurrency: 4,
     sequence: { sequencer: LongFirstSequencer },
