@@ -273,3 +273,14 @@ function spawnProblem(command: string, message: string): string {
 function firstLine(text: string): string {
   return text.split('\n').find((line) => line.trim().length > 0) ?? text;
 }
+
+/** How a server process ended, in words for notes and reasons. */
+export function describeExit(status: ExitStatus): string {
+  if (status.endedBy === 'spawn-error') return `server could not be started: ${status.spawnError}`;
+  const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+  const why =
+    status.endedBy === 'self'
+      ? ''
+      : ` (after ${status.endedBy === 'stdin-close' ? 'stdin was closed' : status.endedBy})`;
+  return `server ${how}${why}`;
+}
