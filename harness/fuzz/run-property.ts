@@ -250,12 +250,23 @@ export async function runProperty(
     const allKnown =
       (failures.length < verdict.failures.length && failures.length === 0) ||
       (verdict.undecided !== undefined && failures.length === 0 && isKnown(verdict.undecided));
+    // Work still running would answer into the next case: start that one on a fresh connection. After a
+    // known silence the probe's answer shows nothing is running, and a late answer is set aside as owed.
+    const discarding = (verdict.undecided && !(quick && run.probe.answered)) || fuzzCase.freshAfter;
     // The whole connection holds a case to nothing that a known finding explains, or that the server died in.
-    for (const sent of tried) {
-      if (allKnown) target.exemptCase(sent.caseNo!, 'a known finding');
-      else if (sent.crash) target.exemptCase(sent.caseNo!, 'the server exited during it');
-      if (target.suspect(sent.caseNo!)) evidence.keep(sent.caseNo!, input, sent);
-    }
+    // Silence counts there only when confirmed on a second connection, or when the connection went on
+    // after it (a late answer had the rest of the connection to come): closed at once, it proves nothing.
+    const silentTwice = tried.length === 2 && verdict.undecided !== undefined;
+    tried.forEach((sent, index) => {
+      const caseNo = sent.caseNo!;
+      if (allKnown) target.exemptCase(caseNo, 'a known finding');
+      else if (sent.crash) target.exemptCase(caseNo, 'the server exited during it');
+      else if (index === 0 && tried.length === 2 && !silentTwice)
+        target.exemptCase(caseNo, 'answered when sent again with a longer wait');
+      else if (sent === run && discarding && verdict.undecided && !silentTwice)
+        target.exemptCase(caseNo, 'its connection was closed right after it');
+      if (target.suspect(caseNo)) evidence.keep(caseNo, input, sent);
+    });
     if (allKnown) known++;
     else if (verdict.undecided && failures.length === 0 && shrinkDeadline === undefined) {
       undecided++;
@@ -263,9 +274,7 @@ export async function runProperty(
     }
     observe(text, responseClasses(run));
     options.onCase?.(cases, failures.length > 0);
-    // Work still running would answer into the next case: start that one on a fresh connection. After a
-    // known silence the probe's answer shows nothing is running, and a late answer is set aside as owed.
-    if ((verdict.undecided && !(quick && run.probe.answered)) || fuzzCase.freshAfter) target.discard();
+    if (discarding) target.discard();
     if (failures.length === 0) return;
     shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
     throw new CaseFailure(input, fuzzCase, run, failures);
