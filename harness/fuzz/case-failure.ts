@@ -10,6 +10,8 @@ export class CaseFailure extends Error {
     readonly fuzzCase: FuzzCase,
     readonly run: CaseRun,
     readonly failures: Failure[],
+    /** Found in the traffic of a whole connection (harness/fuzz/connection-oracle.ts): the case alone does not reproduce it. */
+    readonly wholeConnection = false,
   ) {
     super(failures[0].message);
   }

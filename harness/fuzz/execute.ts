@@ -10,7 +10,8 @@ import { wakeableWait } from './wakeable-wait.js';
 import { outcomeOfExchange, postDirect, type PostOutcome } from '../transports/http-post.js';
 import type { LiveTarget } from './live-target.js';
 import { idsEqual } from './ids.js';
-import { withSalt } from './salt.js';
+import { showSalt, withSalt } from './salt.js';
+import type { ConnectionLedger } from './connection-oracle.js';
 
 export interface Received {
   message: JsonObject;
@@ -39,6 +40,8 @@ export interface CaseRun {
   durationMs: number;
   /** stdio: the cases sent on the same connection before this one, oldest first (harness/fuzz/dependence.ts). */
   before?: Step[][];
+  /** The live target's number for this case (harness/fuzz/connection-oracle.ts). */
+  caseNo?: number;
 }
 
 export interface ExecuteOptions {
@@ -87,7 +90,14 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   const connection = target.client.connection;
   const before = target.transport === 'stdio' ? target.history : undefined;
   target.remember(fuzzCase.steps);
+  const caseNo = target.nextCase();
+  const ledger = target.ledger;
+  ledger.sending(
+    fuzzCase.steps.map((step) => step.text ?? ''),
+    caseNo,
+  );
   const run: CaseRun = {
+    caseNo,
     before,
     fuzzCase,
     transport: target.transport,
@@ -165,9 +175,42 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
       run.received.map((r) => r.message),
     );
   run.crash = target.exitReport();
+  recordInLedger(ledger, run);
   run.entries = [...target.recorder.entries];
   run.durationMs = Math.round(performance.now() - started);
   return run;
+}
+
+/** The case's requests, in the order sent, then the probe (stdio); HTTP: the messages its POSTs carried, for the notification rules only. */
+function recordInLedger(ledger: ConnectionLedger, run: CaseRun): void {
+  if (run.transport === 'http') {
+    for (const received of run.received) if (received.step !== -1) ledger.received(received.message);
+    return;
+  }
+  run.groups.forEach((indices, group) => {
+    for (const slot of indices.flatMap((index) => run.fuzzCase.steps[index].slots)) {
+      if (slot.id === undefined || slot.id === null) continue;
+      ledger.request({
+        id: slot.id,
+        what: showSalt(slot.what, run.fuzzCase.salt),
+        method: slot.method,
+        needsAnswer: needsAnswer(slot),
+        answered: answered(slot, run.received, group),
+        // A tool call may run as long as it needs: an answer to a later request proves nothing about it.
+        exempt: slot.patient ? 'a tool call may still be running' : undefined,
+        caseNo: run.caseNo,
+      });
+    }
+  });
+  if (run.probe.id !== undefined)
+    ledger.request({
+      id: run.probe.id,
+      what: `the liveness probe (${run.probe.method ?? 'request'})`,
+      method: run.probe.method,
+      needsAnswer: true,
+      answered: run.probe.answered,
+      caseNo: run.caseNo,
+    });
 }
 
 function describe(exchange: { response?: JsonObject; timedOut: boolean; transportError?: string }): string {

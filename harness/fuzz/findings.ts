@@ -87,7 +87,8 @@ export function recordFinding(outcome: PropertyOutcome, ctx: FindingContext): Fu
     dependsOn: outcome.dependence?.note,
     transcript,
   };
-  if (ctx.noFile) return finding;
+  // A connection finding needs the property's whole run: its seed replays it, one saved case would not.
+  if (ctx.noFile || failure.wholeConnection) return finding;
   const file: CaseFile = {
     format: CASE_FILE_FORMAT,
     id: finding.id,

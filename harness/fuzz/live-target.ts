@@ -5,13 +5,14 @@ import type { Client } from '../lifecycles/client.js';
 import { discoverSession, discoverStateless, type ServerProfile } from '../lifecycles/profile.js';
 import { newSessionState, SessionClient } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
-import type { JsonObject, Revision } from '../model.js';
+import { isObject, type JsonObject, type Revision } from '../model.js';
 import { openConnection, type TargetSpec, type TransportLimits, DEFAULT_LIMITS } from '../target.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Exchange } from '../transports/types.js';
 import { CaseRecorder } from './case-recorder.js';
 import type { Slot, Step } from './case.js';
 import { OwedAnswers } from './owed-answers.js';
+import { ConnectionLedger, type ConnectionProblem } from './connection-oracle.js';
 import { dialectFor, type Dialect } from './dialect.js';
 import { saltFor } from './salt.js';
 import { stderrExcerpt } from './crash-text.js';
@@ -41,6 +42,12 @@ export class LiveTarget {
   client!: Client;
   profile!: ServerProfile;
   dialect!: Dialect;
+  /** What the current connection was sent and sent back, judged as a whole (harness/fuzz/connection-oracle.ts). */
+  ledger: ConnectionLedger;
+  /** Ledgers of connections ended since the problems were last taken. */
+  private ended: ConnectionLedger[] = [];
+  /** Fuzz cases begun on this target, for the ledger. */
+  private cases = 0;
   /** Times a dead server was started again. */
   restarts = 0;
   private probes = 0;
@@ -56,9 +63,41 @@ export class LiveTarget {
   opening: 'harness' | 'none' = 'harness';
 
   constructor(readonly options: LiveTargetOptions) {
+    this.ledger = new ConnectionLedger(options.revision);
     this.recorder.subscribe((entry) => {
       if (entry.kind === 'pollution') this.pollution++;
+      // stdio: every message of the connection, between cases too (HTTP: each case hands over its POSTs' answers).
+      if (
+        this.transport === 'stdio' &&
+        entry.kind === 'message' &&
+        entry.direction === 'server->client' &&
+        entry.connection === this.client?.connection.name &&
+        isObject(entry.message)
+      )
+        this.ledger.received(entry.message);
     });
+  }
+
+  /** A number for the case about to be sent (the ledger names cases by it). */
+  nextCase(): number {
+    return ++this.cases;
+  }
+
+  /** The connection problems found since last asked, on the connections ended and the current one. */
+  takeConnectionProblems(): ConnectionProblem[] {
+    const problems = [...this.ended, this.ledger].flatMap((ledger) => ledger.judge());
+    this.ended = [];
+    return problems;
+  }
+
+  /** Holds a case's requests to nothing on any connection (a known finding, or the server exited during it). */
+  exemptCase(caseNo: number, reason: string): void {
+    for (const ledger of [...this.ended, this.ledger]) ledger.exemptCase(caseNo, reason);
+  }
+
+  /** Is a case worth keeping as evidence of a connection problem? */
+  suspect(caseNo: number): boolean {
+    return [...this.ended, this.ledger].some((ledger) => ledger.suspect(caseNo));
   }
 
   get transport(): 'stdio' | 'http' {
@@ -92,6 +131,9 @@ export class LiveTarget {
     );
     this.owed.clear();
     this.sent = [];
+    // Judged when the property ends, with the cases exempted by then: nothing is lost to a restart.
+    this.ended.push(this.ledger);
+    this.ledger = new ConnectionLedger(this.options.revision);
     const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
     this.pollution = 0;
     this.sessionCapabilities = capabilities;

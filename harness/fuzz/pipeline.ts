@@ -103,6 +103,8 @@ export async function screenBatch(
   try {
     for (const fuzzCase of cases) target.remember(fuzzCase.steps);
     const bytes = Buffer.concat(cases.flatMap((fuzzCase) => fuzzCase.steps.map(stepBytes)));
+    // A batch's own requests are not held to an answer here: a batch missing one is run again case by case.
+    target.ledger.sending(cases.flatMap((fuzzCase) => fuzzCase.steps.map((step) => step.text ?? '')));
     await connection.sendRaw(bytes, { checkId: 'fuzz', timeoutMs: options.timeoutMs, collectMs: 0 });
     await waiting.until(
       () => allAnswered() || stray,
@@ -111,6 +113,13 @@ export async function screenBatch(
     );
     if (stray || !connection.alive) return none();
     const exchange = await target.probe();
+    target.ledger.request({
+      id: exchange.id,
+      what: `the barrier after a pipelined batch (${exchange.method})`,
+      method: exchange.method,
+      needsAnswer: true,
+      answered: exchange.response !== undefined,
+    });
     barrier = {
       id: exchange.id,
       method: exchange.method,

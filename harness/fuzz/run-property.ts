@@ -17,6 +17,8 @@ import { prescreen, type Prescreened } from './prescreen.js';
 import { SilenceMemo } from './silence.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 import { responseClasses } from './response-class.js';
+import { connectionFailures } from './connection-verdict.js';
+import { connectionFinding, EvidenceKeeper } from './connection-evidence.js';
 
 const NOTHING_SCREENED: Prescreened = { passed: [], flagged: [] };
 /** Flagged runs tried first at most: past that, the pre-screen's failures are unlikely to hold alone. */
@@ -144,6 +146,10 @@ export async function runProperty(
   const arbitrary = property.arbitrary(env);
   if (typeof arbitrary === 'string') return { ...base, skipped: arbitrary, durationMs: 0 };
 
+  // Problems left over from before this property (another property's connection) are not this one's.
+  target.takeConnectionProblems();
+  const evidence = new EvidenceKeeper();
+  const isKnown = (message: string) => knownEntryFor(options.known, property.id, message) !== undefined;
   let cases = 0;
   let undecided = 0;
   let known = 0;
@@ -218,6 +224,7 @@ export async function runProperty(
     const quick =
       options.quickSilence !== false && silenceConfirmed && shrinkDeadline === undefined && silences.expects(fuzzCase);
     let run = await executeCase(target, fuzzCase, quick ? { ...options.execute, timeoutMs: 0 } : options.execute);
+    const tried = [run];
     cases++;
     let verdict = judgeCase(run, judge);
     // No answer in time decides nothing, but a loaded machine is slow too: the case is sent once
@@ -232,27 +239,42 @@ export async function runProperty(
       target.discard();
       await target.ensure(fuzzCase.sessionCapabilities);
       run = await executeCase(target, fuzzCase, { ...options.execute, timeoutMs: options.execute.timeoutMs * 2 });
+      tried.push(run);
       verdict = judgeCase(run, judge);
       if (verdict.undecided) silenceConfirmed = true;
       yielded = silenceConfirmed && options.yieldOnSilence === true;
     }
     if (verdict.undecided && silenceConfirmed) silences.learn(run);
     if (quick && verdict.undecided) quickSilences++;
-    const isKnown = (message: string) => knownEntryFor(options.known, property.id, message) !== undefined;
     const failures = verdict.failures.filter((failure) => !isKnown(failure.message));
-    if (failures.length < verdict.failures.length && failures.length === 0) known++;
-    else if (verdict.undecided && failures.length === 0) {
-      if (isKnown(verdict.undecided)) known++;
-      else if (shrinkDeadline === undefined) {
-        undecided++;
-        undecidedExample ??= verdict.undecided;
-      }
+    const allKnown =
+      (failures.length < verdict.failures.length && failures.length === 0) ||
+      (verdict.undecided !== undefined && failures.length === 0 && isKnown(verdict.undecided));
+    // Work still running would answer into the next case: start that one on a fresh connection. After a
+    // known silence the probe's answer shows nothing is running, and a late answer is set aside as owed.
+    const discarding = (verdict.undecided && !(quick && run.probe.answered)) || fuzzCase.freshAfter;
+    // The whole connection holds a case to nothing that a known finding explains, or that the server died in.
+    // Silence counts there only when confirmed on a second connection, or when the connection went on
+    // after it (a late answer had the rest of the connection to come): closed at once, it proves nothing.
+    const silentTwice = tried.length === 2 && verdict.undecided !== undefined;
+    tried.forEach((sent, index) => {
+      const caseNo = sent.caseNo!;
+      if (allKnown) target.exemptCase(caseNo, 'a known finding');
+      else if (sent.crash) target.exemptCase(caseNo, 'the server exited during it');
+      else if (index === 0 && tried.length === 2 && !silentTwice)
+        target.exemptCase(caseNo, 'answered when sent again with a longer wait');
+      else if (sent === run && discarding && verdict.undecided && !silentTwice)
+        target.exemptCase(caseNo, 'its connection was closed right after it');
+      if (target.suspect(caseNo)) evidence.keep(caseNo, input, sent);
+    });
+    if (allKnown) known++;
+    else if (verdict.undecided && failures.length === 0 && shrinkDeadline === undefined) {
+      undecided++;
+      undecidedExample ??= verdict.undecided;
     }
     observe(text, responseClasses(run));
     options.onCase?.(cases, failures.length > 0);
-    // Work still running would answer into the next case: start that one on a fresh connection. After a
-    // known silence the probe's answer shows nothing is running, and a late answer is set aside as owed.
-    if ((verdict.undecided && !(quick && run.probe.answered)) || fuzzCase.freshAfter) target.discard();
+    if (discarding) target.discard();
     if (failures.length === 0) return;
     shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
     throw new CaseFailure(input, fuzzCase, run, failures);
@@ -341,11 +363,21 @@ export async function runProperty(
     guidedRuns,
     quickSilences: quickSilences || undefined,
   };
-  if (!details.failed) return outcome;
-  if (details.errorInstance instanceof CaseFailure) {
-    const dependence = await findDependence(details.errorInstance, target, judge, options.execute);
-    return { ...outcome, failure: details.errorInstance, path: failedPath, dependence };
+  // The connection's traffic as a whole: on a case finding, its failures join the case's; alone, it is the finding.
+  const problems = target.takeConnectionProblems().filter((problem) => !isKnown(problem.message));
+  const connection = connectionFailures(problems, property.revision);
+  if (details.failed && details.errorInstance instanceof CaseFailure) {
+    const found = details.errorInstance;
+    const dependence = await findDependence(found, target, judge, options.execute);
+    const failure =
+      connection.length === 0
+        ? found
+        : new CaseFailure(found.input, found.fuzzCase, found.run, [...found.failures, ...connection]);
+    return { ...outcome, failure, path: failedPath, dependence };
   }
+  if (connection.length > 0 && (!details.failed || details.counterexample === null))
+    return { ...outcome, ...connectionFinding(problems, connection, evidence, target.transport) };
+  if (!details.failed) return outcome;
   if (details.counterexample === null) return { ...outcome, interrupted: details.interrupted };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return { ...outcome, error: `harness error while fuzzing: ${error}` };

@@ -22,7 +22,11 @@ export type Invariant =
   /** The event stream ends after the response (SHOULD). */
   | 'sse-end'
   /** 2026-07-28: a result's resultType is a core one unless the request advertised an extension. */
-  | 'result-type';
+  | 'result-type'
+  /** A progress notification carries a token a request on the connection sent. */
+  | 'progress-token'
+  /** A server's notifications/cancelled names a request it may cancel (2025-11-25: one it sent; 2026-07-28: a listen). */
+  | 'cancelled-request';
 
 const PAGES: Record<Revision, Record<Invariant, string>> = {
   '2026-07-28': {
@@ -36,6 +40,8 @@ const PAGES: Record<Revision, Record<Invariant, string>> = {
     sse: 'basic/transports/streamable-http#sending-messages',
     'sse-end': 'basic/transports/streamable-http#receiving-messages',
     'result-type': 'basic#resulttype',
+    'progress-token': 'basic/patterns/progress',
+    'cancelled-request': 'basic/patterns/cancellation',
   },
   '2025-11-25': {
     answered: 'basic#messages',
@@ -49,6 +55,8 @@ const PAGES: Record<Revision, Record<Invariant, string>> = {
     'sse-end': 'basic/transports#sending-messages-to-the-server',
     // 2025-11-25 results have no resultType; the rule is never put on them.
     'result-type': 'basic#responses',
+    'progress-token': 'basic/utilities/progress#behavior-requirements',
+    'cancelled-request': 'basic/utilities/cancellation#behavior-requirements',
   },
 };
 

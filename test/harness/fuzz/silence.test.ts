@@ -7,6 +7,7 @@ import { ANY_ANSWER, oneRequestProperty } from './one-request.js';
 import { SALT } from '../../../harness/fuzz/salt.js';
 import { createWireValidator } from '../../../harness/schema/index.js';
 import type { TargetSpec } from '../../../harness/target.js';
+import type { KnownFuzz } from '../../../harness/results/fuzz-known.js';
 import { builtFixture } from '../../helpers/fixture-process.js';
 import { fuzz } from './helpers.js';
 
@@ -26,6 +27,13 @@ const campaign = defineCampaign(REVISION, 'silence-test', [
   oneRequestProperty('listed', (n) => ({ method: 'tools/list', id: `listed-${SALT}-${n}`, allow: ANY_ANSWER })),
 ]);
 
+// The SDK drops a fractional id unanswered while it answers the probe after it, which the whole-connection
+// oracle finds; known here (as in test/sdk-servers/fuzz-known.yaml), so these tests see the silence machinery alone.
+const KNOWN: KnownFuzz = {
+  file: 'silence.test.ts',
+  entries: [{ property: '*', match: '(fractional): no response before the timeout', why: 'the SDK drops it' }],
+};
+
 async function silentRuns(quickSilence: boolean): Promise<PropertyOutcome> {
   const target = new LiveTarget({ target: SDK, revision: REVISION, timeoutMs: 5000 });
   expect(await target.start()).toBeUndefined();
@@ -38,6 +46,7 @@ async function silentRuns(quickSilence: boolean): Promise<PropertyOutcome> {
       toolCalls: 'safe',
       validator: createWireValidator(REVISION),
       quickSilence,
+      known: KNOWN,
     });
   } finally {
     await target.close();
@@ -50,9 +59,9 @@ describe('silence', () => {
   }, async () => {
     const slow = await silentRuns(false);
     const quick = await silentRuns(true);
-    const verdicts = (o: PropertyOutcome) => [o.cases, o.undecided, o.failure, o.classes];
+    const verdicts = (o: PropertyOutcome) => [o.cases, o.undecided, o.known, o.failure, o.classes];
     expect(verdicts(quick)).toEqual(verdicts(slow));
-    expect(quick.undecided).toBe(10);
+    expect(quick.known).toBe(10);
     // The first case waits in full and is confirmed on a fresh process; the nine after it are of the learnt class.
     expect([slow.quickSilences, quick.quickSilences]).toEqual([undefined, 9]);
   });
@@ -69,6 +78,7 @@ describe('silence', () => {
       runs: 20,
       timeoutMs: 500,
       timeBudgetMs: 20_000,
+      known: KNOWN,
       progress: {
         onRevision: (_revision, _count, pass) => order.push(`pass ${pass}`),
         onPropertyDone: (outcome) => done.push(outcome),
