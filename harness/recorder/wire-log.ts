@@ -21,8 +21,19 @@ export interface RecorderOptions {
   maxEntries?: number;
   /** Content bytes (texts and messages) kept in all; past it entries keep only their metadata. */
   maxTotalBytes?: number;
-  /** Wire bytes of cut messages kept whole for the checks; past it only their facts are kept. */
+  /** Heap bytes (estimated) of cut messages kept whole for the checks; past it only their facts are kept. */
   maxWholeBytes?: number;
+  /** The same budget shared with other recorders (a run's revisions), in place of maxWholeBytes. */
+  wholeBudget?: WholeBudget;
+}
+
+/**
+ * Heap bytes of whole messages kept for the checks, shared by every recorder of a run: two
+ * revisions with a budget each kept 13 copies (104 MB) of one 2 MB answer where one budget keeps 8.
+ */
+export class WholeBudget {
+  used = 0;
+  constructor(readonly max = 64 * 1024 * 1024) {}
 }
 
 type Listener = (entry: WireEntry) => void;
@@ -56,8 +67,7 @@ export class WireRecorder {
   readonly maxTextBytes: number;
   private readonly maxEntries: number;
   private readonly maxTotalBytes: number;
-  private readonly maxWholeBytes: number;
-  private wholeBytes = 0;
+  private readonly whole: WholeBudget;
   /** Content bytes kept so far, and entries whose content was dropped for the budget. */
   keptBytes = 0;
   contentDropped = 0;
@@ -70,7 +80,7 @@ export class WireRecorder {
     this.maxEntries = options.maxEntries ?? 100_000;
     // Reports print an entry once per check it belongs to: the budget is a fraction of what they may hold.
     this.maxTotalBytes = options.maxTotalBytes ?? 16 * 1024 * 1024;
-    this.maxWholeBytes = options.maxWholeBytes ?? 64 * 1024 * 1024;
+    this.whole = options.wholeBudget ?? new WholeBudget(options.maxWholeBytes);
   }
 
   record(input: WireInput): WireEntry {
@@ -99,9 +109,9 @@ export class WireRecorder {
         // checks read its envelope, and the server could send one before every answer.
         const unsolicited = entry.direction === 'server->client' && !isResponse(whole) && wireSize > MAX_PRINTED_BYTES;
         // Budgeted by heap, not wire: dense numbers cost four times their wire size or more.
-        const heap = unsolicited ? 0 : heapEstimate(whole, this.maxWholeBytes - this.wholeBytes);
-        const keepWhole = !unsolicited && this.wholeBytes + heap <= this.maxWholeBytes;
-        if (keepWhole) this.wholeBytes += heap;
+        const heap = unsolicited ? 0 : heapEstimate(whole, this.whole.max - this.whole.used);
+        const keepWhole = !unsolicited && this.whole.used + heap <= this.whole.max;
+        if (keepWhole) this.whole.used += heap;
         if (unsolicited) this.spent.note('server requests and notifications over 64 KB kept as their facts', wireSize);
         wholeMessages.set(entry, keepWhole ? whole : factsOf(whole));
         entry.message = kept;

@@ -12,6 +12,7 @@ import { boundNotes, boundTranscript, describeCheck, MAX_REASON, notRun, withLat
 import { makeContext } from './check-context.js';
 import { attemptOf, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, runsAlone, type Slots } from './pool.js';
+import type { WholeBudget } from '../recorder/wire-log.js';
 import { summarizeProfile } from './profile-summary.js';
 import { budgetUnasked, UNASKED_BYTES_PER_CHECK } from './transcript-budget.js';
 import { RevisionSession, TargetUnreachable } from './revision-session.js';
@@ -109,8 +110,9 @@ export class RevisionRunner {
     private readonly checks: Check[],
     private readonly settings: RunSettings,
     private readonly selectedBecause: string,
+    wholeBudget?: WholeBudget,
   ) {
-    this.session = new RevisionSession(revision, settings);
+    this.session = new RevisionSession(revision, settings, wholeBudget);
     settings.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 

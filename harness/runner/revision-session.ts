@@ -6,7 +6,7 @@ import { discoverSession, discoverStateless, type ServerProfile } from '../lifec
 import { SessionClient } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
 import type { Revision } from '../model.js';
-import { WireRecorder } from '../recorder/wire-log.js';
+import { WireRecorder, type WholeBudget } from '../recorder/wire-log.js';
 import { createWireValidator, type WireValidator } from '../schema/index.js';
 import { openConnection } from '../target.js';
 import type { ConnectionContext } from '../transports/connection-context.js';
@@ -22,7 +22,7 @@ const DISCOVERY_ATTEMPTS = 3;
 export class TargetUnreachable extends Error {}
 
 export class RevisionSession {
-  readonly recorder = new WireRecorder();
+  readonly recorder: WireRecorder;
   readonly validator: WireValidator;
   readonly connections: Connection[] = [];
   private readonly context: ConnectionContext;
@@ -39,7 +39,9 @@ export class RevisionSession {
   constructor(
     readonly revision: Revision,
     readonly settings: RunSettings,
+    wholeBudget?: WholeBudget,
   ) {
+    this.recorder = new WireRecorder({ wholeBudget });
     this.requestTimeoutMs = settings.requestTimeoutMs;
     this.validator = createWireValidator(revision, settings.schemaSource);
     this.context = {

@@ -8,6 +8,7 @@ import { printLargeEntriesOnce } from './printed-once.js';
 import { RevisionRunner } from './revision-run.js';
 import { TargetUnreachable } from './revision-session.js';
 import { Slots } from './pool.js';
+import { WholeBudget } from '../recorder/wire-log.js';
 import { computeMatrix } from '../results/matrix.js';
 import { selectIds } from '../results/select.js';
 import { settleOutcome } from '../results/baseline.js';
@@ -74,7 +75,11 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     let done = 0;
     const onDone = (result: CheckResult) => settings.progress?.onCheckDone?.(result, ++done, total);
     for (const part of plan) settings.progress?.onRevisionStart?.(part.revision, part.selected.length);
-    const runners = plan.map((part) => new RevisionRunner(part.revision, part.selected, settings, part.because));
+    // One budget of whole messages for the run: each revision's recorder draws on it.
+    const wholeBudget = new WholeBudget();
+    const runners = plan.map(
+      (part) => new RevisionRunner(part.revision, part.selected, settings, part.because, wholeBudget),
+    );
     const outcomes = await Promise.allSettled(runners.map((runner) => runner.run(slots, onDone)));
     // Every non-pass again, one at a time across all revisions, before anything is reported; a
     // server that stopped answering altogether is not waited out once per check.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { heapEstimate } from '../../../harness/recorder/heap-estimate.js';
 import { factsOf } from '../../../harness/recorder/facts.js';
-import { WireRecorder, wholeMessage } from '../../../harness/recorder/wire-log.js';
+import { WholeBudget, WireRecorder, wholeMessage } from '../../../harness/recorder/wire-log.js';
 import { modernResults } from '../../../suites/shared/wire-pairs.js';
 
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
@@ -82,6 +82,20 @@ describe('checks read whole messages, never the evidence copy', () => {
     expect(kept.result.resultType).toBe('complete');
     expect(String(kept.result.deep)).toMatch(/not kept among the facts/);
     expect(heapEstimate(dense)).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
+  test('recorders that share a budget (the revisions of a run) keep whole messages within one budget, not one each', () => {
+    const budget = new WholeBudget(300 * 1024);
+    const recorders = [new WireRecorder({ wholeBudget: budget }), new WireRecorder({ wholeBudget: budget })];
+    const kept = recorders.map((recorder) => {
+      for (let i = 0; i < 4; i++) recordPair(recorder);
+      return recorder.entries
+        .filter((entry) => entry.direction === 'server->client')
+        .filter((entry) => Array.isArray((wholeMessage(entry) as { result: { tools: unknown } }).result.tools)).length;
+    });
+    // Each 100 KB answer is about 120 KB of heap: two fit the shared 300 KB, the rest are facts.
+    expect(kept[0] + kept[1]).toBe(2);
+    expect(budget.used).toBeLessThanOrEqual(budget.max);
   });
 
   test('factsOf keeps envelope, scalars and _meta, marks large members', () => {
