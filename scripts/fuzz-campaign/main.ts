@@ -40,9 +40,11 @@ async function runSeeds(
 ): Promise<SeedScore[]> {
   const scores: SeedScore[] = [];
   for (const seed of seeds) {
-    const dir = path.join(out, `${injected.replace(/,/g, '+')}-seed${seed}`);
+    const dir = path.join(out, `${injected.replace(/,/g, '+').slice(0, 80)}-seed${seed}`);
     process.stdout.write(`fuzz --seed ${seed} --time-budget ${timeBudget}, defects ${injected} ... `);
     const run = await fuzzOnce({ seed, timeBudget, defects: injected, dir });
+    // Exit 2: the fuzzer could not reach the server, so nothing was measured.
+    if (run.exitCode === 2) throw new Error(`fuzz could not reach the injector: see ${dir}/console.txt`);
     const scored = scoreRun(run, defects);
     process.stdout.write(`${scored.found.size} of ${defects.length} found (${dir})\n`);
     scores.push({ seed, scored });
@@ -82,12 +84,17 @@ async function main(): Promise<void> {
   );
   const scores = values.each
     ? joined(await sequential(defects.map((d) => () => runSeeds([d], d.name, seeds, timeBudget, out))), seeds)
-    : await runSeeds(defects, defects.map((d) => d.name).join(','), seeds, timeBudget, out);
+    : await runSeeds(defects, values.defects, seeds, timeBudget, out);
   process.stdout.write('clean server through the same proxy ... ');
-  const clean = scoreRun(
-    await fuzzOnce({ seed: seeds[0], timeBudget, defects: 'none', dir: path.join(out, `clean-seed${seeds[0]}`) }),
-    EXPECTED,
-  );
+  const cleanRun = await fuzzOnce({
+    seed: seeds[0],
+    timeBudget,
+    defects: 'none',
+    dir: path.join(out, `clean-seed${seeds[0]}`),
+  });
+  if (cleanRun.exitCode === 2)
+    throw new Error(`fuzz could not reach the clean injector: see ${out}/clean-seed${seeds[0]}`);
+  const clean = scoreRun(cleanRun, EXPECTED);
   const cleanFindings = [...clean.unexplained, ...[...clean.found.values()]];
   process.stdout.write(`${cleanFindings.length} finding(s) outside the known file\n\n`);
 

@@ -18,6 +18,8 @@ export interface CampaignRun {
   startedAt: number;
   lines: ConsoleLine[];
   injections: Injection[];
+  /** The fuzz command's exit status (2: the target could not be reached). */
+  exitCode: number | null;
 }
 
 export interface RunOptions {
@@ -60,24 +62,33 @@ export function fuzzOnce(options: RunOptions): Promise<CampaignRun> {
   mkdirSync(options.dir, { recursive: true });
   const startedAt = Date.now();
   const lines: ConsoleLine[] = [];
-  let partial = '';
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, fuzzCommand(options), { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+  // The property lines go to stderr, the summary to stdout: both are read, each by lines.
+  const reader = () => {
+    let partial = '';
+    return (chunk: string) => {
       const t = Date.now() - startedAt;
       const parts = (partial + chunk).split('\n');
       partial = parts.pop() ?? '';
       for (const text of parts) lines.push({ t, text });
-    });
+    };
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, fuzzCommand(options), { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.setEncoding('utf8').on('data', reader());
+    child.stderr.setEncoding('utf8').on('data', reader());
     child.once('error', reject);
-    child.once('close', () => {
+    child.once('close', (exitCode) => {
       writeFileSync(path.join(options.dir, 'console.txt'), lines.map((l) => `${l.t}\t${l.text}`).join('\n'));
       try {
         const results = JSON.parse(readFileSync(path.join(options.dir, 'results.json'), 'utf8')) as RunResults;
-        resolve({ results, startedAt, lines, injections: readInjections(path.join(options.dir, 'injections.jsonl')) });
+        const injections = readInjections(path.join(options.dir, 'injections.jsonl'));
+        resolve({ results, startedAt, lines, injections, exitCode });
       } catch (error) {
-        reject(new Error(`no results from fuzz --seed ${options.seed}: ${(error as Error).message}`));
+        const said = lines
+          .map((l) => l.text)
+          .join('\n')
+          .slice(-500);
+        reject(new Error(`no results from fuzz --seed ${options.seed}: ${(error as Error).message}\n${said}`));
       }
     });
   });
