@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture-process.js';
 
-const SCRIPTS = ['fuzz-baseline', 'bench', 'bench-fuzz', 'stability', 'profile-bump', 'readme-levels'];
+const SCRIPTS = ['fuzz-baseline', 'fuzz-campaign', 'bench', 'bench-fuzz', 'stability', 'profile-bump', 'readme-levels'];
 const script = (name: string, args: string[]) =>
   execa(process.execPath, [path.join(PROJECT_ROOT, 'dist/scripts', name, 'main.js'), ...args], { reject: false });
 
