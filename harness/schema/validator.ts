@@ -113,6 +113,10 @@ class AjvWireValidator implements WireValidator {
           : (this.routes.notifications.get(message.method) ?? 'JSONRPCNotification');
       return this.validate(this.hasDef(def) ? def : 'JSONRPCMessage', message);
     }
+    // The schema's union of result and error responses takes a message with both members as either;
+    // JSON-RPC and both revisions (2026-07-28 basic#error-responses, 2025-11-25 basic#result-responses) forbid it.
+    if ('result' in message && 'error' in message)
+      return combine([this.resultResponse(message, answeredMethod), BOTH_RESULT_AND_ERROR]);
     if ('result' in message) return this.resultResponse(message, answeredMethod);
     if ('error' in message) return this.errorResponse(message);
     return this.validate('JSONRPCMessage', message);
@@ -146,6 +150,12 @@ class AjvWireValidator implements WireValidator {
     return special && this.hasDef(special) ? combine([envelope, this.validate(special, message)]) : envelope;
   }
 }
+
+const BOTH_RESULT_AND_ERROR: ValidationOutcome = {
+  def: 'JSONRPCResponse',
+  valid: false,
+  issues: [{ path: '', message: 'has both result and error: a response carries exactly one of them' }],
+};
 
 /** Methods whose result may be an InputRequiredResult (2026-07-28 multi round-trip requests). */
 const MRTR_METHODS = new Set(['tools/call', 'resources/read', 'prompts/get']);

@@ -296,3 +296,23 @@ describe('validateServerMessage routing, 2025-11-25', () => {
     });
   });
 });
+
+describe('a response with both result and error', () => {
+  // The schema's union takes it as either branch; RPC-004 (2026-07-28) and RPC-003 (2025-11-25) forbid it.
+  const both = { jsonrpc: '2.0', id: 1, result: {}, error: { code: -32603, message: 'm' } };
+  it.each([
+    ['2026-07-28', v26],
+    ['2025-11-25', v25],
+  ] as const)('is invalid in %s, whatever method it answers', (_revision, validator) => {
+    for (const method of [undefined, 'ping', 'tools/list']) {
+      const outcome = validator.validateServerMessage(both, method);
+      expect(outcome.valid).toBe(false);
+      expect(outcome.issues.map((issue) => issue.message)).toContain(
+        'has both result and error: a response carries exactly one of them',
+      );
+    }
+    expect(validator.validateServerMessage({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } }).valid).toBe(
+      true,
+    );
+  });
+});
