@@ -15,6 +15,7 @@ import {
   type ServerRequestHandler,
 } from './types.js';
 import { parseBoundedJson } from './bounded-json.js';
+import { keepNotification, NOTIFICATIONS_NOT_KEPT } from './exchange-notifications.js';
 import { loadUndici } from './undici-lazy.js';
 
 /** Authorization metadata documents are small: more than this is cut off. */
@@ -402,7 +403,9 @@ export class HttpConnection implements Connection {
       message,
       answered,
     );
-    exchange.messages.push(message);
+    const notification = !isResponse(message) && !(typeof message.method === 'string' && 'id' in message);
+    // Notifications are kept with the exchange within the bounds stdio has (exchange-notifications.ts).
+    if (!notification) exchange.messages.push(message);
     options?.onMessage?.(message);
     // An error without an id in the POST's own body answers that POST: the server could not read
     // the id (or would not); the id it lacks is judged by the schema check, once.
@@ -415,7 +418,10 @@ export class HttpConnection implements Connection {
     } else if (typeof message.method === 'string' && 'id' in message) {
       void this.answerServerRequest(message, options);
     } else {
-      exchange.notifications.push(message);
+      const kept = keepNotification(exchange, message, size);
+      if (kept === 'first dropped') this.note(NOTIFICATIONS_NOT_KEPT, checks);
+      if (kept !== 'kept')
+        this.context.recorder.spent.note('notifications not kept with a request in flight (once per request)', size);
     }
   }
 
