@@ -106,21 +106,30 @@ async function main(): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    labs = discover(INTEROP);
-    const expectationsFile = path.join(INTEROP, 'expectations.yaml');
+    const labDir = options.labDir ?? INTEROP;
+    labs = discover(labDir);
+    const expectationsFile = path.join(labDir, 'expectations.yaml');
     expectations = parseExpectations(existsSync(expectationsFile) ? readFileSync(expectationsFile, 'utf8') : '');
-    const unknown = (options.only ?? []).filter((id) => !labs.some((lab) => lab.manifest.id === id));
-    if (unknown.length > 0)
-      throw new Error(
-        `--only: no interop/<id>/lab.json for ${unknown.join(', ')} (found: ${labs.map((l) => l.manifest.id).join(', ')})`,
-      );
+    for (const [flag, ids] of [
+      ['--only', options.only ?? []],
+      ['--skip', options.skip],
+    ] as const) {
+      const unknown = ids.filter((id) => !labs.some((lab) => lab.manifest.id === id));
+      if (unknown.length > 0)
+        throw new Error(
+          `${flag}: no interop/<id>/lab.json for ${unknown.join(', ')} (found: ${labs.map((l) => l.manifest.id).join(', ')})`,
+        );
+    }
     if (!existsSync(BIN)) throw new Error(`${path.relative(ROOT, BIN)} is missing: run npm run build first`);
   } catch (error) {
     console.error((error as Error).message);
     console.error(USAGE);
     return 2;
   }
-  const chosen = labs.filter((lab) => !options.only || options.only.includes(lab.manifest.id));
+  const chosen = labs.filter(
+    (lab) => (!options.only || options.only.includes(lab.manifest.id)) && !options.skip.includes(lab.manifest.id),
+  );
+  if (options.skip.length > 0) console.log(`left out by --skip: ${options.skip.join(', ')}`);
   mkdirSync(path.join(options.cache, 'results'), { recursive: true });
   console.log(
     `mcp-conform interop: ${chosen.length} implementation(s), ${options.transports.join(' + ')}; cache ${options.cache}`,
@@ -149,9 +158,10 @@ async function main(): Promise<number> {
       const built = builds.get(lab.manifest.id)!;
       const label = `${lab.manifest.id}.${transport}`;
       if (!built.built) {
+        // A cell that did not run is never as expected: only --skip leaves one out.
         cells.push({
-          cell: { label, state: 'not built', reason: built.reason, checks: [], differing: new Set() },
-          differences: [],
+          cell: { label, state: 'not built', reason: built.reason, checks: [], differing: new Set([label]) },
+          differences: [{ check: label, expected: 'a built implementation', actual: `not built: ${built.reason}` }],
         });
         continue;
       }
@@ -199,10 +209,15 @@ async function main(): Promise<number> {
     );
   }
   const total = runs.reduce((n, run) => n + run.differences.length, 0);
-  console.log(
-    `\n${total === 0 ? 'every cell as expected' : `${total} difference(s) in ${differing.length} cell(s)`}; results in ${path.join(options.cache, 'results')}`,
-  );
-  return total === 0 ? 0 : 1;
+  const notRun = runs.filter((run) => run.cell.state !== 'ran').map((run) => run.cell.label);
+  const verdict =
+    runs.length === 0
+      ? 'no cell ran'
+      : total === 0
+        ? 'every cell as expected'
+        : `${total} difference(s) in ${differing.length} cell(s)${notRun.length > 0 ? `; did not run: ${notRun.join(', ')}` : ''}`;
+  console.log(`\n${verdict}; results in ${path.join(options.cache, 'results')}`);
+  return total === 0 && runs.length > 0 ? 0 : 1;
 }
 
 main()

@@ -17,6 +17,10 @@ export const SLICES: Record<
 
 export interface InteropOptions {
   only?: string[];
+  /** Implementations left out on purpose: the only way a lab cell may go unrun without failing the lab. */
+  skip: string[];
+  /** The folder of lab implementations (default interop/ of this checkout). */
+  labDir?: string;
   transports: TransportKind[];
   cache: string;
   runTimeoutMs: number;
@@ -32,6 +36,8 @@ export interface InteropOptions {
 
 export const USAGE = `Usage: npm run interop -- [options]
   --only <id,...>          only these implementations (folder names under interop/)
+  --skip <id,...>          leave these implementations out (a cell that is not built or not run
+                           otherwise fails the lab)
   --transport stdio|http   only this transport
   --slice ci               the CI slice: ${SLICES.ci!.only.join(' and ')} over ${SLICES.ci!.transports.join(', ')}
   --cache <dir>            build cache and results (default $MCP_CONFORM_INTEROP_CACHE or ~/.cache/mcp-conform-interop)
@@ -41,6 +47,7 @@ export const USAGE = `Usage: npm run interop -- [options]
   --jobs <n>               implementations run side by side (default 1; the ci slice 2); cells of one
                            implementation never overlap (each sweeps its own processes)
   --show-skips             rows for skipped checks too
+  --lab-dir <dir>          the implementations' folder (default interop/ of this checkout)
   --suggest                print YAML for every cell that differs, to paste into interop/expectations.yaml after review`;
 
 const seconds = (value: string | undefined, name: string, fallback: number) => {
@@ -55,6 +62,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     args: argv,
     options: {
       only: { type: 'string' },
+      skip: { type: 'string' },
+      'lab-dir': { type: 'string' },
       transport: { type: 'string' },
       slice: { type: 'string' },
       cache: { type: 'string' },
@@ -101,8 +110,14 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const cache = path.resolve(
     values.cache ?? env.MCP_CONFORM_INTEROP_CACHE ?? path.join(os.homedir(), '.cache', 'mcp-conform-interop'),
   );
+  const skip = (values.skip ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   return {
     ...(only ? { only } : {}),
+    skip,
+    ...(values['lab-dir'] !== undefined ? { labDir: path.resolve(values['lab-dir']) } : {}),
     transports,
     cache,
     runTimeoutMs: seconds(values['run-timeout'], '--run-timeout', 900),

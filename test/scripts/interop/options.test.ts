@@ -31,6 +31,14 @@ describe('parseOptions', () => {
     });
   });
 
+  test('--skip leaves implementations out on purpose; --lab-dir names another folder of them', () => {
+    expect(parseOptions([], {}).skip).toEqual([]);
+    expect(parseOptions(['--skip', 'rust-rmcp, java-sdk', '--lab-dir', '/tmp/labs'], {})).toMatchObject({
+      skip: ['rust-rmcp', 'java-sdk'],
+      labDir: '/tmp/labs',
+    });
+  });
+
   test('bad values are usage errors', () => {
     expect(() => parseOptions(['--transport', 'sse'], {})).toThrow('--transport: stdio or http');
     expect(() => parseOptions(['--slice', 'nightly'], {})).toThrow('--slice: one of ci');
