@@ -418,10 +418,8 @@ export class HttpConnection implements Connection {
     } else if (typeof message.method === 'string' && 'id' in message) {
       void this.answerServerRequest(message, options);
     } else {
-      const kept = keepNotification(exchange, message, size);
+      const kept = keepNotification(exchange, message, size, this.context.recorder.spent);
       if (kept === 'first dropped') this.note(NOTIFICATIONS_NOT_KEPT, checks);
-      if (kept !== 'kept')
-        this.context.recorder.spent.note('notifications not kept with a request in flight (once per request)', size);
     }
   }
 

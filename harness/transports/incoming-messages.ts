@@ -30,10 +30,8 @@ export class IncomingMessages {
     const checks = this.log.tags.tags(owners.length === 1 ? owners[0].checkId : undefined);
     this.log.serverMessage({ sizeHint, framingFault, checks, note }, message, undefined);
     for (const owner of owners) {
-      const kept = keepNotification(owner.exchange, message, sizeHint);
+      const kept = keepNotification(owner.exchange, message, sizeHint, this.log.recorder.spent);
       if (kept === 'first dropped') this.log.note(NOTIFICATIONS_NOT_KEPT, owner.checkId);
-      if (kept !== 'kept')
-        this.log.recorder.spent.note('notifications not kept with a request in flight (once per request)', sizeHint);
       owner.onMessage?.(message);
     }
   }
