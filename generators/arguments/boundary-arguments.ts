@@ -1,7 +1,9 @@
 // Valid arguments on an edge: one property of a generated value set to its minimum, maximum,
 // next-to-exclusive bound, minLength or maxLength, or to a string or number that handlers get
 // wrong (a lone surrogate, a line feed, NUL, 2^31). Kept only when the schema still accepts it,
-// so every value is valid.
+// so every value is valid. Two string edges in three join several hard strings into one value, so a
+// tool with one string property meets each of them within a few cases (one in 14 otherwise);
+// the join shrinks to the pieces that matter.
 import fc from 'fast-check';
 import { compileSchema } from '../schema/compile.js';
 import { deref, isNode } from '../schema/pointer.js';
@@ -55,6 +57,9 @@ export const HARD_STRINGS = [
   'x'.repeat(20_000),
 ];
 
+/** The hard strings short enough to join into one value; shrinking drops pieces toward the culprit. */
+const JOINABLE = HARD_STRINGS.filter((text) => text.length > 0 && text.length < 100);
+
 /** Undefined when the schema has no edge to put a property on. */
 export function boundaryArguments(schema: unknown): fc.Arbitrary<GeneratedArguments> | undefined {
   const compiled = compileSchema(schema);
@@ -62,23 +67,38 @@ export function boundaryArguments(schema: unknown): fc.Arbitrary<GeneratedArgume
   const properties = isNode(root) && isNode(root.properties) ? Object.entries(root.properties) : [];
   const candidates = properties.flatMap(([key, sub]) => edges(schema, sub).map((value) => ({ key, value })));
   if (candidates.length === 0 || !compiled.ok) return undefined;
-  const made = (seed: number, pick: number): GeneratedArguments | undefined => {
+  const made = (seed: number, key: string, value: unknown, what: string): GeneratedArguments | undefined => {
     const base = validInputs(schema, { seed, maxAttempts: 2, allOptionals: true }).inputs[0]?.value;
     if (!isNode(base)) return undefined;
-    const { key, value } = candidates[pick];
     const edged = { ...base, [key]: value };
     return compiled.validate(edged)
       ? {
-          label: `json-schema-faker seed ${seed}, ${key} = ${JSON.stringify(value).slice(0, 40)} (a boundary)`,
+          label: `json-schema-faker seed ${seed}, ${key} = ${JSON.stringify(value).slice(0, 40)} (${what})`,
           value: edged,
         }
       : undefined;
   };
+  const seed = fc.integer({ min: 1, max: 0x7fffffff });
+  const single = (pick: number, from: number) => made(from, candidates[pick].key, candidates[pick].value, 'a boundary');
   // Only edges that make a valid value from the first seed are drawn from, so the filter below rarely rejects.
-  const usable = candidates.map((_, pick) => pick).filter((pick) => made(1, pick) !== undefined);
-  if (usable.length === 0) return undefined;
-  return fc
-    .record({ seed: fc.integer({ min: 1, max: 0x7fffffff }), pick: fc.constantFrom(...usable) })
-    .map(({ seed, pick }) => made(seed, pick))
-    .filter((made): made is GeneratedArguments => made !== undefined);
+  const usable = candidates.map((_, pick) => pick).filter((pick) => single(pick, 1) !== undefined);
+  const joinable = properties
+    .filter(([key]) => made(1, key, JOINABLE.join(''), 'hard strings joined') !== undefined)
+    .map(([key]) => key);
+  const singles =
+    usable.length === 0
+      ? undefined
+      : fc.record({ seed, pick: fc.constantFrom(...usable) }).map(({ seed, pick }) => single(pick, seed));
+  const joined =
+    joinable.length === 0
+      ? undefined
+      : fc
+          .record({ seed, key: fc.constantFrom(...joinable), parts: fc.subarray(JOINABLE, { minLength: 1 }) })
+          .map(({ seed, key, parts }) => made(seed, key, parts.join(''), 'hard strings joined'));
+  // A join holds about half the hard strings at once, so it gets two draws in three.
+  const either =
+    singles && joined
+      ? fc.oneof({ arbitrary: singles, weight: 1 }, { arbitrary: joined, weight: 2 })
+      : (singles ?? joined);
+  return either?.filter((made): made is GeneratedArguments => made !== undefined);
 }

@@ -125,7 +125,8 @@ function plan(input: CallInput, env: FuzzEnv, given: Allowed[], capWaits = true)
 const validOrEdge = (schema: unknown) => {
   const valid = validArguments(schema);
   const edge = boundaryArguments(schema);
-  return valid && edge ? fc.oneof(valid, edge) : (valid ?? edge);
+  // Edges find more than the generator's typical values, so two cases in three go to them.
+  return valid && edge ? fc.oneof({ arbitrary: valid, weight: 1 }, { arbitrary: edge, weight: 2 }) : (valid ?? edge);
 };
 
 export function validArgumentsProperty(specs: ToolSpecs): FuzzPropertyDefinition {

@@ -128,6 +128,21 @@ describe('schema-driven arguments', () => {
     expect(counts.has(1) && counts.has(5)).toBe(true);
   });
 
+  test('a lone string property meets a lone surrogate often, and a failing join shrinks to a piece or two', () => {
+    const ECHO = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+    const lone = (made: { value: Record<string, unknown> }) => /\\ud[89a-f]/i.test(JSON.stringify(made.value.text));
+    const samples = fc.sample(boundaryArguments(ECHO)!, { seed: 11, numRuns: 300 });
+    // One hard string in 14 when each is drawn alone; joined, about half the draws hold one.
+    expect(samples.filter(lone).length / samples.length).toBeGreaterThan(0.3);
+    const run = fc.check(
+      fc.property(boundaryArguments(ECHO)!, (made) => !lone(made)),
+      { seed: 11, numRuns: 300 },
+    );
+    expect(run.failed).toBe(true);
+    // The whole join is over 60 characters; shrunk, a piece or two is left.
+    expect((run.counterexample![0].value.text as string).length).toBeLessThan(6);
+  });
+
   test('invalid arguments are all rejected by the schema, and come in several kinds', () => {
     const samples = fc.sample(invalidArguments(PICK)!, { seed: 7, numRuns: 100 });
     expect(samples.every((made) => !compiled.validate(made.value))).toBe(true);
