@@ -2,13 +2,17 @@
 // slow too: the case is sent once more on a fresh connection with twice the wait, as the runner
 // confirms a check. Once a confirmation is silent as well, the server's silence stands for the
 // rest of the property, and a case of a class it is known to be silent to sends the probe at once.
-import type { FuzzCase } from './case.js';
+// A case whose every unanswered request would be a silence the known-findings file lists is sent
+// with the probe at once from the start: the user has told us, so it is neither waited out nor
+// confirmed. A silent case whose probe was answered then keeps its connection: the server read it and is
+// idle, and an answer it may still give is owed (harness/fuzz/owed-answers.ts), not a restart.
 import type { EvidenceKeeper } from './connection-evidence.js';
-import { executeCase, type CaseRun } from './execute.js';
-import { judgeCase, type Verdict } from './judge.js';
+import { needsAnswer, type FuzzCase } from './case.js';
+import { executeCase, groupsOf, type CaseRun } from './execute.js';
+import { judgeCase, silenceMessage, type Verdict } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import type { PropertyRunOptions } from './property-outcome.js';
-import { SilenceMemo } from './silence.js';
+import { SilenceMemo, type SilenceState } from './silence.js';
 
 export interface SentCase {
   /** The run judged: the confirmation when there was one. */
@@ -21,37 +25,64 @@ export interface SentCase {
 }
 
 export class ConfirmedSend {
-  /** The server's silence was confirmed once on a fresh connection. */
-  confirmed = false;
   /** With yieldOnSilence, confirmed silence ends the property's turn: cheaper properties go first. */
   yielded = false;
   quickSilences = 0;
-  private readonly silences = new SilenceMemo();
+  private readonly state: SilenceState;
 
   constructor(
     private readonly target: LiveTarget,
     private readonly options: PropertyRunOptions,
     private readonly judge: Parameters<typeof judgeCase>[1],
-  ) {}
+    private readonly isKnown: (message: string) => boolean = () => false,
+  ) {
+    this.state = options.silences ?? { confirmed: false, memo: new SilenceMemo() };
+  }
+
+  /** The server's silence was confirmed once on a fresh connection (in this pass or an earlier one). */
+  get confirmed(): boolean {
+    return this.state.confirmed;
+  }
+
+  /** After a silent case: true when its connection may carry on, its unanswered requests owed. */
+  keepsAfterSilence(run: CaseRun, quick: boolean): boolean {
+    if (this.target.transport !== 'stdio' || !(this.confirmed || quick) || !run.probe.answered || run.crash)
+      return false;
+    return this.target.owed.addSilent(
+      run.fuzzCase.steps.flatMap((step) => step.slots),
+      run.received,
+    );
+  }
+
+  /** stdio: sent in one go, and silence to each of its requests is listed in the known-findings file. */
+  private knownSilent(fuzzCase: FuzzCase): boolean {
+    // Over HTTP every POST has its own answer or status: there is no probe to send at once.
+    if (this.target.transport !== 'stdio' || groupsOf(fuzzCase.steps).length !== 1) return false;
+    const wanted = fuzzCase.steps.flatMap((step) => step.slots).filter(needsAnswer);
+    return wanted.length > 0 && wanted.every((slot) => !slot.patient && this.isKnown(silenceMessage(slot)));
+  }
 
   /** `shrinking`: a failure's variations wait in full and are never confirmed. */
   async send(fuzzCase: FuzzCase, shrinking: boolean): Promise<SentCase> {
     const { options, target } = this;
     await target.ensure(fuzzCase.sessionCapabilities);
-    const quick = options.quickSilence !== false && this.confirmed && !shrinking && this.silences.expects(fuzzCase);
+    const quick =
+      options.quickSilence !== false &&
+      !shrinking &&
+      ((this.confirmed && this.state.memo.expects(fuzzCase)) || this.knownSilent(fuzzCase));
     let run = await executeCase(target, fuzzCase, quick ? { ...options.execute, timeoutMs: 0 } : options.execute);
     const tried = [run];
     let verdict = judgeCase(run, this.judge);
-    if (verdict.undecided && verdict.failures.length === 0 && !this.confirmed && !shrinking) {
+    if (verdict.undecided && verdict.failures.length === 0 && !this.confirmed && !shrinking && !quick) {
       target.discard();
       await target.ensure(fuzzCase.sessionCapabilities);
       run = await executeCase(target, fuzzCase, { ...options.execute, timeoutMs: options.execute.timeoutMs * 2 });
       tried.push(run);
       verdict = judgeCase(run, this.judge);
-      if (verdict.undecided) this.confirmed = true;
+      if (verdict.undecided) this.state.confirmed = true;
       this.yielded = this.confirmed && options.yieldOnSilence === true;
     }
-    if (verdict.undecided && this.confirmed) this.silences.learn(run);
+    if (verdict.undecided && this.confirmed) this.state.memo.learn(run);
     if (quick && verdict.undecided) this.quickSilences++;
     return { run, tried, verdict, quick };
   }

@@ -76,6 +76,9 @@ export interface Verdict {
   undecided?: string;
 }
 
+/** What an unanswered request of a stdio case decides (nothing): the text the known-findings file matches. */
+export const silenceMessage = (slot: Slot): string => `${slot.what}: no response before the timeout`;
+
 export function judgeCase(run: CaseRun, ctx: JudgeContext): Verdict {
   const failures: Failure[] = [];
   const shown = (text: string) => showSalt(text, run.fuzzCase.salt);
@@ -226,9 +229,7 @@ function judgeSlot(
     // Over stdio silence is all there is: a dropped message and a slow answer look alike, so it decides nothing (as in the checks).
     if (run.transport === 'stdio')
       return void waited.push(
-        ref.step === -1
-          ? `${slot.what} got no answer in time (${run.probe.description})`
-          : `${slot.what}: no response before the timeout`,
+        ref.step === -1 ? `${slot.what} got no answer in time (${run.probe.description})` : silenceMessage(slot),
       );
     if (ref.step === -1)
       fail('answered', `the server stopped serving: ${slot.what} got no answer (${run.probe.description})`);

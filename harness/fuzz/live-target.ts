@@ -50,6 +50,8 @@ export class LiveTarget {
   private cases = 0;
   /** Times a dead server was started again. */
   restarts = 0;
+  /** Connections opened so far, the first included (a discarded one is replaced by a new one). */
+  opened = 0;
   private probes = 0;
   private pollution = 0;
   private sessionCapabilities: JsonObject = {};
@@ -130,6 +132,7 @@ export class LiveTarget {
       this.options.limits ?? DEFAULT_LIMITS,
     );
     this.owed.clear();
+    this.opened++;
     this.sent = [];
     // Judged when the property ends, with the cases exempted by then: nothing is lost to a restart.
     this.ended.push(this.ledger);

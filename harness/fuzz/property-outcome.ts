@@ -7,6 +7,7 @@ import type { CaseFailure } from './case-failure.js';
 import type { Dependence } from './dependence.js';
 import type { ExecuteOptions } from './execute.js';
 import type { FuzzProperty } from './property.js';
+import type { SilenceState } from './silence.js';
 
 export interface PropertyRunOptions {
   seed: number;
@@ -15,6 +16,8 @@ export interface PropertyRunOptions {
   path?: string;
   /** When fast-check must stop, as performance.now() time. */
   deadline?: number;
+  /** The property's fair share: past `until`, once it has run `minCases` cases, it stops (before `deadline`). */
+  share?: { until: number; minCases: number };
   /** Shrinking a finding stops after this long; the smallest failure so far stands. */
   shrinkBudgetMs: number;
   execute: ExecuteOptions;
@@ -29,6 +32,8 @@ export interface PropertyRunOptions {
   signal?: AbortSignal;
   /** Once the server's silence is confirmed, stop (interrupted): the runs left wait for time the others leave (harness/fuzz/time-left.ts). */
   yieldOnSilence?: boolean;
+  /** This property's silence as earlier passes of the run learnt it (harness/fuzz/silence.ts). */
+  silences?: SilenceState;
   /** false: every case waits out the answer wait, even of a class the server is known to be silent to (harness/fuzz/silence.ts). */
   quickSilence?: boolean;
   /** Share of the runs given to the guided phase (default GUIDED_SHARE; 0: every run seeded). */

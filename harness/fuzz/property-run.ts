@@ -54,6 +54,8 @@ export class PropertyRun {
   private readonly sender: ConfirmedSend;
   private screened: Prescreened = NOTHING_SCREENED;
   private next = 0;
+  // Its share of the budget is used and its minimum of cases run: the runs left pass unsent.
+  private pastShare = false;
   // Response classes seen, by the phase that first saw them; the tapes of seeded inputs that got a new one
   // (the guided phase's corpus, fixed when it starts, so its inputs are known ahead and pre-screened too).
   private readonly seen = new Map<string, 'seeded' | 'guided'>();
@@ -82,7 +84,7 @@ export class PropertyRun {
       spec: property.specUrl,
       level: property.level,
     };
-    this.sender = new ConfirmedSend(target, options, this.judge);
+    this.sender = new ConfirmedSend(target, options, this.judge, this.isKnown);
   }
 
   private base() {
@@ -117,7 +119,15 @@ export class PropertyRun {
     // sent again, and one found failing is run first.
     const pipelining = target.transport === 'stdio' && options.execute.pipeline !== false;
     if (wholeRun && pipelining)
-      this.screened = await prescreen(property, arbitrary, target, this.env, seededRuns, this.judge, options);
+      this.screened = await prescreen(
+        property,
+        arbitrary,
+        target,
+        this.env,
+        seededRuns,
+        this.judge,
+        this.screenTimes(),
+      );
     this.taped = new TapedArbitrary(arbitrary);
     // Seeded phase: fast-check's own draws (a plain --path replays one of them alone).
     let details =
@@ -134,7 +144,8 @@ export class PropertyRun {
       !details.interrupted &&
       guidedWanted > 0 &&
       !options.signal?.aborted &&
-      !this.sender.yielded
+      !this.sender.yielded &&
+      !this.shareUsed()
     ) {
       outOfTime = options.deadline !== undefined && performance.now() >= options.deadline;
       if (!outOfTime) {
@@ -143,7 +154,7 @@ export class PropertyRun {
         this.next = 0;
         this.screened =
           guidedReplay === undefined && pipelining
-            ? await prescreen(property, guided, target, this.env, guidedWanted, this.judge, options)
+            ? await prescreen(property, guided, target, this.env, guidedWanted, this.judge, this.screenTimes())
             : NOTHING_SCREENED;
         const seededDetails = details;
         details = (await this.flaggedFirst(guided)) ?? (await this.check(guided, guidedWanted, guidedReplay?.path));
@@ -176,7 +187,7 @@ export class PropertyRun {
         (details.interrupted && !details.failed) ||
         outOfTime ||
         options.signal?.aborted === true ||
-        (this.sender.yielded && !details.failed),
+        ((this.sender.yielded || this.pastShare) && !details.failed),
       crashes: target.restarts - this.restartsBefore + (target.exitReport() ? 1 : 0),
       durationMs: Math.round(performance.now() - this.started),
       undecided: this.undecided,
@@ -207,6 +218,12 @@ export class PropertyRun {
     const error =
       details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     return { ...outcome, error: `harness error while fuzzing: ${error}` };
+  }
+
+  /** The pre-screen takes half of the property's share at most, not of its hard end. */
+  private screenTimes(): PropertyRunOptions {
+    const { options } = this;
+    return options.share === undefined ? options : { ...options, deadline: options.share.until };
   }
 
   private limit() {
@@ -251,6 +268,14 @@ export class PropertyRun {
     return undefined;
   }
 
+  /** Past its share with its minimum of cases run (never while shrinking: a finding's smallest form is worth the time). */
+  private shareUsed(): boolean {
+    const share = this.options.share;
+    if (this.pastShare || share === undefined || this.shrinkDeadline !== undefined) return this.pastShare;
+    this.pastShare = this.cases >= share.minCases && performance.now() >= share.until;
+    return this.pastShare;
+  }
+
   private observe(text: string, classes: string[]): void {
     const tape = this.phase === 'seeded' ? this.taped.take(text) : undefined;
     // Shrinking runs are variations of a failure, not exploration.
@@ -280,7 +305,7 @@ export class PropertyRun {
     const { options, target } = this;
     // Past the shrink budget every further shrink counts as passing, so the smallest failure so far stands.
     if (this.shrinkDeadline !== undefined && performance.now() > this.shrinkDeadline) return;
-    if (options.signal?.aborted || this.sender.yielded) return;
+    if (options.signal?.aborted || this.sender.yielded || this.shareUsed()) return;
     const fuzzCase = this.property.plan(input, this.env);
     const { run, tried, verdict, quick } = await this.sender.send(fuzzCase, this.shrinkDeadline !== undefined);
     this.cases++;
@@ -290,7 +315,7 @@ export class PropertyRun {
       (verdict.undecided !== undefined && failures.length === 0 && this.isKnown(verdict.undecided));
     // Work still running would answer into the next case: start that one on a fresh connection. After a
     // known silence the probe's answer shows nothing is running, and a late answer is set aside as owed.
-    const discarding = (verdict.undecided && !(quick && run.probe.answered)) || fuzzCase.freshAfter;
+    const discarding = (verdict.undecided && !this.sender.keepsAfterSilence(run, quick)) || fuzzCase.freshAfter;
     exemptFromConnection(target, this.evidence, input, {
       tried,
       run,

@@ -15,13 +15,14 @@ import type { KnownFuzz } from '../results/fuzz-known.js';
 import { inShard, type ShardSpec } from '../results/shard.js';
 import { createWireValidator } from '../schema/index.js';
 import type { TargetSpec } from '../target.js';
-import { TimeBudget } from './budget.js';
+import { MIN_CASES, TimeBudget } from './budget.js';
 import { cutShort, EXTRA_PASSES, mergeOutcomes, MIN_TIME_LEFT_MS, passSeed } from './time-left.js';
 import type { ExecuteOptions } from './execute.js';
 import { recordFinding, type FindingContext } from './findings.js';
 import { LiveTarget } from './live-target.js';
 import type { Campaign, FuzzProperty } from './property.js';
 import { runProperty, type PropertyOutcome } from './run-property.js';
+import { SilenceBook } from './silence.js';
 import { belowFloorNote, casesPerSecond } from './throughput.js';
 
 export interface FuzzProgress {
@@ -85,14 +86,24 @@ interface RevisionOutcome {
   unreachable?: string;
 }
 
+/** What one pass over a revision's properties shares with the rest of the run. */
+interface PassContext {
+  budget: TimeBudget;
+  found: (outcome: PropertyOutcome) => FuzzFinding | undefined;
+  silences: SilenceBook;
+  /** 0 for the first pass, then each pass over the time left. */
+  pass: number;
+  /** Cases each property ran in the passes before this one. */
+  casesBefore?: Map<string, number>;
+}
+
 async function fuzzRevision(
   revision: Revision,
   properties: FuzzProperty[],
   request: FuzzRequest,
-  budget: TimeBudget,
-  found: (outcome: PropertyOutcome) => FuzzFinding | undefined,
-  pass = 0,
+  turn: PassContext,
 ): Promise<RevisionOutcome> {
+  const { budget, found, silences, pass } = turn;
   const started = performance.now();
   const target = new LiveTarget({ target: request.target, revision, timeoutMs: request.execute.timeoutMs });
   const validator = createWireValidator(revision);
@@ -104,7 +115,7 @@ async function fuzzRevision(
     request.progress?.onRevision?.(revision, applicable.length, pass, request.seed);
     for (const property of applicable) {
       if (request.signal?.aborted) break;
-      const deadline = budget.nextShare();
+      const times = budget.nextTurn();
       if (budget.spent) {
         outcomes.push({
           property,
@@ -126,9 +137,14 @@ async function fuzzRevision(
         seed: request.seed,
         runs: request.runs,
         path: request.path,
-        deadline,
+        deadline: times?.hard,
+        share: times && {
+          until: times.share,
+          minCases: Math.max(0, MIN_CASES - (turn.casesBefore?.get(property.id) ?? 0)),
+        },
         // First pass under a budget: a property the server is silent to gives way, and gets the time left.
-        yieldOnSilence: pass === 0 && deadline !== undefined,
+        yieldOnSilence: pass === 0 && times !== undefined,
+        silences: silences.of(property.id),
         shrinkBudgetMs: request.shrinkBudgetMs,
         execute: request.execute,
         toolCalls: request.toolCalls,
@@ -175,6 +191,7 @@ async function giveTimeLeft(
   request: FuzzRequest,
   deadline: number | undefined,
   found: (outcome: PropertyOutcome) => FuzzFinding | undefined,
+  silences: SilenceBook,
 ): Promise<string | undefined> {
   if (deadline === undefined || request.path !== undefined) return undefined;
   const given: string[] = [];
@@ -189,7 +206,8 @@ async function giveTimeLeft(
     for (const { revision, outcome } of visited) {
       const properties = outcome.outcomes.filter(short).map((o) => o.property);
       if (properties.length === 0 || outcome.unreachable) continue;
-      const more = await fuzzRevision(revision, properties, again, budget, found, pass);
+      const casesBefore = new Map(outcome.outcomes.map((o) => [o.property.id, o.cases]));
+      const more = await fuzzRevision(revision, properties, again, { budget, found, silences, pass, casesBefore });
       outcome.restarts += more.restarts;
       for (const later of more.outcomes) {
         const at = outcome.outcomes.findIndex((o) => o.property.id === later.property.id);
@@ -294,13 +312,18 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
   };
   if (!error) {
     const visited: Array<{ revision: Revision; outcome: RevisionOutcome }> = [];
+    // What each property learnt of the server's silence carries over to the passes that give it time left.
+    const silences = new SilenceBook();
     for (const revision of chosen) {
       if (request.signal?.aborted) break;
       const properties = selected.filter((p) => p.revision === revision);
       if (properties.length === 0) continue;
-      visited.push({ revision, outcome: await fuzzRevision(revision, properties, request, budget, found) });
+      visited.push({
+        revision,
+        outcome: await fuzzRevision(revision, properties, request, { budget, found, silences, pass: 0 }),
+      });
     }
-    const extra = await giveTimeLeft(visited, request, deadline, found);
+    const extra = await giveTimeLeft(visited, request, deadline, found, silences);
     if (extra) (fuzz.notes ??= []).push(extra);
     for (const { revision, outcome } of visited) {
       if (outcome.unreachable) unreachable.push(outcome.unreachable);

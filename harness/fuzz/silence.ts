@@ -3,6 +3,7 @@
 // wait, then start a fresh process. Once a property's silence is confirmed, a class of slot that got
 // no answer while the probe after it did is remembered, and later cases made only of such slots send
 // the probe at once: an answer that comes is still judged, one that does not decides nothing, as before.
+// What a property learnt is kept for the run (SilenceBook): a later pass over it starts knowing.
 import { needsAnswer, type FuzzCase, type Slot } from './case.js';
 import { answered, groupsOf, type CaseRun } from './execute.js';
 
@@ -28,5 +29,23 @@ export class SilenceMemo {
     if (groupsOf(fuzzCase.steps).length !== 1) return false;
     const wanted = fuzzCase.steps.flatMap((step) => step.slots).filter(needsAnswer);
     return wanted.length > 0 && wanted.every((slot) => !slot.patient && this.classes.has(silenceKey(slot)));
+  }
+}
+
+/** One property's silence, as far as the run has seen it. */
+export interface SilenceState {
+  /** The server's silence was confirmed once on a fresh connection. */
+  confirmed: boolean;
+  memo: SilenceMemo;
+}
+
+/** Per property id, for the whole fuzz run: a second pass over a property does not confirm again. */
+export class SilenceBook {
+  private readonly states = new Map<string, SilenceState>();
+
+  of(propertyId: string): SilenceState {
+    let state = this.states.get(propertyId);
+    if (!state) this.states.set(propertyId, (state = { confirmed: false, memo: new SilenceMemo() }));
+    return state;
   }
 }

@@ -29,4 +29,13 @@ describe('TimeBudget', () => {
     expect(new TimeBudget(performance.now() - 1, 1).spent).toBe(true);
     expect(new TimeBudget(performance.now() + 60_000, 1).spent).toBe(false);
   });
+
+  test('a share is soft: the hard end leaves every later property half a fair share of the whole budget', () => {
+    const budget = new TimeBudget(4000, 4, 0);
+    // 4 s for 4 properties: a reserve of 500 ms for each that comes later.
+    expect(budget.nextTurn(0)).toEqual({ share: 1000, hard: 2500 });
+    expect(budget.nextTurn(2500)).toEqual({ share: 3000, hard: 3000 });
+    expect(budget.nextTurn(3000)).toEqual({ share: 3500, hard: 3500 });
+    expect(budget.nextTurn(3200)).toEqual({ share: 4000, hard: 4000 });
+  });
 });

@@ -63,4 +63,28 @@ describe('time budget', () => {
       expect([outcome.path, outcome.cases, outcome.interrupted]).toEqual([path, quick + 1, false]);
     },
   );
+
+  it.for([10, 3])(
+    'a property past its share still runs its minimum of %i cases, then stops with its runs unmade',
+    { timeout: 60_000 },
+    async (minCases) => {
+      const listed = oneRequestProperty('listed', (n) => ({
+        method: 'tools/list',
+        id: `l-${SALT}-${n}`,
+        allow: ANY_ANSWER,
+      }));
+      const property = defineCampaign(REVISION, 'share-test', [listed]).properties[0];
+      const outcome = await runProperty(property, target, {
+        seed: 5,
+        runs: 40,
+        deadline: performance.now() + 50_000,
+        share: { until: performance.now(), minCases },
+        shrinkBudgetMs: 1000,
+        execute: { ...DEFAULT_EXECUTE, timeoutMs: 10_000, pipeline: false },
+        toolCalls: 'safe',
+        validator: createWireValidator(REVISION),
+      });
+      expect([outcome.cases, outcome.interrupted, outcome.failure]).toEqual([minCases, true, undefined]);
+    },
+  );
 });
