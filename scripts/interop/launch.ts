@@ -2,6 +2,7 @@
 // stdio command line, or the URL of an HTTP server this starts), shared by `npm run interop` and
 // `npm run fuzz-baseline -- --interop`.
 import type { BuildOutcome, Lab } from './build.js';
+import { serverEnvironment } from '../../harness/transports/server-env.js';
 import { expand, expandArgv } from './placeholders.js';
 import { freePort, start, waitForPort } from './processes.js';
 
@@ -35,7 +36,8 @@ export async function launchTarget(lab: Lab, transport: CellKind, built: BuildOu
   const issuer = issuerPort ? `http://127.0.0.1:${issuerPort}` : undefined;
   const server = start(expandArgv(served.command, { src: built.src, out: built.out, port, issuer }), {
     cwd: built.src,
-    env: manifest.env,
+    // As mcp-conform starts a stdio server: the allow-list and the lab's own variables, no runner secret.
+    env: serverEnvironment({ env: manifest.env }),
   });
   try {
     await waitForPort(Number(port), server, HTTP_START_MS);

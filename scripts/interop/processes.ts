@@ -43,12 +43,13 @@ export interface Started {
 
 const TAIL = 64 * 1024;
 
+/** `env` is the child's whole environment: a server gets the allow-list (launch.ts), a build the runner's own. */
 export function start(argv: string[], options: { cwd: string; env: Record<string, string> }): Started {
   hookExit();
   const [command, ...args] = argv;
   const child = spawn(command!, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -94,7 +95,8 @@ export async function runBounded(
   options: { cwd: string; env: Record<string, string>; timeoutMs: number },
 ): Promise<Finished> {
   const began = performance.now();
-  const started = start(argv, options);
+  // A build needs what the runner has (toolchain homes, caches, proxies); it serves no report.
+  const started = start(argv, { cwd: options.cwd, env: { ...process.env, ...options.env } as Record<string, string> });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
