@@ -9,6 +9,7 @@ import { settleOutcome } from '../results/baseline.js';
 import type { RevisionRun, RunResults } from '../results/results.js';
 import { resultsHeader } from '../runner/results-header.js';
 import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../results/fuzz-results.js';
+import { dedupeFindings } from '../results/finding-signature.js';
 import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
 import { matchesPattern } from '../results/select.js';
 import type { KnownFuzz } from '../results/fuzz-known.js';
@@ -289,7 +290,9 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
   const found = (outcome: PropertyOutcome): FuzzFinding | undefined => {
     if (!outcome.failure) return undefined;
     const finding = recordFinding(outcome, request.findings);
-    (findingFails(finding.level, request.strict) ? fuzz.findings : fuzz.warnings!).push(finding);
+    const list = findingFails(finding.level, request.strict) ? fuzz.findings : fuzz.warnings!;
+    // One defect, one finding: another of the same signature is counted on the first, not listed again.
+    list.splice(0, list.length, ...dedupeFindings([...list, finding]));
     return finding;
   };
   if (!error) {

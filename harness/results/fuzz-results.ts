@@ -45,6 +45,10 @@ export interface FuzzFinding {
   /** Cases run before the first failure, and shrinking steps taken. */
   numRuns?: number;
   numShrinks?: number;
+  /** What the defect is, without what changes between runs (finding-signature.ts): the same defect on any seed has one. */
+  signature?: string;
+  /** Findings of the run with the same signature that were folded into this one. */
+  duplicates?: number;
 }
 
 /** One property as run: its cases and how it ended. */
