@@ -1,6 +1,13 @@
 // The fuzz part of the console summary: property verdicts and cases, and how to replay the
 // first finding. Server strings are made visible, never sent to the terminal as they are.
-import { campaignClasses, fuzzPropertyRuns, fuzzVerdict, notExhausted } from '../harness/results/fuzz-results.js';
+import {
+  campaignClasses,
+  fuzzPropertyRuns,
+  fuzzVerdict,
+  notExhausted,
+  type FuzzResults,
+} from '../harness/results/fuzz-results.js';
+import { seenCounts } from '../harness/results/seen-findings.js';
 import type { RunResults } from '../harness/results/results.js';
 import type { Verdict } from '../harness/results/vocabulary.js';
 import { visibleText } from './text.js';
@@ -13,6 +20,14 @@ const NAMES: Record<Verdict, string> = {
   skip: 'skipped',
   error: 'error(s)',
 };
+
+/** "compared with main.json: 1 new, 2 seen before; only the new fail the run (--new-only)", for a run that was compared. */
+export function seenFindingsLine(fuzz: FuzzResults | undefined): string | undefined {
+  if (!fuzz?.seenFindings?.length) return undefined;
+  const { seen, fresh } = seenCounts(fuzz);
+  const rule = fuzz.newOnly ? 'only the new fail the run (--new-only)' : 'every finding fails the run (no --new-only)';
+  return `compared with ${fuzz.seenFindings.join(', ')}: ${fresh} new, ${seen} seen before; ${rule}`;
+}
 
 export function fuzzLines(results: RunResults): string[] {
   const fuzz = results.fuzz;
@@ -37,6 +52,8 @@ export function fuzzLines(results: RunResults): string[] {
   const classes = campaignClasses(fuzz);
   if (classes) lines.push(`fuzz: response classes: ${classes}`);
   for (const note of fuzz.notes ?? []) lines.push(`fuzz: note: ${visibleText(note)}`);
+  const seen = seenFindingsLine(fuzz);
+  if (seen) lines.push(`fuzz: ${visibleText(seen)}`);
   const first = fuzz.findings[0] ?? fuzz.warnings?.[0];
   if (first) lines.push(`fuzz: replay ${first.id} with: ${visibleText(first.replayCommand)}`);
   return lines;

@@ -2,7 +2,7 @@
 // property id so a CI history tracks it across runs (the message goes in the failure, never in
 // the name). A finding is <failure>, a harness error <error>, a property that did not apply or
 // got no time <skipped> with the reason; a SHOULD-level finding passes with a warning, as a
-// SHOULD check does.
+// SHOULD check does, and under --new-only a finding seen before is <skipped>, as a baselined check is.
 import {
   fuzzPropertyRuns,
   fuzzVerdict,
@@ -45,7 +45,11 @@ function propertyCase(property: FuzzPropertyRun, finding: FuzzFinding | undefine
   if (property.title) head.push(property.title);
   if (property.level || property.spec) head.push(`${property.level ?? ''} ${property.spec ?? ''}`.trim());
   let end: CaseEnd | undefined;
-  if (verdict === 'fail' && finding) {
+  if (verdict === 'fail' && finding?.seenIn && results.fuzz?.newOnly) {
+    // As a baselined check: reported, not failing, since the run asked for new findings only.
+    head.push(`seen before, in ${finding.seenIn}: does not fail the run (--new-only)`);
+    end = { kind: 'skipped', reason: `seen before (${finding.seenIn}; --new-only): ${oneLine(finding.message)}` };
+  } else if (verdict === 'fail' && finding) {
     end = { kind: 'failure', message: oneLine(finding.message), type: 'fuzz-finding', body: findingText(finding) };
   } else if (verdict === 'fail') {
     end = { kind: 'failure', message: 'fuzz finding (details not in the results file)', type: 'fuzz-finding' };
@@ -61,7 +65,7 @@ function propertyCase(property: FuzzPropertyRun, finding: FuzzFinding | undefine
   }
   const out = [head.join('\n')];
   // A failure carries the finding in its body already; a warning has only system-out.
-  if (finding && verdict !== 'fail') out.push(findingText(finding));
+  if (finding && end?.kind !== 'failure') out.push(findingText(finding));
   if (finding) out.push('Transcript:', renderTranscript(finding.transcript ?? []));
   else if (results.fuzz?.seed !== undefined) out.push(`Seed: ${results.fuzz.seed}`);
   const classname = `fuzz.${campaignOf(property.id).replace(/\//g, '.')}`;

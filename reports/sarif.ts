@@ -1,7 +1,7 @@
 // SARIF 2.1.0 for code scanning: one rule per check that ran, one result per check that failed,
 // warned or was inconclusive (a `note`: no verdict, but never dropped; a baselined failure is a
-// suppressed result). Every result points at one file the repository holds (the config file or
-// the server's entry point), else at the results file.
+// suppressed result), and after them the fuzz findings (sarif-fuzz.ts). Every result points at one
+// file the repository holds (the config file or the server's entry point), else at the results file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { profileNames } from './profile-text.js';
@@ -10,6 +10,7 @@ import type { CheckResult, RunResults } from '../harness/results/results.js';
 import { oneLine } from './text.js';
 import { redactionNote } from '../harness/results/redact.js';
 import { outcomeText } from '../harness/results/outcome.js';
+import { fuzzResults, fuzzRules } from './sarif-fuzz.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -82,11 +83,15 @@ function notifications(results: RunResults) {
 
 export function renderSarif(results: RunResults, options: SarifOptions) {
   const rules = new Map<string, number>();
-  const ruleList: ReturnType<typeof rule>[] = [];
+  const ruleList: Array<ReturnType<typeof rule> | ReturnType<typeof fuzzRules>[number]> = [];
   for (const check of results.checks) {
     if (rules.has(check.id)) continue;
     rules.set(check.id, ruleList.length);
     ruleList.push(rule(check));
+  }
+  for (const fuzzRule of fuzzRules(results)) {
+    rules.set(fuzzRule.id, ruleList.length);
+    ruleList.push(fuzzRule);
   }
   return {
     $schema: SARIF_SCHEMA,
@@ -95,9 +100,12 @@ export function renderSarif(results: RunResults, options: SarifOptions) {
       {
         tool: { driver: { name: 'mcp-conform', semanticVersion: results.tool.version, rules: ruleList } },
         invocations: [{ executionSuccessful: results.exitCode !== 2, ...notifications(results) }],
-        results: results.checks
-          .filter((check) => isSarifFinding(check.verdict))
-          .map((check) => result(check, rules.get(check.id)!, options.location)),
+        results: [
+          ...results.checks
+            .filter((check) => isSarifFinding(check.verdict))
+            .map((check) => result(check, rules.get(check.id)!, options.location)),
+          ...fuzzResults(results, (id) => rules.get(id)!, options.location),
+        ],
         properties: {
           outcome: results.outcome,
           target: `${results.target.transport} ${results.target.description}`,

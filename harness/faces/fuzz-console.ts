@@ -1,6 +1,7 @@
 // What the fuzzer prints: progress on stderr while it runs, and per finding the broken rule with
 // its spec link, the shrunk counterexample and the one-line commands that replay it.
 import { visibleText } from '../../reports/text.js';
+import { seenFindingsLine } from '../../reports/console-fuzz.js';
 import { campaignClasses, inconclusiveProperties, type FuzzFinding } from '../results/fuzz-results.js';
 import type { RunResults } from '../results/results.js';
 import { outcomeText } from '../results/outcome.js';
@@ -15,7 +16,7 @@ function outcomeLine(outcome: PropertyOutcome, finding: FuzzFinding | undefined)
   if (outcome.error) return `  ERROR    ${id}: ${outcome.error}`;
   const cases = `${outcome.cases} cases${outcome.crashes > 0 ? `, ${outcome.crashes} server restart(s)` : ''}, ${seconds(outcome.durationMs)}`;
   if (finding)
-    return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
+    return `  ${finding.level === 'MUST' ? 'FINDING' : 'WARNING'}  ${id}${seenMark(finding)} after ${finding.numRuns} run(s), shrunk in ${finding.numShrinks} step(s) (${cases}): ${visibleText(finding.message)}`;
   const known = outcome.known > 0 ? `, ${outcome.known} known` : '';
   if (outcome.undecided > 0)
     return `  UNDECIDED ${id} (${cases}${known}, ${outcome.undecided} with no answer in time; first: ${visibleText(outcome.undecidedExample ?? '')})`;
@@ -54,9 +55,12 @@ export function stderrProgress(
   };
 }
 
+/** " (seen before, in main.json)" for a finding an earlier run had; nothing for a new one. */
+const seenMark = (finding: FuzzFinding) => (finding.seenIn ? ` (seen before, in ${finding.seenIn})` : '');
+
 export function findingBlock(finding: FuzzFinding): string {
   const lines = [
-    `${finding.level === 'MUST' ? 'FINDING' : 'WARNING'} ${finding.id} (${finding.transport ?? ''}, ${finding.level}): ${finding.title ?? ''}`,
+    `${finding.level === 'MUST' ? 'FINDING' : 'WARNING'} ${finding.id}${seenMark(finding)} (${finding.transport ?? ''}, ${finding.level}): ${finding.title ?? ''}`,
     ...(
       finding.failures ?? [{ message: finding.message, spec: finding.spec ?? '', level: finding.level ?? 'MUST' }]
     ).map((f) => `  - ${visibleText(f.message)}\n    ${f.level} ${f.spec}`),
@@ -65,6 +69,10 @@ export function findingBlock(finding: FuzzFinding): string {
   ];
   if (finding.dependsOn) lines.push(`  depends on: ${visibleText(finding.dependsOn)}`);
   if (finding.replayFileCommand) lines.push(`  replay the saved bytes: ${finding.replayFileCommand}`);
+  if (finding.signature) {
+    const folded = finding.duplicates ? ` (${finding.duplicates} more of this run folded into it)` : '';
+    lines.push(`  signature: ${finding.signature}${folded}`);
+  }
   return lines.join('\n');
 }
 
@@ -89,6 +97,8 @@ export function fuzzSummary(results: RunResults): string {
   lines.push(
     `seed ${fuzz?.seed ?? '?'}: ${properties.length - skipped.length} properties, ${cases} cases, ${fuzz?.findings.length ?? 0} finding(s), ${fuzz?.warnings?.length ?? 0} warning(s) in ${seconds(results.durationMs)}`,
   );
+  const seen = seenFindingsLine(fuzz);
+  if (seen) lines.push(seen);
   if (skipped.length > 0)
     lines.push(
       `skipped ${skipped.length} propert${skipped.length === 1 ? 'y' : 'ies'}: ${skippedReasons(skipped.map((p) => p.skipped!))}`,

@@ -1,6 +1,7 @@
 // Turns a failing property run into a finding: the shrunk counterexample, every broken rule with
 // its spec link, the command that regenerates it (seed + path), and the saved case file.
 import type { WireEntry } from '../recorder/wire-log.js';
+import { computeSignature } from '../results/finding-signature.js';
 import type { FuzzFinding } from '../results/fuzz-results.js';
 import { CASE_FILE_FORMAT, writeCaseFile, type CaseFile } from './case-file.js';
 import { levelOf, type PropertyOutcome } from './run-property.js';
@@ -87,6 +88,7 @@ export function recordFinding(outcome: PropertyOutcome, ctx: FindingContext): Fu
     dependsOn: outcome.dependence?.note,
     transcript,
   };
+  finding.signature = computeSignature(finding);
   // A connection finding needs the property's whole run: its seed replays it, one saved case would not.
   if (ctx.noFile || failure.wholeConnection) return finding;
   const file: CaseFile = {

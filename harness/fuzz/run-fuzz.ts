@@ -9,6 +9,8 @@ import { settleOutcome } from '../results/baseline.js';
 import type { RevisionRun, RunResults } from '../results/results.js';
 import { resultsHeader } from '../runner/results-header.js';
 import type { FuzzCampaignSummary, FuzzFinding, FuzzResults } from '../results/fuzz-results.js';
+import { dedupeFindings } from '../results/finding-signature.js';
+import { markSeen, type SeenFindings } from '../results/seen-findings.js';
 import { defaultSettings, type ToolCallPolicy } from '../runner/settings.js';
 import { matchesPattern } from '../results/select.js';
 import type { KnownFuzz } from '../results/fuzz-known.js';
@@ -53,6 +55,10 @@ export interface FuzzRequest {
   strict: boolean;
   /** Findings already known for this server (`--known`): they neither fail the run nor stop a property. */
   known?: KnownFuzz;
+  /** Findings of an earlier run (`--seen-findings`): a finding with a signature they list is marked as seen. */
+  seen?: SeenFindings;
+  /** `--new-only`: a finding seen before is reported but does not fail the run. */
+  newOnly?: boolean;
   /** Revisions the server speaks, as the probe of an auto run found them (filled in by runFuzz). */
   claimed?: Revision[];
   findings: FindingContext;
@@ -283,6 +289,8 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
     seed: request.seed,
     budget: { runs: request.runs, timeBudgetMs: request.timeBudgetMs },
     errors: [],
+    seenFindings: request.seen?.files,
+    newOnly: request.newOnly || undefined,
   };
   let error: string | undefined;
   let chosen: Revision[] = request.revisions === 'auto' ? [] : request.revisions;
@@ -306,8 +314,10 @@ export async function runFuzz(request: FuzzRequest): Promise<RunResults> {
   const unreachable: string[] = [];
   const found = (outcome: PropertyOutcome): FuzzFinding | undefined => {
     if (!outcome.failure) return undefined;
-    const finding = recordFinding(outcome, request.findings);
-    (findingFails(finding.level, request.strict) ? fuzz.findings : fuzz.warnings!).push(finding);
+    const finding = markSeen(recordFinding(outcome, request.findings), request.seen);
+    const list = findingFails(finding.level, request.strict) ? fuzz.findings : fuzz.warnings!;
+    // One defect, one finding: another of the same signature is counted on the first, not listed again.
+    list.splice(0, list.length, ...dedupeFindings([...list, finding]));
     return finding;
   };
   if (!error) {

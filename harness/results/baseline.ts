@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import { isObject } from './vocabulary.js';
-import { fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fuzz-results.js';
+import { failingFindings, fuzzPropertyRuns, fuzzVerdictCount, inconclusiveProperties } from './fuzz-results.js';
 import { summarize, type CheckResult, type RunResults } from './results.js';
 import { matchesPattern } from './select.js';
 import { computeConformance } from './conformance.js';
@@ -137,7 +137,7 @@ export function settleOutcome(results: Omit<RunResults, 'summary' | 'outcome' | 
     interrupted: results.interrupted === true,
     unreachable: results.error !== undefined && nothingRan,
     // With checks present, an error means a revision (or a merged shard) never reached the target.
-    failing: scored.filter(failsRun).length + (fuzz?.findings.length ?? 0) + (results.error ? 1 : 0),
+    failing: scored.filter(failsRun).length + failingFindings(fuzz).length + (results.error ? 1 : 0),
     staleEntries: results.baseline?.stale.length ?? 0,
     inconclusive: scored.filter((c) => isInconclusive(c, strict) && !c.expectedFailure).length + fuzzInconclusive,
     verdicts,

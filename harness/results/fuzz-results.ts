@@ -45,6 +45,12 @@ export interface FuzzFinding {
   /** Cases run before the first failure, and shrinking steps taken. */
   numRuns?: number;
   numShrinks?: number;
+  /** What the defect is, without what changes between runs (finding-signature.ts): the same defect on any seed has one. */
+  signature?: string;
+  /** Findings of the run with the same signature that were folded into this one. */
+  duplicates?: number;
+  /** The `--seen-findings` file that already lists its signature; with `--new-only` it does not fail the run. */
+  seenIn?: string;
 }
 
 /** One property as run: its cases and how it ended. */
@@ -115,6 +121,10 @@ export interface FuzzResults {
   errors?: string[];
   /** What the harness noticed about its own run, e.g. a campaign below its throughput floor (not findings). */
   notes?: string[];
+  /** The files of findings seen before (`--seen-findings`) the findings were compared with. */
+  seenFindings?: string[];
+  /** `--new-only`: a finding seen before is reported but does not fail the run. */
+  newOnly?: boolean;
 }
 
 /** A property's verdict, as a check's: finding fail, warning warn, harness error or undecided cases error (inconclusive), skipped skip, else pass. */
@@ -141,6 +151,11 @@ export function campaignClasses(fuzz: FuzzResults | undefined): string {
     .filter((c) => c.classes !== undefined)
     .map((c) => `${c.campaign} ${c.classes}${c.guidedClasses ? ` (${c.guidedClasses} guided)` : ''}`)
     .join(', ');
+}
+
+/** The findings that fail the run: all of them, but under `--new-only` those seen before. */
+export function failingFindings(fuzz: FuzzResults | undefined): FuzzFinding[] {
+  return (fuzz?.findings ?? []).filter((f) => !(fuzz?.newOnly && f.seenIn));
 }
 
 /** Properties with no finding whose undecided cases leave them inconclusive. */

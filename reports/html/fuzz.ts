@@ -32,6 +32,7 @@ function findingBlock(f: FuzzFinding, index: number, kind: 'finding' | 'warning'
 ${f.title ? `<p class="check-title">${esc(f.title)}</p>` : ''}<p class="reason">${esc(f.message)}</p>${f.requirement ? `<blockquote>${esc(f.requirement)}</blockquote>` : ''}
 <p>Campaign <code>${esc(f.campaign)}</code>, property <code>${esc(f.property)}</code>${f.level ? `, ${esc(f.level)}` : ''}${f.spec ? ` · Spec: ${link(f.spec)}` : ''}</p>
 ${broken ? `<ul class="broken">${broken}</ul>` : ''}
+${f.seenIn ? `<p class="baselined">Seen before, in <code>${esc(f.seenIn)}</code></p>` : ''}${f.signature ? `<p>Signature <code>${esc(f.signature)}</code>${f.duplicates ? ` (${esc(f.duplicates)} more of this run folded into it)` : ''}</p>` : ''}
 <p>Seed <code>${esc(f.seed)}</code>${f.path !== undefined ? `, path <code>${esc(f.path)}</code>` : ''}${f.file ? `, saved as <code>${esc(f.file)}</code>` : ''}</p>
 <p>Replay: <code class="replay">${esc(f.replayCommand)}</code></p>${f.dependsOn ? `\n<p>Depends on: ${esc(f.dependsOn)}</p>` : ''}${f.replayFileCommand ? `\n<p>Replay the saved bytes: <code class="replay">${esc(f.replayFileCommand)}</code></p>` : ''}
 <h4>Counterexample</h4><pre>${escPretty(f.counterexample)}</pre>${transcript}</div></details>`;

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# GitHub Action step: run the suites, write the reports, optionally diff against earlier
-# results, and hand the outcome to the workflow. Inputs arrive as INPUT_* variables.
+# GitHub Action step: run the suites (or, with fuzz: true, the fuzz campaigns), write the reports,
+# optionally diff against earlier results, and hand the outcome to the workflow. Inputs arrive as
+# INPUT_* variables.
 # Written for bash 3.2 too (macOS runners): no mapfile, no associative arrays.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${MCP_CONFORM_BIN:-$here/dist/harness/faces/cli/bin.js}"
 report_dir="${INPUT_REPORT_DIR:-mcp-conform-report}"
+mode=run
+[ "${INPUT_FUZZ:-false}" = "true" ] && mode=fuzz
 results="$report_dir/results.json"
 sarif="$report_dir/mcp-conform.sarif"
 
@@ -13,7 +16,7 @@ sarif="$report_dir/mcp-conform.sarif"
 # jobs (inputs, runner, the step's id); the artifact-name input overrides it.
 artifact_name="${INPUT_ARTIFACT_NAME:-}"
 if [ -z "$artifact_name" ]; then
-  fingerprint="$(printf '%s\n' "${INPUT_COMMAND:-}" "${INPUT_URL:-}" "${INPUT_REVISION:-}" "${INPUT_ARGS:-}" \
+  fingerprint="$(printf '%s\n' "${INPUT_COMMAND:-}" "${INPUT_URL:-}" "${INPUT_REVISION:-}" "${INPUT_ARGS:-}" "${INPUT_FUZZ:-}" \
     "${RUNNER_OS:-}" "${RUNNER_ARCH:-}" "${RUNNER_NAME:-}" "${GITHUB_ACTION:-}" "${INPUT_NODE_VERSION:-}" |
     node -e 'let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => console.log(require("crypto").createHash("sha256").update(s).digest("hex").slice(0, 10)))')"
   artifact_name="mcp-conform-report-${GITHUB_JOB:-job}-$fingerprint"
@@ -32,6 +35,16 @@ finish() {
   if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -z "$3" ]; then
     echo "### mcp-conform: $1 (exit $2)" >> "$GITHUB_STEP_SUMMARY"
     [ -n "${5:-}" ] && echo "$5" >> "$GITHUB_STEP_SUMMARY"
+  elif [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ "$mode" = fuzz ]; then
+    # fuzz writes no job summary of its own: the outcome, and how many findings are new.
+    echo "### mcp-conform fuzz: $1 (exit $2)" >> "$GITHUB_STEP_SUMMARY"
+    node -e '
+      const fuzz = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).fuzz ?? {};
+      const all = [...(fuzz.findings ?? []), ...(fuzz.warnings ?? [])];
+      const seen = all.filter((f) => f.seenIn).length;
+      const compared = fuzz.seenFindings?.length ? `, ${seen} seen before (${fuzz.seenFindings.join(", ")})` : "";
+      console.log(`${all.length - seen} new finding(s)${compared}`);
+    ' "$3" >> "$GITHUB_STEP_SUMMARY" 2>/dev/null || true
   fi
   exit 0
 }
@@ -50,12 +63,23 @@ fi
 if [ -n "${INPUT_BASELINE_RESULTS:-}" ] && [ ! -f "$INPUT_BASELINE_RESULTS" ]; then
   usage_error "baseline-results file not found: $INPUT_BASELINE_RESULTS"
 fi
+if [ "$mode" = fuzz ] && [ -n "${INPUT_EXPECTED_FAILURES:-}" ]; then
+  usage_error "expected-failures lists checks, which fuzz: true does not run; give fuzz findings seen before in seen-findings"
+fi
+if [ "$mode" = run ] && [ -n "${INPUT_SEEN_FINDINGS:-}" ]; then
+  usage_error "seen-findings compares fuzz findings: set fuzz: true too"
+fi
+if [ -n "${INPUT_SEEN_FINDINGS:-}" ] && [ ! -f "$INPUT_SEEN_FINDINGS" ]; then
+  usage_error "seen-findings file not found: $INPUT_SEEN_FINDINGS"
+fi
 
-args=(run --json "$results" --junit "$report_dir/junit.xml" --html "$report_dir/report.html" --sarif "$sarif" --revision "${INPUT_REVISION:-auto}")
+args=("$mode" --json "$results" --junit "$report_dir/junit.xml" --html "$report_dir/report.html" --sarif "$sarif" --revision "${INPUT_REVISION:-auto}")
 [ -n "${INPUT_COMMAND:-}" ] && args+=(--stdio "$INPUT_COMMAND")
 [ -n "${INPUT_URL:-}" ] && args+=(--url "$INPUT_URL")
 [ -n "${INPUT_EXPECTED_FAILURES:-}" ] && args+=(--expected-failures "$INPUT_EXPECTED_FAILURES")
 [ "${INPUT_STRICT:-false}" = "true" ] && args+=(--strict)
+# PR mode: a finding the earlier run already had is reported, and only a new one fails the job.
+[ -n "${INPUT_SEEN_FINDINGS:-}" ] && args+=(--new-only --seen-findings "$INPUT_SEEN_FINDINGS")
 
 # Extra arguments are split with quotes honoured, exactly as the command input is, and never
 # through a shell: no globbing, no $(...) or variable expansion.

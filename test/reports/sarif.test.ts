@@ -7,6 +7,9 @@ import ajvDraft04 from 'ajv-draft-04';
 import formatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { entryPointCandidates, renderSarif, sarifLocation } from '../../reports/sarif.js';
+import { FINDING_FINGERPRINT } from '../../reports/sarif-fuzz.js';
+import { computeSignature } from '../../harness/results/finding-signature.js';
+import type { FuzzFinding, FuzzResults } from '../../harness/results/fuzz-results.js';
 import { settledRun } from '../helpers/settled-run.js';
 import type { Verdict } from '../../harness/results/vocabulary.js';
 import type { CheckResult, RunResults } from '../../harness/results/results.js';
@@ -183,5 +186,66 @@ describe('SARIF of checks that came to no verdict', () => {
     expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toEqual([
       { level: 'note', message: { text: expect.stringMatching(/^no-verdicts \(exit 5\): not applicable/) } },
     ]);
+  });
+});
+
+describe('SARIF of fuzz findings', () => {
+  /** The finding one run records: its seed, the id it sent and the pid it killed differ from run to run. */
+  const found = (seed: number, id: string, pid: number, error = 'RangeError'): FuzzFinding => {
+    const message = `the server died during the case: server exited with code 70; stderr: [pid ${pid}] ${error}: id ${id}`;
+    const base: FuzzFinding = {
+      id: 'fuzz/2026-07-28/ids/same-id',
+      campaign: '2026-07-28/ids',
+      property: 'same-id',
+      revision: '2026-07-28',
+      level: 'MUST',
+      spec: 'https://x/basic#messages',
+      title: 'Each request is answered once',
+      requirement: 'r',
+      transport: 'stdio',
+      message,
+      seed,
+      counterexample: { id },
+      replayCommand: `mcp-conform fuzz --seed ${seed}`,
+      failures: [{ message, spec: 'https://x/basic#messages', level: 'MUST', invariant: 'crash' }],
+    };
+    return { ...base, signature: computeSignature(base) };
+  };
+  const sarifOf = (findings: FuzzFinding[], fuzz: Partial<FuzzResults> = {}) =>
+    renderSarif(settledRun([], { fuzz: { findings, warnings: [], ...fuzz } }), { location: 'server.js' });
+  const fingerprints = (sarif: ReturnType<typeof renderSarif>) =>
+    sarif.runs[0].results.map((r) => (r.partialFingerprints as Record<string, string>)[FINDING_FINGERPRINT]);
+
+  test('a finding is a result under its property rule, fingerprinted by its signature, valid SARIF', () => {
+    const finding = found(1, '9007199254740993', 4242);
+    const sarif = sarifOf([finding]);
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.runs[0].tool.driver.rules.map((r) => r.id)).toEqual(['fuzz/2026-07-28/ids/same-id']);
+    expect(sarif.runs[0].results[0]).toMatchObject({ ruleId: 'fuzz/2026-07-28/ids/same-id', level: 'error' });
+    expect(fingerprints(sarif)).toEqual([finding.signature]);
+  });
+
+  test('the same defect on two runs (other seed, id, pid) keeps its fingerprint, so code scanning follows one alert', () => {
+    const first = sarifOf([found(1, '9007199254740993', 4242)]);
+    const second = sarifOf([found(77, '18014398509481984', 31)]);
+    expect(fingerprints(first)).toEqual(fingerprints(second));
+    const other = sarifOf([found(1, '9007199254740993', 4242, 'TypeError')]);
+    expect(fingerprints(other)).not.toEqual(fingerprints(first));
+  });
+
+  test('compared with findings seen before: a seen one is "unchanged", a new one "new", neither suppressed', () => {
+    const seen = { ...found(1, '9007199254740993', 4242), seenIn: 'main.json' };
+    const fresh = {
+      ...found(2, '1', 1),
+      id: 'fuzz/2026-07-28/ids/reused-after-answer',
+      signature: 'fs1-0123456789abcdef',
+    };
+    const sarif = sarifOf([seen, fresh], { seenFindings: ['main.json'], newOnly: true });
+    expect(validateSarif(sarif)).toEqual([]);
+    expect(sarif.runs[0].results.map((r) => [r.ruleId, (r as { baselineState?: string }).baselineState])).toEqual([
+      ['fuzz/2026-07-28/ids/same-id', 'unchanged'],
+      ['fuzz/2026-07-28/ids/reused-after-answer', 'new'],
+    ]);
+    expect(sarif.runs[0].results.some((r) => 'suppressions' in r)).toBe(false);
   });
 });

@@ -292,6 +292,42 @@ describe('action.yml', () => {
     const { outputs } = await runAction({ command: 'node x.js', 'baseline-results': 'nowhere/results.json' });
     expect(outputs).toMatchObject({ outcome: 'usage-error', 'exit-code': '2' });
   });
+
+  test('fuzz: true fuzzes instead; with seen-findings (PR mode) a finding the earlier run had passes the job, SARIF says unchanged', {
+    timeout: 120_000,
+  }, async () => {
+    const fuzz = {
+      fuzz: 'true',
+      command: `${process.execPath} ${REFERENCE} --stdio --mutant crash-on-unsafe-id`,
+      revision: '2026-07-28',
+      args: '--campaign 2026-07-28/ids/same-id --seed 1',
+    };
+    const main = await runAction(fuzz);
+    expect(main.outputs, main.result.stdout + main.result.stderr).toMatchObject({
+      outcome: 'failed',
+      'exit-code': '1',
+    });
+    expect(main.summary).toContain('### mcp-conform fuzz: failed (exit 1)\n1 new finding(s)');
+    const pr = await runAction({
+      ...fuzz,
+      args: '--campaign 2026-07-28/ids/same-id --seed 2',
+      'seen-findings': main.outputs.results,
+    });
+    expect(pr.outputs, pr.result.stdout + pr.result.stderr).toMatchObject({ outcome: 'passed', 'exit-code': '0' });
+    expect(pr.summary).toContain(`0 new finding(s), 1 seen before (${main.outputs.results})`);
+    const sarif = JSON.parse(readFileSync(pr.outputs.sarif, 'utf8'));
+    expect(sarif.runs[0].results.map((r: { baselineState: string }) => r.baselineState)).toEqual(['unchanged']);
+  });
+
+  test.concurrent.each([
+    [{ 'seen-findings': 'main.json' }, 'seen-findings compares fuzz findings: set fuzz: true too'],
+    [{ fuzz: 'true', 'seen-findings': 'nowhere/results.json' }, 'seen-findings file not found'],
+    [{ fuzz: 'true', 'expected-failures': 'baseline.yml' }, 'expected-failures lists checks'],
+  ])('fuzz inputs that do not go together are a usage error: %j', async (inputs, message) => {
+    const { outputs, result } = await runAction({ command: 'node x.js', ...inputs });
+    expect(outputs).toMatchObject({ outcome: 'usage-error', 'exit-code': '2' });
+    expect(result.stdout).toContain(message);
+  });
 });
 
 describe('install.sh', () => {

@@ -4,9 +4,8 @@ import { KnownFuzzFileError, loadKnownFuzz, type KnownFuzz } from '../../results
 import { redactor, redactResults, secretsFrom } from '../../results/redact.js';
 import path from 'node:path';
 import { parseOptions } from './parse-options.js';
-import { writeHtml } from '../../../reports/html/index.js';
-import { writeResultsJson } from '../../../reports/json.js';
-import { writeJUnit } from '../../../reports/junit.js';
+import { loadSeenFindings, SeenFindingsFileError, type SeenFindings } from '../../results/seen-findings.js';
+import { writeReports } from './run-reports.js';
 import { ALL_CAMPAIGNS } from '../../../suites/campaigns.js';
 import { fuzzSummary, stderrProgress } from '../fuzz-console.js';
 import { DEFAULT_FINDINGS_DIR, DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../fuzz/defaults.js';
@@ -25,7 +24,7 @@ import {
   targetFromFlags,
   UsageError,
 } from './target-options.js';
-import { worstExitCode } from './exit-codes.js';
+import { EXIT_HARNESS_ERROR, worstExitCode } from './exit-codes.js';
 
 export const FUZZ_HELP = `Usage: mcp-conform fuzz [target] [options]
 
@@ -58,9 +57,15 @@ Options:
   --known <file>             findings already known for this server (YAML/JSON list of
                              {property, match, why}): a case whose every problem is listed
                              does not count and does not stop the property, so new ones show
+  --seen-findings <file>     findings seen before: the results JSON of an earlier fuzz run, or a
+                             list of signatures (one per line, or a JSON list); a finding whose
+                             signature it lists is marked as seen. Repeatable
+  --new-only                 with --seen-findings: a finding seen before is reported but does not
+                             fail the run, only a new one does (PR mode)
   --shard <i/n>              run the i-th of n deterministic slices of the properties (by a
                              stable hash of the property id); join with mcp-conform report merge
-  --json <file>, --junit <file>, --html <file>   reports, as for run
+  --json <file>, --junit <file>, --html <file>, --sarif <file>   reports, as for run (SARIF
+                             fingerprints a finding by its signature, so code scanning follows it)
   --list                     list the campaigns and properties (no server needed)
   --quiet                    print only findings and the summary
   -h, --help                 show this help
@@ -68,15 +73,16 @@ Options:
 A case whose request got no answer in time decides nothing (silence is never a verdict): a
 property with such cases and no finding is inconclusive.
 
-Exit status: 0 no finding; 1 a MUST finding (a SHOULD one too with --strict); 2 usage error or
-the target could not be reached; 4 inconclusive: no finding, but a property had cases that
-decided nothing, or the harness could not run it; 5 no property ran at all. With several
-targets, the worst of them.
+Exit status: 0 no finding (with --new-only: no new one); 1 a MUST finding (a SHOULD one too
+with --strict); 2 usage error or the target could not be reached; 3 a report could not be
+written; 4 inconclusive: no finding, but a property had cases that decided nothing, or the
+harness could not run it; 5 no property ran at all. With several targets, the worst of them.
 
 Examples:
   mcp-conform fuzz --stdio "node build/server.js" --runs 200
   mcp-conform fuzz --url http://127.0.0.1:3000/mcp --campaign ids --time-budget 60
   mcp-conform fuzz --shard 2/4 --seed 42 --json fuzz-2.json -- node build/server.js
+  mcp-conform fuzz --new-only --seen-findings main-fuzz.json --json pr-fuzz.json -- node build/server.js
   mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json`;
 
 function positive(
@@ -153,10 +159,13 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       'tool-calls': { type: 'string' },
       strict: { type: 'boolean' },
       known: { type: 'string' },
+      'seen-findings': { type: 'string', multiple: true },
+      'new-only': { type: 'boolean' },
       shard: { type: 'string' },
       json: { type: 'string' },
       junit: { type: 'string' },
       html: { type: 'string' },
+      sarif: { type: 'string' },
       list: { type: 'boolean' },
       quiet: { type: 'boolean' },
       config: { type: 'string' },
@@ -213,6 +222,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
   const runs = positive(values.runs, '--runs', fromFile.runs ?? DEFAULT_RUNS)!;
   const strict = values.strict === true || loaded?.config.strict === true;
   const known = values.known === undefined ? undefined : knownOption(values.known);
+  const seen = seenOption(values['seen-findings'], values['new-only'] === true);
 
   const abort = new AbortController();
   const onSignal = () => {
@@ -255,6 +265,8 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         toolCalls,
         strict,
         known,
+        seen,
+        newOnly: values['new-only'] === true,
         findings: {
           targetWords: words,
           targetDescription: describeTarget(target.spec),
@@ -274,10 +286,11 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         signal: abort.signal,
       });
       const results = redactResults(fuzzed, secrets);
-      const suffixed = (file: string | undefined) => (file && several ? suffixPath(file, target.name) : file);
-      if (values.json) writeResultsJson(results, suffixed(values.json)!);
-      if (values.html) writeHtml(results, suffixed(values.html)!);
-      if (values.junit) writeJUnit(results, suffixed(values.junit)!);
+      const files = { json: values.json, html: values.html, junit: values.junit, sarif: values.sarif };
+      const written = writeReports(results, files, target, several);
+      for (const problem of written.failed) process.stderr.write(`mcp-conform: ${problem}\n`);
+      // As for run: a report that could not be written is our failure (3), whatever the server did.
+      if (written.failed.length > 0) worst = worstExitCode([worst, EXIT_HARNESS_ERROR]);
       if (several) process.stdout.write(`\n== target ${target.name}\n`);
       process.stdout.write(fuzzSummary(results) + '\n');
       if (results.exitCode === 2 && results.error)
@@ -309,10 +322,16 @@ function wordsOf(target: NamedTarget): string[] {
   );
 }
 
-/** results.json -> results-<target>.json when several targets are fuzzed one after another. */
-function suffixPath(file: string, name: string): string {
-  const { dir, name: base, ext } = path.parse(file);
-  return path.join(dir, `${base}-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}${ext}`);
+function seenOption(files: string[] | undefined, newOnly: boolean): SeenFindings | undefined {
+  if (newOnly && !files?.length)
+    throw new UsageError('--new-only needs --seen-findings FILE: the findings a new one is told from');
+  if (!files?.length) return undefined;
+  try {
+    return loadSeenFindings(files);
+  } catch (error) {
+    if (error instanceof SeenFindingsFileError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function knownOption(file: string): KnownFuzz {

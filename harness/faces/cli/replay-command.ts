@@ -6,9 +6,10 @@ import { CaseFileError, readCaseFile, type CaseFile } from '../../fuzz/case-file
 import { stepBytes } from '../../fuzz/case.js';
 import { DEFAULT_EXECUTE, type CaseRun } from '../../fuzz/execute.js';
 import { brief } from '../../fuzz/judge.js';
-import { replayCase } from '../../fuzz/replay.js';
+import { replayCase, type ReplayOutcome } from '../../fuzz/replay.js';
 import type { TargetSpec } from '../../target.js';
 import { splitServerArgv, TARGET_OPTIONS, targetFlags, targetFromFlags, UsageError } from './target-options.js';
+import { EXIT_FAILED, EXIT_INCONCLUSIVE, EXIT_PASSED, EXIT_USAGE } from '../../results/outcome.js';
 
 export const REPLAY_HELP = `Usage: mcp-conform replay <case.json> [target] [options]
 
@@ -24,8 +25,11 @@ Options:
   --timeout <ms>   wait this long for each answer (default ${DEFAULT_EXECUTE.timeoutMs})
   -h, --help       show this help
 
-Exit status: 0 the property holds now; 1 it still fails; 2 usage error, unreadable file, or
-the target could not be reached.
+Prints FIXED and exits 0 when the answers break no rule now, so a fixed finding can be closed
+by this one command; silence is not a fix (UNDECIDED, exit 4).
+
+Exit status: 0 FIXED, the property holds now; 1 it still fails; 2 usage error, unreadable
+file, or the target could not be reached; 4 undecided: no answer in time, which decides nothing.
 
 Examples:
   mcp-conform replay .fuzz/2026-07-28-ids-same-id-seed42-1a2b3c4d.json
@@ -107,15 +111,21 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const outcome = await replayCase(file, target, { ...DEFAULT_EXECUTE, timeoutMs: timeout });
   if (outcome.unreachable || !outcome.run) {
     process.stderr.write(`mcp-conform: ${outcome.unreachable ?? 'the target could not be started'}\n`);
-    return 2;
+    return EXIT_USAGE;
   }
   process.stdout.write(describeRun(outcome.run).join('\n') + '\n');
-  if (outcome.failures.length === 0) {
-    process.stdout.write(`the property holds now: ${file.property.title}\n`);
-    return 0;
+  process.stdout.write(verdictLine(file, outcome) + '\n');
+  if (outcome.failures.length > 0) return EXIT_FAILED;
+  return outcome.undecided ? EXIT_INCONCLUSIVE : EXIT_PASSED;
+}
+
+/** FIXED only when the answers came and broke nothing: no answer in time is silence, never a fix. */
+function verdictLine(file: CaseFile, outcome: ReplayOutcome): string {
+  if (outcome.failures.length > 0) {
+    const broken = outcome.failures.map((f) => `  - ${visibleText(f.message)}\n    ${f.level} ${f.spec}`);
+    return [`still failing (${file.property.id}):`, ...broken].join('\n');
   }
-  process.stdout.write(`still failing (${file.property.id}):\n`);
-  for (const failure of outcome.failures)
-    process.stdout.write(`  - ${visibleText(failure.message)}\n    ${failure.level} ${failure.spec}\n`);
-  return 1;
+  if (outcome.undecided)
+    return `UNDECIDED ${file.property.id}: ${visibleText(outcome.undecided)} (silence decides nothing; try a longer --timeout)`;
+  return `FIXED ${file.property.id}: the property holds now: ${file.property.title}`;
 }

@@ -97,7 +97,7 @@ describe('mcp-conform fuzz', () => {
     expect(replayed.exitCode, replayed.stdout + replayed.stderr).toBe(1);
     expect(replayed.stdout).toContain('still failing');
     expect(fixed.exitCode, fixed.stdout + fixed.stderr).toBe(0);
-    expect(fixed.stdout).toContain('the property holds now');
+    expect(fixed.stdout).toMatch(/^FIXED 2026-07-28\/ids\/same-id: the property holds now/m);
   });
 
   test('a server without defects exits 0', { timeout: 180_000 }, async () => {
