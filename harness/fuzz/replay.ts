@@ -16,7 +16,14 @@ export interface ReplayOutcome {
   undecided?: string;
 }
 
-export async function replayCase(file: CaseFile, target: TargetSpec, options: ExecuteOptions): Promise<ReplayOutcome> {
+/**
+ * A replay sends one case: the pieces of a split message wait 50 ms apart (the search waits 3), so a
+ * defect that needs them read separately shows on a loaded machine too, where 3 ms is no gap at all.
+ */
+export const REPLAY_SPLIT_GAP_MS = 50;
+
+export async function replayCase(file: CaseFile, target: TargetSpec, given: ExecuteOptions): Promise<ReplayOutcome> {
+  const options = { ...given, splitGapMs: Math.max(given.splitGapMs, REPLAY_SPLIT_GAP_MS) };
   // Readied as the finding was last seen to fail: a bare process, the opening only, or the whole discovery.
   const live = await readiedTarget(
     { target, revision: file.revision, timeoutMs: options.timeoutMs },

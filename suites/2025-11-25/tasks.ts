@@ -75,6 +75,20 @@ const progressSince = (ctx: Ctx, mark: number): WireEntry[] =>
       isObject(entry.message) &&
       entry.message.method === 'notifications/progress',
   );
+/**
+ * tasks/result is answered once the task is terminal: progress after its answer is late, however long
+ * the harness then took to look (a loaded machine polls late). Past the answer's entry; now, if none.
+ */
+function answerMark(ctx: Ctx, id: unknown): number {
+  const entries = ctx.wire.entries;
+  for (let at = entries.length - 1; at >= 0; at--) {
+    const entry = entries[at];
+    const message = entry.message;
+    if (entry.direction === 'server->client' && isObject(message) && 'result' in message && message.id === id)
+      return at + 1;
+  }
+  return entries.length;
+}
 const tokenOf = (entry: WireEntry) =>
   isObject(entry.message) && isObject(entry.message.params) ? entry.message.params.progressToken : undefined;
 
@@ -491,10 +505,12 @@ export default defineArea('2025-11-25', 'tasks', [
       const mark = wireMark(ctx);
       const token = 'mcp-conform-task-progress';
       const task = await createTask(ctx, ctx.client, tool, { arguments: args, meta: { progressToken: token } });
-      await ctx.client.request('tasks/result', { taskId: task.taskId }, { timeoutMs: RESULT_WAIT_MS });
-      if (!TERMINAL.includes(String((await getTask(ctx.client, task.taskId)).status)))
+      const result = await ctx.client.request('tasks/result', { taskId: task.taskId }, { timeoutMs: RESULT_WAIT_MS });
+      let terminalMark = answerMark(ctx, result.id);
+      if (!TERMINAL.includes(String((await getTask(ctx.client, task.taskId)).status))) {
         await pollUntilTerminal(ctx, ctx.client, task);
-      const terminalMark = wireMark(ctx);
+        terminalMark = wireMark(ctx);
+      }
       const terminalAt = ctx.wire.entries[terminalMark - 1]?.t ?? 0;
       await ctx.sleep(LATE_WINDOW_MS);
       await barrier(ctx.client, `the terminal status of task ${String(task.taskId)}`);
