@@ -27,7 +27,7 @@ function revisionsOf(revision: Revision | Revision[] | 'auto' | undefined): Revi
   return isRevision(revision) ? [revision] : revision;
 }
 
-/** One line per check that did not pass or skip (warnings too: --strict fails on them): verdict, level, id, reason, spec link. */
+/** Each check that did not pass or skip (a warning too: `strict` fails on it), with its spec link. */
 function failingLines(results: RunResults): string[] {
   const blocking = (check: CheckResult) => !check.pending && check.verdict !== 'pass' && check.verdict !== 'skip';
   const failing = results.checks.filter(blocking);
@@ -40,7 +40,8 @@ function failingLines(results: RunResults): string[] {
 
 function describeRun(results: RunResults): string {
   const { pass, fail, warn, skip } = results.summary;
-  const head = `outcome ${outcomeText(results.outcome, results.exitCode)} (${pass} pass, ${fail} fail, ${warn} warn, ${skip} skip)`;
+  const counts = `${pass} pass, ${fail} fail, ${warn} warn, ${skip} skip`;
+  const head = `outcome ${outcomeText(results.outcome, results.exitCode)} (${counts})`;
   return [head, ...(results.error ? [results.error] : []), ...failingLines(results)].join('\n');
 }
 

@@ -30,7 +30,7 @@ describe('toConform', () => {
     await expect(referenceInProcess()).toConform('2026-07-28', TOOLS);
   });
 
-  test('a server that fails checks does not conform; the message lists each failing check and its spec link', async () => {
+  test('a server that fails checks does not conform; the message lists each failing check, spec link too', async () => {
     const outcome = await conformMatchers.toConform.call(
       { isNot: false },
       toolsWithoutInputSchema(),
