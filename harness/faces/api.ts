@@ -7,10 +7,14 @@ import { unmatchedPatternProblems } from './pattern-hints.js';
 import type { RunResults } from '../results/results.js';
 import { runChecks, type RunRequest } from '../runner/run.js';
 import { withStartupAllowance, type TargetSpec } from '../target.js';
-import { httpTarget, stdioTarget, TargetError } from './targets.js';
+import type { InProcessServer } from '../transports/in-process-server.js';
+import { httpTarget, inProcessServerTarget, stdioTarget, TargetError } from './targets.js';
 import { catalogLookup } from './catalog-lookup.js';
 
-/** A server to test: a command line (or argv) to spawn, or a Streamable HTTP URL. */
+/**
+ * A server to test: a command line (or argv) to spawn, a Streamable HTTP URL, or a server object in
+ * this process, connected over in-memory streams carrying stdio's bytes (a fresh one per connection).
+ */
 export type ConformanceTarget =
   | {
       stdio: string | string[];
@@ -20,7 +24,8 @@ export type ConformanceTarget =
       /** Our whole environment instead of the allow-list. */
       inheritEnv?: boolean;
     }
-  | { url: string; headers?: Record<string, string> };
+  | { url: string; headers?: Record<string, string> }
+  | { inProcess: InProcessServer };
 
 export interface ConformanceOptions {
   target: ConformanceTarget;
@@ -55,7 +60,9 @@ export class ConformanceOptionsError extends Error {}
 export function toTargetSpec(target: ConformanceTarget): TargetSpec {
   try {
     if ('url' in target) return httpTarget(target.url, target.headers ?? {}, 'target.url');
-    if (!('stdio' in target)) throw new ConformanceOptionsError('target needs "stdio" (a command) or "url"');
+    if ('inProcess' in target) return inProcessServerTarget(target.inProcess, 'target.inProcess');
+    if (!('stdio' in target))
+      throw new ConformanceOptionsError('target needs "stdio" (a command), "url" or "inProcess" (a server object)');
     const labels = { command: 'target.stdio', cwd: 'target.cwd' };
     return stdioTarget(target.stdio, target.cwd, target.env ?? {}, labels, target.inheritEnv === true);
   } catch (error) {

@@ -2,7 +2,8 @@
 // Each face turns a TargetError into its own error (a usage error, a ConformanceOptionsError).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { TargetSpec } from '../target.js';
+import { inProcessTarget, type TargetSpec } from '../target.js';
+import type { InProcessServer } from '../transports/in-process-server.js';
 import { splitCommandLine, CommandLineError } from '../transports/command-line.js';
 
 export class TargetError extends Error {}
@@ -39,4 +40,13 @@ export function stdioTarget(
   const dir = cwd === undefined ? undefined : path.resolve(cwd);
   if (dir !== undefined && !existsSync(dir)) throw new TargetError(`${labels.cwd} directory does not exist: ${dir}`);
   return { kind: 'stdio', command: argv[0], args: argv.slice(1), cwd: dir, env, ...(inheritEnv ? { inheritEnv } : {}) };
+}
+
+/** A server object in this process; it needs a name for the reports and a connect function. */
+export function inProcessServerTarget(server: InProcessServer, label: string): TargetSpec {
+  if (typeof server !== 'object' || server === null || typeof server.connect !== 'function')
+    throw new TargetError(`${label} must be an object with a connect(streams) function`);
+  if (typeof server.name !== 'string' || server.name.trim() === '')
+    throw new TargetError(`${label}.name must be a non-empty string (it names the server in reports)`);
+  return inProcessTarget(server);
 }

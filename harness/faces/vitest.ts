@@ -2,7 +2,8 @@
 // vitest suite. One run of the harness per describeConformance; a describe per revision and
 // area, a test per check; skips stay skips, SHOULD misses pass with an annotation, a check with no
 // verdict fails as inconclusive. A last test holds the run's outcome: green only when the command
-// line would exit 0, so a run of nothing but skips is never green.
+// line would exit 0, so a run of nothing but skips is never green. `conformMatchers` gives the
+// same run as one assertion, `expect(server).toConform(revision)` (vitest-matcher.ts).
 import { beforeAll, describe, test, type TestContext } from 'vitest';
 import { visibleText } from '../../reports/text.js';
 import { ALL_CHECKS } from '../../suites/index.js';
@@ -12,6 +13,8 @@ import { REVISIONS } from '../model.js';
 import type { CheckResult, RunResults } from '../results/results.js';
 import { selectIds } from '../results/select.js';
 import { outcomeText } from '../results/outcome.js';
+
+export { conformMatchers, type ConformanceSubject, type ToConformOptions } from './vitest-matcher.js';
 
 export interface VitestConformanceOptions extends ConformanceOptions {
   /** Time allowed for the whole run (default 120 s). */

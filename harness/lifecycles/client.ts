@@ -88,11 +88,20 @@ export abstract class Client {
     return this.connection.name;
   }
 
-  /** stdio: closes the server's stdin, the transport's shutdown signal. False on other transports. */
+  /**
+   * stdio: closes the server's stdin, the transport's shutdown signal. False on other transports,
+   * and for a server in the harness's own process, which has no exit to watch (see `whyNoInputEnd`).
+   */
   endInput(): boolean {
-    if (!(this.connection instanceof StdioConnection)) return false;
-    this.connection.process.endStdin();
+    if (this.whyNoInputEnd() !== undefined) return false;
+    (this.connection as StdioConnection).process.endStdin();
     return true;
+  }
+
+  /** Why `endInput` cannot end a server process here, as a check's skip reason; undefined when it can. */
+  whyNoInputEnd(): string | undefined {
+    if (!(this.connection instanceof StdioConnection)) return 'not a stdio connection';
+    return this.connection.process.noProcess;
   }
 
   /** stdio: whether the server process has exited, or does within `ms`; undefined on other transports. */

@@ -20,7 +20,9 @@ export function resultsHeader(
     target: {
       transport: target.kind,
       description: describeTarget(target),
-      ...(target.kind === 'stdio' ? { environment: [...serverEnvironmentNames(target), COOKIE_VARIABLE].sort() } : {}),
+      ...(target.kind === 'stdio' && !target.inProcess
+        ? { environment: [...serverEnvironmentNames(target), COOKIE_VARIABLE].sort() }
+        : {}),
     },
   };
 }

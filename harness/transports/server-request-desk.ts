@@ -4,7 +4,7 @@
 import type { JsonObject } from '../model.js';
 import type { WireInput } from '../recorder/wire-log.js';
 import type { ConnectionLog } from './connection-log.js';
-import type { StdioProcess } from './stdio-process.js';
+import type { ServerProcess } from './server-process.js';
 import type { ServerRequestHandler } from './types.js';
 
 /** Server-to-client requests logged one by one per connection; the rest are counted. */
@@ -18,7 +18,7 @@ export class ServerRequestDesk {
 
   constructor(
     private readonly log: ConnectionLog,
-    private readonly process: StdioProcess,
+    private readonly process: Pick<ServerProcess, 'stdinBacklog' | 'write'>,
   ) {}
 
   take(request: JsonObject, base: Omit<WireInput, 'connection' | 'direction' | 'kind' | 'message'>): void {

@@ -1,12 +1,15 @@
 // JSON-RPC over a spawned process's stdin/stdout, framed by newlines, with every stray byte on
-// stdout recorded as pollution rather than skipped. Its parts: the process (stdio-process.ts),
+// stdout recorded as pollution rather than skipped. Its parts: the process (stdio-process.ts, or
+// in-process-server.ts: a server object over in-memory streams carrying the same bytes),
 // reading stdout (stdout-reader.ts), what is in flight (pending-requests.ts), ids settled
 // (settled-ids.ts), the server's own requests (server-request-desk.ts) and the log (connection-log.ts).
 import { isObject, type JsonObject, type JsonRpcId } from '../model.js';
 import { ConnectionLog } from './connection-log.js';
 import type { ConnectionContext } from './connection-context.js';
 import { IncomingMessages } from './incoming-messages.js';
+import { InProcessPipes, type InProcessServer } from './in-process-server.js';
 import { PendingRequests, type Pending } from './pending-requests.js';
+import type { ServerProcess } from './server-process.js';
 import { ServerRequestDesk } from './server-request-desk.js';
 import { SettledIds } from './settled-ids.js';
 import {
@@ -15,6 +18,7 @@ import {
   type ExitStatus,
   type ProcessLimits,
   type StdioCommand,
+  type StdioProcessEvents,
   DEFAULT_PROCESS_LIMITS,
 } from './stdio-process.js';
 import { StdoutPollution } from './stdout-pollution.js';
@@ -26,6 +30,9 @@ let connectionCounter = 0;
 export const STDOUT_HELD_OPEN = 'stdout still held open';
 const STDERR_LOG_BYTES = 256 * 1024;
 
+/** What a stdio connection talks to: a command to spawn, or a server object in this process. */
+export type StdioSource = StdioCommand | { inProcess: InProcessServer };
+
 interface Routing {
   id?: JsonRpcId;
   method?: string;
@@ -36,7 +43,7 @@ interface Routing {
 export class StdioConnection implements Connection {
   readonly kind = 'stdio' as const;
   readonly name: string;
-  readonly process: StdioProcess;
+  readonly process: ServerProcess;
   private readonly log: ConnectionLog;
   private readonly pending = new PendingRequests();
   private readonly settled = new SettledIds();
@@ -50,7 +57,7 @@ export class StdioConnection implements Connection {
   private stderrLogged = 0;
 
   constructor(
-    command: StdioCommand,
+    source: StdioSource,
     context: ConnectionContext,
     private readonly limits: ProcessLimits = DEFAULT_PROCESS_LIMITS,
   ) {
@@ -61,25 +68,28 @@ export class StdioConnection implements Connection {
       message: (message, crlf, bytes, faults) => this.incoming.route(message, crlf, bytes, faults),
       overCap: (head, totalBytes) => this.incoming.overCap(head, totalBytes, limits.maxLineBytes),
     });
-    this.process = new StdioProcess(
-      command,
-      {
-        onFrame: (frame) => {
-          this.firstOutputAt ??= performance.now() - this.started;
-          this.stdout.read(frame);
-        },
-        onStderr: (chunk) => this.onStderr(chunk),
-        onExit: (status) => this.onExit(status),
+    const events: StdioProcessEvents = {
+      onFrame: (frame) => {
+        this.firstOutputAt ??= performance.now() - this.started;
+        this.stdout.read(frame);
       },
-      limits,
-    );
+      onStderr: (chunk) => this.onStderr(chunk),
+      onExit: (status) => this.onExit(status),
+    };
+    this.process =
+      'inProcess' in source
+        ? new InProcessPipes(source.inProcess, events, limits)
+        : new StdioProcess(source, events, limits);
     this.serverRequests = new ServerRequestDesk(this.log, this.process);
     this.incoming = new IncomingMessages(this.log, this.pending, this.settled, this.serverRequests);
     context.recorder.record({
       connection: this.name,
       direction: 'harness',
       kind: 'process',
-      note: `spawned ${[command.command, ...command.args].join(' ')} (pid ${this.process.pid ?? 'none'})`,
+      note:
+        'inProcess' in source
+          ? `connected in-process server ${source.inProcess.name}`
+          : `spawned ${[source.command, ...source.args].join(' ')} (pid ${this.process.pid ?? 'none'})`,
     });
   }
 

@@ -277,7 +277,9 @@ function firstLine(text: string): string {
 /** How a server process ended, in words for notes and reasons. */
 export function describeExit(status: ExitStatus): string {
   if (status.endedBy === 'spawn-error') return `server could not be started: ${status.spawnError}`;
-  const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+  // No code and no signal: an in-process server, which ends rather than exits.
+  const ended = status.code === null ? 'ended' : `exited with code ${status.code}`;
+  const how = status.signal ? `was killed by ${status.signal}` : ended;
   const why =
     status.endedBy === 'self'
       ? ''

@@ -1,12 +1,13 @@
 // scripts/bench-fuzz: fuzz throughput against the bundled reference server, over stdio and over
-// HTTP: cases per second for each campaign and overall (startup and discovery not counted), beside
-// a raw floor: the target's cheap request, valid, with distinct ids, from a minimal pipelined client.
+// HTTP (and in this process, on asking): cases per second for each campaign and overall (startup and
+// discovery not counted), beside a raw floor: the target's cheap request, valid, with distinct ids,
+// from a minimal pipelined client.
 //   npm run bench-fuzz [-- --runs 200 --seed 1 --campaign ids --revision 2026-07-28 --transport stdio --single]
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CAMPAIGNS } from '../../suites/campaigns.js';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_BUDGET_MS } from '../../harness/fuzz/defaults.js';
 import { DEFAULT_EXECUTE } from '../../harness/fuzz/execute.js';
@@ -14,11 +15,19 @@ import { runFuzz } from '../../harness/fuzz/run-fuzz.js';
 import { LiveTarget } from '../../harness/fuzz/live-target.js';
 import { campaignFloor } from '../../harness/fuzz/throughput.js';
 import { isRevision, type Revision } from '../../harness/model.js';
-import type { TargetSpec } from '../../harness/target.js';
+import { inProcessTarget, type TargetSpec } from '../../harness/target.js';
+import type { InProcessServer } from '../../harness/transports/in-process-server.js';
 import { scriptArgs } from '../shared/script-args.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const REFERENCE = path.join(ROOT, 'dist/test/fixtures/reference-server/main.js');
+const REFERENCE_IN_PROCESS = path.join(ROOT, 'dist/test/fixtures/reference-server/in-process.js');
+
+/** The built reference server as an object of this process: loaded by path, as the others are started by path. */
+async function referenceInProcess(): Promise<TargetSpec> {
+  const module = (await import(pathToFileURL(REFERENCE_IN_PROCESS).href)) as { referenceInProcess(): InProcessServer };
+  return inProcessTarget(module.referenceInProcess());
+}
 
 function startHttp(): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, [REFERENCE, '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -42,6 +51,7 @@ const FLOOR_CONCURRENCY = 16;
 
 /** Requests per second a minimal client gets from the server: the cheap request the fuzzer's probe sends, all written at once (stdio) or FLOOR_CONCURRENCY at a time (HTTP). */
 async function floor(target: TargetSpec, revision: Revision): Promise<number | undefined> {
+  if (target.kind === 'stdio' && target.inProcess) return undefined; // no process to write to
   const live = new LiveTarget({ target, revision, timeoutMs: 5000 });
   const problem = await live.start();
   const dialect = live.dialect;
@@ -156,7 +166,7 @@ async function measure(
   const floors = new Map<string, number | undefined>();
   for (const revision of options.revisions) floors.set(revision, await floor(target, revision));
   return {
-    transport: target.kind,
+    transport: target.kind === 'stdio' && target.inProcess ? 'in-process' : target.kind,
     floors,
     cases: byCampaign.reduce((sum, c) => sum + c.cases, 0),
     seconds: byCampaign.reduce((sum, c) => sum + c.seconds, 0),
@@ -172,7 +182,7 @@ const USAGE = `Usage: npm run bench-fuzz -- [options]
   --seed <n>          the seed (default 1)
   --campaign <name>   only this campaign (repeatable)
   --revision <rev>    2026-07-28, 2025-11-25 or all (default all)
-  --transport <t>     stdio or http (default both)
+  --transport <t>     stdio, http or in-process (repeatable; default stdio and http)
   --single            every case sent alone, without the pipelined pre-screen (to compare)`;
 
 async function main(): Promise<void> {
@@ -181,10 +191,10 @@ async function main(): Promise<void> {
     seed: { type: 'string' },
     campaign: { type: 'string', multiple: true },
     revision: { type: 'string' },
-    transport: { type: 'string' },
+    transport: { type: 'string', multiple: true },
     single: { type: 'boolean' },
   });
-  const transports = values.transport === undefined ? ['stdio', 'http'] : [values.transport];
+  const transports = values.transport ?? ['stdio', 'http'];
   const revision = values.revision ?? 'all';
   if (revision !== 'all' && !isRevision(revision)) throw new Error(`--revision: ${revision}`);
   const options = {
@@ -202,6 +212,7 @@ async function main(): Promise<void> {
       measured.push(await measure({ kind: 'stdio', command: process.execPath, args: [REFERENCE, '--stdio'] }, options));
     if (transports.includes('http'))
       measured.push(await measure({ kind: 'http', url: http.url, headers: {} }, options));
+    if (transports.includes('in-process')) measured.push(await measure(await referenceInProcess(), options));
   } finally {
     http.stop();
   }
@@ -225,10 +236,10 @@ async function main(): Promise<void> {
       const base = m.floors.get(c.revision);
       const ratio =
         perSecond !== undefined && base ? `${((perSecond / base) * 100).toFixed(1).padStart(5)}% of floor` : '';
-      const own = campaignFloor(c.campaign.split('/')[1], m.transport as 'stdio' | 'http');
+      const own = campaignFloor(c.campaign.split('/')[1], m.transport === 'http' ? 'http' : 'stdio');
       const below =
         perSecond !== undefined && own !== undefined && perSecond < own ? `  BELOW its own floor of ${own}/s` : '';
-      const batched = m.transport === 'stdio' ? `, ${String(c.pipelined).padStart(4)} pipelined` : '';
+      const batched = m.transport !== 'http' ? `, ${String(c.pipelined).padStart(4)} pipelined` : '';
       console.log(
         `  ${c.campaign.padEnd(26)} ${String(c.cases).padStart(5)} cases${batched} ${c.seconds.toFixed(1).padStart(6)} s ${rate(c.cases, c.seconds).padStart(6)} cases/s ${ratio}${below}`,
       );

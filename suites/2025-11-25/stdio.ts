@@ -19,7 +19,7 @@ export default defineArea('2025-11-25', 'stdio', [
     connection: 'fresh',
     async run(ctx) {
       const started = performance.now();
-      if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
+      if (!ctx.client.endInput()) ctx.skip(ctx.client.whyNoInputEnd() ?? 'stdin could not be closed');
       // "A reasonable time": longer for a server that answered slowly on this connection.
       const window = exitWindowFor(ctx);
       const exited = await ctx.client.exitsWithin(window);

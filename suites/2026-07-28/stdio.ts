@@ -96,7 +96,7 @@ export default defineArea('2026-07-28', 'stdio', [
         expected: 'a DiscoverResult',
         actual: 'no answer',
       });
-      if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
+      if (!ctx.client.endInput()) ctx.skip(ctx.client.whyNoInputEnd() ?? 'stdin could not be closed');
       // "Promptly" for this server: longer for one that answered slowly on this connection.
       const window = exitWindowFor(ctx);
       const exited = await ctx.client.exitsWithin(window);

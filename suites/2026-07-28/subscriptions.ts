@@ -297,7 +297,7 @@ export default defineArea('2026-07-28', 'subscriptions', [
       const id = 'mcp-conform-shutdown-listen';
       await openAcknowledged(ctx, { toolsListChanged: true }, { id });
       const watch = watchConnection(ctx.wire, ctx.client.connection.name);
-      if (!ctx.client.endInput()) ctx.skip('not a stdio connection');
+      if (!ctx.client.endInput()) ctx.skip(ctx.client.whyNoInputEnd() ?? 'stdin could not be closed');
       const window = exitWindowFor(ctx);
       const exited = await ctx.client.exitsWithin(window);
       // After the exit, the end of stdout is the barrier: nothing more can come.
