@@ -66,10 +66,9 @@ describe('fuzz-only mutants', () => {
 
         const file = readCaseFile(finding!.file!);
         const good = transport === 'stdio' ? referenceStdio() : goodHttp;
-        expect(
-          await failuresOnReplay(file, target),
-          'the saved case still fails against the mutant',
-        ).toBeGreaterThan(0);
+        expect(await failuresOnReplay(file, target), 'the saved case still fails against the mutant').toBeGreaterThan(
+          0,
+        );
         expect(
           (await replayCase(file, good, DEFAULT_EXECUTE)).failures,
           'the saved case holds against the good server',
