@@ -33,7 +33,7 @@ export default defineArea('2025-11-25', 'errors', [
     slug: 'parse-error',
     title: 'Text that is not JSON gets -32700 without an id',
     requirement:
-      'All messages MUST follow JSON-RPC 2.0, which answers text it cannot parse with Parse error -32700; no id could be read, so the error carries none (the MCP schema leaves id out; JSON-RPC 2.0 writes null, which is warned).',
+      'All messages MUST follow JSON-RPC 2.0, which answers text it cannot parse with Parse error -32700; no id could be read, so the error carries none (the MCP schema leaves id out; JSON-RPC 2.0 writes null, which is warned). Over HTTP an error status with no body is warned: the transport lets input the server cannot accept get one, its body MAY hold the error.',
     level: 'MUST',
     spec: 'basic#error-responses',
     catalog: ['RPC-006', 'RPC-005'],

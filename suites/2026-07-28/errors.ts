@@ -63,7 +63,7 @@ export default defineArea('2026-07-28', 'errors', [
     slug: 'parse-error',
     title: 'Text that is not JSON gets -32700 without an id',
     requirement:
-      'Messages MUST follow JSON-RPC 2.0, which answers unparseable text with Parse error -32700; no id could be read, so the error carries none (JSON-RPC 2.0 writes null, the MCP schema leaves id out).',
+      'Messages MUST follow JSON-RPC 2.0, which answers unparseable text with Parse error -32700; no id could be read, so the error carries none (JSON-RPC 2.0 writes null, the MCP schema leaves id out). Over HTTP an error status with no body is warned: the transport lets input the server cannot accept get one, its body MAY hold the error.',
     level: 'MUST',
     spec: 'schema#parseerror',
     catalog: ['RPC-007', 'RPC-006'],

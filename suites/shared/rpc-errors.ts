@@ -22,6 +22,16 @@ export function truncatedRequest(method: string): string {
 
 /** The answer to unparseable text: -32700 without an id (a null id is what JSON-RPC 2.0 writes: warned). */
 export function judgeParseError(ctx: Pick<CheckContext, 'warn'>, exchange: Exchange): void {
+  // HTTP: JSON-RPC 2.0 answers the text with -32700, the transport lets input the server cannot accept
+  // get an HTTP error status whose body MAY hold that error. The spec allows both: warned, not failed.
+  const status = exchange.http?.status;
+  if (exchange.response === undefined && status !== undefined && status >= 400 && status < 500) {
+    ctx.warn(
+      `the text that is not JSON got HTTP ${status} with no JSON-RPC error: the transport allows an error status alone for input it cannot accept (its body MAY hold the error), JSON-RPC 2.0 answers with -32700`,
+      { expected: 'error -32700 (an HTTP error status alone is allowed by the transport)', actual: observed(exchange) },
+    );
+    return;
+  }
   expectError(exchange, -32700);
   const id = exchange.response?.id;
   const contradiction = idContradiction(exchange.response);
