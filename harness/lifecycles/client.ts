@@ -4,6 +4,7 @@ import type { JsonObject, JsonRpcId, Revision, TransportKind } from '../model.js
 import { HttpConnection } from '../transports/http-connection.js';
 import { StdioConnection } from '../transports/stdio-connection.js';
 import type { Connection, Exchange, FetchedDocument, SendOptions } from '../transports/types.js';
+import type { ProcessActivity } from '../transports/descendant-watch.js';
 import type { MetaPatch } from './meta.js';
 
 export interface RequestOptions {
@@ -102,6 +103,11 @@ export abstract class Client {
   whyNoInputEnd(): string | undefined {
     if (!(this.connection instanceof StdioConnection)) return 'not a stdio connection';
     return this.connection.process.noProcess;
+  }
+
+  /** stdio: the server's CPU time and whether it is running or waiting to run; undefined elsewhere or off Linux. */
+  serverActivity(): ProcessActivity | undefined {
+    return this.connection instanceof StdioConnection ? this.connection.process.activity?.() : undefined;
   }
 
   /** stdio: whether the server process has exited, or does within `ms`; undefined on other transports. */

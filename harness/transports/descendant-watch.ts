@@ -28,6 +28,12 @@ let hooked = false;
 /** What the walks have cost so far (for measurements and tests). */
 export const walkCost = { walks: 0, totalMs: 0, lastMs: 0, maxMs: 0 };
 
+/** Whether a server is doing anything: what `DescendantWatch.activity` reads. */
+export interface ProcessActivity {
+  cpuTicks: number;
+  runnable: boolean;
+}
+
 export class DescendantWatch {
   /** pid -> start time of every descendant seen. */
   readonly known = new Map<number, number>();
@@ -54,6 +60,25 @@ export class DescendantWatch {
   /** Takes in what one snapshot shows. */
   take(snapshot: Snapshot, justExited = false): void {
     if (this.root) this.notKept += extendDescendants(this.root, this.known, snapshot, MAX_KNOWN, justExited);
+  }
+
+  /**
+   * The server and its descendants still alive: CPU time used so far (clock ticks) and whether one is
+   * running or waiting to (R, D). Undefined off Linux or once nothing of it is left.
+   */
+  activity(): ProcessActivity | undefined {
+    if (!this.root) return undefined;
+    let cpuTicks = 0;
+    let runnable = false;
+    let alive = 0;
+    for (const [pid, start] of [[this.root.pid, this.root.start], ...this.known] as Array<[number, number]>) {
+      const stat = readStat(pid);
+      if (!stat || stat.start !== start || stat.state === 'Z') continue;
+      alive++;
+      cpuTicks += stat.cpu ?? 0;
+      runnable ||= stat.state === 'R' || stat.state === 'D';
+    }
+    return alive === 0 ? undefined : { cpuTicks, runnable };
   }
 
   /** Walks now, for a server about to be torn down or (`justExited`) whose exit event just came. */

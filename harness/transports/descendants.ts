@@ -13,6 +13,8 @@ export interface ProcStat {
   session: number;
   /** Field 22, clock ticks after boot: with the pid, the process's identity. */
   start: number;
+  /** Fields 14 and 15, user and system CPU time in clock ticks. */
+  cpu?: number;
 }
 
 /** A process as the walk knows it. */
@@ -36,6 +38,7 @@ export function parseStat(text: string): ProcStat | undefined {
     pgrp: field(5),
     session: field(6),
     start: field(22),
+    cpu: field(14) + field(15),
   };
   const numbers = [stat.pid, stat.ppid, stat.pgrp, stat.session, stat.start];
   return numbers.every(Number.isInteger) ? stat : undefined;

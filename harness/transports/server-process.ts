@@ -1,6 +1,7 @@
 // What a stdio connection needs of the server at the other end of its pipes: a child process
 // (stdio-process.ts) or a server object in the harness's own process (in-process-server.ts).
 // Both carry the same newline-delimited bytes, so framing, pollution and schema checks judge alike.
+import type { ProcessActivity } from './descendant-watch.js';
 import type { Ended } from './descendants.js';
 import type { ExitStatus } from './stdio-process.js';
 
@@ -26,4 +27,6 @@ export interface ServerProcess {
   kill(): Promise<ExitStatus>;
   endStdin(): void;
   exitsWithin(ms: number): Promise<boolean>;
+  /** A child process: its CPU time and whether it runs or waits to (undefined in-process or off Linux). */
+  activity?(): ProcessActivity | undefined;
 }

@@ -6,7 +6,7 @@
 // environment, and killed once it exits.
 import { randomUUID } from 'node:crypto';
 import { execa, type ResultPromise } from 'execa';
-import { DescendantWatch } from './descendant-watch.js';
+import { DescendantWatch, type ProcessActivity } from './descendant-watch.js';
 import { COOKIE_VARIABLE, type Ended } from './descendants.js';
 import { LineFramer, type Frame } from './line-framer.js';
 import { serverEnvironment } from './server-env.js';
@@ -241,6 +241,13 @@ export class StdioProcess {
       delay(grace + (this.limits.stdoutAfterExitMs ?? DEFAULT_STDOUT_AFTER_EXIT_MS), undefined),
     ]);
     return status ?? { code: null, signal: null, endedBy: 'SIGKILL' };
+  }
+
+  /** CPU time and runnability of the server and its descendants: whether a server that has not exited is idle. */
+  activity(): ProcessActivity | undefined {
+    if (!this.running) return undefined;
+    this.descendants.walkNow();
+    return this.descendants.activity();
   }
 
   /** Closes stdin only, for checks of the server's own shutdown behaviour. */

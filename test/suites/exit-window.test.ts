@@ -2,7 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { slowestAnswerMs } from '../../harness/checks/wire-query.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
-import { EXIT_FLOOR_MS, EXIT_LATENCY_FACTOR, exitWindowMs } from '../../suites/shared/exit-window.js';
+import { CheckInconclusive } from '../../harness/checks/outcome.js';
+import type { ProcessActivity } from '../../harness/transports/descendant-watch.js';
+import { EXIT_FLOOR_MS, EXIT_LATENCY_FACTOR, exitedOrIdle, exitWindowMs } from '../../suites/shared/exit-window.js';
 
 function entry(
   seq: number,
@@ -36,5 +38,49 @@ describe('exit-on-stdin-close window', () => {
     ];
     expect(slowestAnswerMs(entries, 'stdio#1')).toBe(900);
     expect(slowestAnswerMs(entries, 'stdio#3')).toBe(0);
+  });
+});
+
+/** A check context whose server exits on the `exitOn`-th wait (never: undefined), with these activity readings. */
+function watched(readings: Array<ProcessActivity | undefined>, exitOn?: number) {
+  let waits = 0;
+  let read = 0;
+  const client = {
+    exitsWithin: async () => ++waits === exitOn,
+    serverActivity: () => readings[read++],
+  };
+  const ctx = {
+    client,
+    inconclusive: (reason: string) => {
+      throw new CheckInconclusive(reason);
+    },
+  };
+  return exitedOrIdle(ctx as never, 100);
+}
+
+describe('a server still running past its exit window', () => {
+  test('exits within the window, or in the second after it: exited', async () => {
+    expect(await watched([], 1)).toBe(true);
+    expect(await watched([{ cpuTicks: 5, runnable: true }], 2)).toBe(true);
+  });
+
+  test('used no CPU and never ran in the second after: idle, so the check judges it', async () => {
+    const idle = { cpuTicks: 40, runnable: false };
+    expect(await watched([idle, idle])).toBe(false);
+  });
+
+  test('used CPU, ran or waited to run, or could not be read: inconclusive, never judged by time', async () => {
+    for (const readings of [
+      [
+        { cpuTicks: 40, runnable: false },
+        { cpuTicks: 41, runnable: false },
+      ],
+      [
+        { cpuTicks: 40, runnable: false },
+        { cpuTicks: 40, runnable: true },
+      ],
+      [undefined, undefined],
+    ])
+      await expect(watched(readings)).rejects.toBeInstanceOf(CheckInconclusive);
   });
 });
