@@ -25,8 +25,8 @@ export type Allowed =
   | { answer: 'error'; codes?: number[]; rules?: Rule[]; status?: number[] }
   /** An error response without an id (or with id null): the server could not read one. */
   | { answer: 'idless-error'; codes?: number[]; warn?: string }
-  /** No response at all (a notification, or input the server may ignore). HTTP: an error status without a JSON-RPC answer. */
-  | { answer: 'none' }
+  /** No response at all (a notification, or input the server may ignore). HTTP: an error status without a JSON-RPC answer, one of `status` when given. */
+  | { answer: 'none'; status?: number[] }
   /** HTTP: 202 Accepted with no body (a notification the server accepts). */
   | { answer: 'accepted' };
 

@@ -339,6 +339,12 @@ function judgeHttp(
     // A JSON-RPC error without an id is an answer JSON-RPC 2.0 itself prescribes for what is not a request, whatever the status.
     const rejected =
       (post.status >= 400 && (allows('none') || allows('accepted'))) || mine.some((ref) => ref.idless.length > 0);
+    const statuses = mine.flatMap((ref) => ref.slot.allow.flatMap((a) => (a.answer === 'none' && a.status) || []));
+    if (rejected && statuses.length > 0 && !statuses.includes(post.status))
+      fail(
+        'http',
+        `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body); the spec requires ${[...new Set(statuses)].join(' or ')}`,
+      );
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
       fail(
         'http',
@@ -398,7 +404,7 @@ function describeAllowed(allow: Allowed[]): string {
       if (a.answer === 'idless-error')
         return a.codes ? `error ${a.codes.join('/')} without an id` : 'an error without an id';
       if (a.answer === 'accepted') return '202 Accepted';
-      return 'no answer';
+      return a.status ? `HTTP ${a.status.join(' or ')} without a JSON-RPC answer` : 'no answer';
     })
     .join(', ');
 }

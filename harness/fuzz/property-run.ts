@@ -17,8 +17,12 @@ import { prescreen, type Prescreened } from './prescreen.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 import type { PropertyOutcome, PropertyRunOptions } from './property-outcome.js';
 import { responseClasses } from './response-class.js';
+import type { TargetSpec } from '../target.js';
 
 const NOTHING_SCREENED: Prescreened = { passed: [], flagged: [] };
+
+const hasAuthorization = (target: TargetSpec): boolean =>
+  target.kind === 'http' && Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization');
 /** Flagged runs tried first at most: past that, the pre-screen's failures are unlikely to hold alone. */
 const FLAGGED_FIRST = 3;
 
@@ -77,6 +81,7 @@ export class PropertyRun {
       dialect: target.dialect,
       claimed: options.claimed,
       answerTimeoutMs: options.execute.timeoutMs,
+      authorized: hasAuthorization(target.options.target),
     };
     this.judge = {
       revision: property.revision,

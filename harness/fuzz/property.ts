@@ -19,6 +19,8 @@ export interface FuzzEnv {
   claimed?: Revision[];
   /** How long the fuzzer waits for each answer (`--timeout`): durations it asks for stay well under it. */
   answerTimeoutMs?: number;
+  /** HTTP: the target was given an Authorization header (`--header`), so the server checks credentials. */
+  authorized?: boolean;
 }
 
 export interface FuzzPropertyDefinition<T = unknown> {

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { boundaryArguments } from '../../../generators/arguments/boundary-arguments.js';
+import { invalidAuthorization } from '../../../generators/http/authorization.js';
 import { invalidArguments } from '../../../generators/arguments/invalid-arguments.js';
 import { validArguments } from '../../../generators/arguments/valid-arguments.js';
 import { cutsAt } from '../../../generators/builders/cuts.js';
@@ -151,5 +152,16 @@ describe('schema-driven arguments', () => {
 
   test('a schema nothing can be generated for gets no arbitrary rather than an endless filter', () => {
     expect(validArguments({ type: 'object', required: ['a'], properties: { a: false } })).toBeUndefined();
+  });
+});
+
+describe('invalid Authorization values', () => {
+  test('are header values HTTP can carry, of many kinds, and the same for the same seed', () => {
+    const samples = fc.sample(invalidAuthorization(), { seed: 3, numRuns: 300 });
+    // Visible ASCII, space and tab only: undici refuses the rest, and a header could not carry them.
+    expect(samples.every((made) => /^[\t\x20-\x7e]*$/.test(made.value))).toBe(true);
+    expect(new Set(samples.map((made) => made.kind.replace(/\d+/g, 'N'))).size).toBeGreaterThan(6);
+    expect(samples.some((made) => made.kind === 'an unsigned JWT (alg none)')).toBe(true);
+    expect(fc.sample(invalidAuthorization(), { seed: 3, numRuns: 20 })).toEqual(samples.slice(0, 20));
   });
 });

@@ -230,6 +230,34 @@ describe('judgeCase over HTTP', () => {
     allow: [{ answer: 'none' }, { answer: 'idless-error', codes: [-32700] }],
   };
 
+  test('a request that must be refused with 401 or 400: another status, or a result, is a finding', () => {
+    const refusedOnly: Slot = {
+      what: 'tools/list with a forged token',
+      id: 'auth-1',
+      method: 'tools/list',
+      allow: [
+        { answer: 'none', status: [401, 400] },
+        { answer: 'error', status: [401, 400] },
+      ],
+    };
+    const post = (status: number, bodyKind: 'empty' | 'json' = 'empty') => ({
+      status,
+      bodyKind,
+      contentType: bodyKind === 'json' ? 'application/json' : '',
+      messages: [],
+      malformedEvents: 0,
+      timedOut: false,
+    });
+    expect(messages(httpRun([refusedOnly], post(401), []))).toEqual([]);
+    expect(messages(httpRun([refusedOnly], post(400), []))).toEqual([]);
+    expect(messages(httpRun([refusedOnly], post(403), []))).toEqual([
+      'http: step: HTTP 403 (empty body); the spec requires 401 or 400',
+    ]);
+    expect(messages(httpRun([refusedOnly], post(200, 'json'), [result('auth-1')]))).toEqual([
+      expect.stringMatching(/got a result.*but the spec allows HTTP 401 or 400 without a JSON-RPC answer, an error/),
+    ]);
+  });
+
   test('a body that is not a request needs an HTTP error status', () => {
     expect(
       messages(

@@ -15,9 +15,13 @@ import { explainFuzz, fuzz, FUZZ_SEED } from './helpers.js';
 const fixtures: HttpFixture[] = [];
 let goodHttp: TargetSpec;
 
-async function targetFor(transport: TransportKind, mutants: string[] = []): Promise<TargetSpec> {
+async function targetFor(
+  transport: TransportKind,
+  mutants: string[] = [],
+  protectedServer = false,
+): Promise<TargetSpec> {
   if (transport === 'stdio') return referenceStdio({ mutants });
-  const started = await referenceHttp({ mutants });
+  const started = await referenceHttp({ mutants, protected: protectedServer });
   fixtures.push(started.fixture);
   return started.target;
 }
@@ -52,7 +56,7 @@ describe('fuzz-only mutants', () => {
         timeout: 240_000,
       }, async () => {
         if (!isRevision(revision)) throw new Error(`bad property id ${property}`);
-        const target = await targetFor(transport, [mutant.name]);
+        const target = await targetFor(transport, [mutant.name], mutant.protected);
         const results = await fuzz(target, { select: [property], revisions: [revision] });
         const finding = [...(results.fuzz?.findings ?? []), ...(results.fuzz?.warnings ?? [])].find(
           (f) => f.id === `fuzz/${property}`,
@@ -65,7 +69,8 @@ describe('fuzz-only mutants', () => {
         );
 
         const file = readCaseFile(finding!.file!);
-        const good = transport === 'stdio' ? referenceStdio() : goodHttp;
+        const good =
+          transport === 'stdio' ? referenceStdio() : mutant.protected ? await targetFor('http', [], true) : goodHttp;
         expect(await failuresOnReplay(file, target), 'the saved case still fails against the mutant').toBeGreaterThan(
           0,
         );
@@ -83,7 +88,7 @@ describe('fuzz-only mutants', () => {
         test(`${mutant.name} (${transport}) is found by ${property} with seed ${seed} too, and its case replays`, {
           timeout: 240_000,
         }, async () => {
-          const target = await targetFor(transport, [mutant.name]);
+          const target = await targetFor(transport, [mutant.name], mutant.protected);
           const results = await fuzz(target, {
             select: [property],
             revisions: [revision as '2026-07-28' | '2025-11-25'],
