@@ -114,7 +114,9 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
   const waiting = wakeableWait();
   const unsubscribe = target.recorder.subscribe((entry) => {
     // A message read only by mending its line (framingFault) is still delivered below, and judged as stdout noise too.
-    if (entry.kind === 'pollution' || entry.framingFault) run.pollution.push(entry);
+    // Stray bytes of another connection (a spare being readied, one ending) are not this case's.
+    const ours = entry.connection === connection.name;
+    if (ours && (entry.kind === 'pollution' || entry.framingFault)) run.pollution.push(entry);
     if (
       target.transport === 'stdio' &&
       entry.direction === 'server->client' &&
@@ -176,7 +178,10 @@ export async function executeCase(target: LiveTarget, template: FuzzCase, option
     );
   run.crash = target.exitReport();
   recordInLedger(ledger, run);
-  run.entries = [...target.recorder.entries];
+  // stdio: the case's own connection (a spare readied meanwhile has traffic of its own); HTTP: its POSTs.
+  run.entries = target.recorder.entries.filter(
+    (entry) => target.transport !== 'stdio' || entry.connection === connection.name,
+  );
   run.durationMs = Math.round(performance.now() - started);
   return run;
 }

@@ -15,6 +15,7 @@ import { OwedAnswers } from './owed-answers.js';
 import { ConnectionLedger, type ConnectionProblem } from './connection-oracle.js';
 import { dialectFor, type Dialect } from './dialect.js';
 import { saltFor } from './salt.js';
+import { WarmSpare } from './warm-spare.js';
 import { stderrExcerpt } from './crash-text.js';
 
 export interface LiveTargetOptions {
@@ -25,6 +26,8 @@ export interface LiveTargetOptions {
   /** Longest wait for a (re)started server's first answer: starting a process can be slow on a busy machine. */
   startTimeoutMs?: number;
   limits?: TransportLimits;
+  /** false: every replacement starts the server cold (harness/fuzz/warm-spare.ts). */
+  warmSpares?: boolean;
 }
 
 const START_TIMEOUT_MS = 20_000;
@@ -56,6 +59,9 @@ export class LiveTarget {
   private pollution = 0;
   private sessionCapabilities: JsonObject = {};
   private discarded = false;
+  /** The next connection, readied ahead once a replacement has been needed (stdio). */
+  readonly spare = new WarmSpare();
+  private sparesWanted = false;
   /** The steps of each case sent on the current connection, oldest first (at most HISTORY_CASES). */
   private sent: Step[][] = [];
   /**
@@ -67,7 +73,8 @@ export class LiveTarget {
   constructor(readonly options: LiveTargetOptions) {
     this.ledger = new ConnectionLedger(options.revision);
     this.recorder.subscribe((entry) => {
-      if (entry.kind === 'pollution') this.pollution++;
+      // A spare being readied writes on a connection of its own: its stray bytes are not this connection's.
+      if (entry.kind === 'pollution' && entry.connection === this.client?.connection.name) this.pollution++;
       // stdio: every message of the connection, between cases too (HTTP: each case hands over its POSTs' answers).
       if (
         this.transport === 'stdio' &&
@@ -126,32 +133,42 @@ export class LiveTarget {
 
   /** A new connection, ready: 2025-11-25 initialized, 2026-07-28 answering server/discover. Fuzz sends give their own timeouts. */
   private async open(capabilities: JsonObject = {}): Promise<void> {
-    const connection = openConnection(
-      this.options.target,
-      { recorder: this.recorder },
-      this.options.limits ?? DEFAULT_LIMITS,
-    );
+    const key = `${this.opening} ${JSON.stringify(capabilities)}`;
+    const warm = await this.spare.take(key);
     this.owed.clear();
     this.opened++;
     this.sent = [];
     // Judged when the property ends, with the cases exempted by then: nothing is lost to a restart.
     this.ended.push(this.ledger);
     this.ledger = new ConnectionLedger(this.options.revision);
-    const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
     this.pollution = 0;
     this.sessionCapabilities = capabilities;
+    this.client = warm ?? (await this.readied(capabilities));
+    if (this.sparesWanted) this.spare.prepare(key, () => this.readied(capabilities));
+  }
+
+  /** A connection opened and readied, not yet the target's. */
+  private async readied(capabilities: JsonObject): Promise<Client> {
+    const connection = openConnection(
+      this.options.target,
+      { recorder: this.recorder },
+      this.options.limits ?? DEFAULT_LIMITS,
+    );
+    const defaults = { timeoutMs: this.options.startTimeoutMs ?? START_TIMEOUT_MS, checkId: 'fuzz' };
     if (this.options.revision === '2026-07-28') {
-      this.client = new StatelessClient(connection, defaults);
-      if (this.dialect && this.opening === 'harness') await this.client.request('server/discover');
-      return;
+      const client = new StatelessClient(connection, defaults);
+      if (this.dialect && this.opening === 'harness') await client.request('server/discover');
+      return client;
     }
     const client = new SessionClient(connection, defaults, newSessionState({ clientCapabilities: capabilities }));
-    this.client = client;
     const exchange = await client.handshake();
-    if (!client.state.initialized)
+    if (!client.state.initialized) {
+      await connection.close().catch(() => undefined);
       throw new Error(
         `could not start a 2025-11-25 session: ${exchange.transportError ?? (exchange.timedOut ? 'initialize timed out' : JSON.stringify(exchange.response?.error ?? 'no result'))}`,
       );
+    }
+    return client;
   }
 
   /** The session's declared client capabilities (2025-11-25; {} for 2026-07-28, where each request declares its own). */
@@ -167,6 +184,8 @@ export class LiveTarget {
     const connection = this.client.connection;
     if (!connection.alive) this.restarts++;
     this.discarded = false;
+    // Once a server has had to be replaced, it likely will be again: the next connection is readied ahead.
+    this.sparesWanted ||= this.transport === 'stdio' && this.options.warmSpares !== false;
     // A live process being replaced may still be busy: no point waiting out its graceful shutdown.
     if (connection instanceof StdioConnection && connection.alive) await connection.process.kill();
     else await connection.close().catch(() => undefined);
@@ -222,6 +241,7 @@ export class LiveTarget {
   }
 
   async close(): Promise<void> {
+    await this.spare.drop();
     await this.client?.connection.close().catch(() => undefined);
   }
 }

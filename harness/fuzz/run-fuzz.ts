@@ -53,6 +53,8 @@ export interface FuzzRequest {
   toolCalls: ToolCallPolicy;
   /** SHOULD-level findings fail the run too. */
   strict: boolean;
+  /** false: a stdio server is started cold at each replacement (harness/fuzz/warm-spare.ts). */
+  warmSpares?: boolean;
   /** Findings already known for this server (`--known`): they neither fail the run nor stop a property. */
   known?: KnownFuzz;
   /** Findings of an earlier run (`--seen-findings`): a finding with a signature they list is marked as seen. */
@@ -111,7 +113,12 @@ async function fuzzRevision(
 ): Promise<RevisionOutcome> {
   const { budget, found, silences, pass } = turn;
   const started = performance.now();
-  const target = new LiveTarget({ target: request.target, revision, timeoutMs: request.execute.timeoutMs });
+  const target = new LiveTarget({
+    target: request.target,
+    revision,
+    timeoutMs: request.execute.timeoutMs,
+    warmSpares: request.warmSpares,
+  });
   const validator = createWireValidator(revision);
   const outcomes: PropertyOutcome[] = [];
   try {

@@ -51,6 +51,9 @@ Options:
                              gets a fair share of what is left when it starts
   --shrink-budget <seconds>  stop shrinking a finding after this long (default ${DEFAULT_SHRINK_BUDGET_MS / 1000})
   --timeout <ms>             wait this long for each answer (default ${DEFAULT_EXECUTE.timeoutMs})
+  --cold-restarts            stdio: start each replacement server only when needed (default: once one
+                             had to be replaced, the next is readied ahead; for a server that cannot
+                             run twice at once)
   --findings-dir <dir>       where failing cases are saved (default ${DEFAULT_FINDINGS_DIR})
   --tool-calls <policy>      safe (default: readOnlyHint tools only), all, or none
   --strict                   SHOULD-level findings fail the run too
@@ -155,6 +158,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
       'time-budget': { type: 'string' },
       'shrink-budget': { type: 'string' },
       timeout: { type: 'string' },
+      'cold-restarts': { type: 'boolean' },
       'findings-dir': { type: 'string' },
       'tool-calls': { type: 'string' },
       strict: { type: 'boolean' },
@@ -266,6 +270,7 @@ export async function fuzzCommand(argv: string[]): Promise<number> {
         strict,
         known,
         seen,
+        warmSpares: values['cold-restarts'] !== true,
         newOnly: values['new-only'] === true,
         findings: {
           targetWords: words,
