@@ -22,8 +22,9 @@ describe.concurrent('the reference server under every fuzz campaign', () => {
     expect(properties.length).toBeGreaterThan(15);
   });
 
+  // Protected, so the auth campaign runs too: every other campaign sends the token with each POST.
   test('over HTTP', { timeout: 600_000 }, async () => {
-    const started = await referenceHttp();
+    const started = await referenceHttp({ protected: true });
     fixtures.push(started.fixture);
     const results = await fuzz(started.target, { runs: GOOD_SERVER_RUNS });
     expect(explainFuzz(results)).toBe('');
