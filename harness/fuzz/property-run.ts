@@ -13,16 +13,15 @@ import { GuidedArbitrary, TapedArbitrary } from './guided.js';
 import { guidedPath, guidedRunsOf, parseGuidedPath } from './guided-path.js';
 import type { judgeCase } from './judge.js';
 import type { LiveTarget } from './live-target.js';
+import { fuzzEnvFor } from './fuzz-env.js';
+import { PropertyClock } from './property-clock.js';
 import { prescreen, type Prescreened } from './prescreen.js';
 import type { FuzzEnv, FuzzProperty } from './property.js';
 import type { PropertyOutcome, PropertyRunOptions } from './property-outcome.js';
 import { responseClasses } from './response-class.js';
-import type { TargetSpec } from '../target.js';
 
 const NOTHING_SCREENED: Prescreened = { passed: [], flagged: [] };
 
-const hasAuthorization = (target: TargetSpec): boolean =>
-  target.kind === 'http' && Object.keys(target.headers).some((name) => name.toLowerCase() === 'authorization');
 /** Flagged runs tried first at most: past that, the pre-screen's failures are unlikely to hold alone. */
 const FLAGGED_FIRST = 3;
 
@@ -58,8 +57,7 @@ export class PropertyRun {
   private readonly sender: ConfirmedSend;
   private screened: Prescreened = NOTHING_SCREENED;
   private next = 0;
-  // Its share of the budget is used and its minimum of cases run: the runs left pass unsent.
-  private pastShare = false;
+  private readonly clock: PropertyClock;
   // Response classes seen, by the phase that first saw them; the tapes of seeded inputs that got a new one
   // (the guided phase's corpus, fixed when it starts, so its inputs are known ahead and pre-screened too).
   private readonly seen = new Map<string, 'seeded' | 'guided'>();
@@ -73,16 +71,8 @@ export class PropertyRun {
     private readonly options: PropertyRunOptions,
   ) {
     this.restartsBefore = target.restarts;
-    this.env = {
-      revision: property.revision,
-      transport: target.transport,
-      profile: target.profile,
-      toolCalls: options.toolCalls,
-      dialect: target.dialect,
-      claimed: options.claimed,
-      answerTimeoutMs: options.execute.timeoutMs,
-      authorized: hasAuthorization(target.options.target),
-    };
+    this.clock = new PropertyClock(options);
+    this.env = fuzzEnvFor(property, target, options);
     this.judge = {
       revision: property.revision,
       validator: options.validator,
@@ -131,7 +121,7 @@ export class PropertyRun {
         this.env,
         seededRuns,
         this.judge,
-        this.screenTimes(),
+        this.clock.screenOptions(),
       );
     this.taped = new TapedArbitrary(arbitrary);
     // Seeded phase: fast-check's own draws (a plain --path replays one of them alone).
@@ -159,7 +149,7 @@ export class PropertyRun {
         this.next = 0;
         this.screened =
           guidedReplay === undefined && pipelining
-            ? await prescreen(property, guided, target, this.env, guidedWanted, this.judge, this.screenTimes())
+            ? await prescreen(property, guided, target, this.env, guidedWanted, this.judge, this.clock.screenOptions())
             : NOTHING_SCREENED;
         const seededDetails = details;
         details = (await this.flaggedFirst(guided)) ?? (await this.check(guided, guidedWanted, guidedReplay?.path));
@@ -192,7 +182,7 @@ export class PropertyRun {
         (details.interrupted && !details.failed) ||
         outOfTime ||
         options.signal?.aborted === true ||
-        ((this.sender.yielded || this.pastShare) && !details.failed),
+        ((this.sender.yielded || this.clock.stoppedAtShare) && !details.failed),
       crashes: target.restarts - this.restartsBefore + (target.exitReport() ? 1 : 0),
       durationMs: Math.round(performance.now() - this.started),
       undecided: this.undecided,
@@ -225,17 +215,6 @@ export class PropertyRun {
     return { ...outcome, error: `harness error while fuzzing: ${error}` };
   }
 
-  /** The pre-screen takes half of the property's share at most, not of its hard end. */
-  private screenTimes(): PropertyRunOptions {
-    const { options } = this;
-    return options.share === undefined ? options : { ...options, deadline: options.share.until };
-  }
-
-  private limit() {
-    const remaining = this.options.deadline === undefined ? undefined : this.options.deadline - performance.now();
-    return remaining === undefined ? [] : [fc.interruptAfterTimeLimit(Math.max(1, remaining))];
-  }
-
   private async check(
     arb: fc.Arbitrary<unknown>,
     numRuns: number,
@@ -247,7 +226,7 @@ export class PropertyRun {
       numRuns,
       path,
       endOnFailure: !shrink,
-      plugins: this.limit(),
+      plugins: this.clock.limit(),
     });
     const settled = await this.inFlight?.then(
       () => undefined,
@@ -275,10 +254,7 @@ export class PropertyRun {
 
   /** Past its share with its minimum of cases run (never while shrinking: a finding's smallest form is worth the time). */
   private shareUsed(): boolean {
-    const share = this.options.share;
-    if (this.pastShare || share === undefined || this.shrinkDeadline !== undefined) return this.pastShare;
-    this.pastShare = this.cases >= share.minCases && performance.now() >= share.until;
-    return this.pastShare;
+    return this.clock.shareUsed(this.cases, this.shrinkDeadline !== undefined);
   }
 
   private observe(text: string, classes: string[]): void {
@@ -337,7 +313,7 @@ export class PropertyRun {
     options.onCase?.(this.cases, failures.length > 0);
     if (discarding) target.discard();
     if (failures.length === 0) return;
-    this.shrinkDeadline ??= performance.now() + options.shrinkBudgetMs;
+    this.shrinkDeadline ??= this.clock.shrinkEnd(options.shrinkBudgetMs);
     throw new CaseFailure(input, fuzzCase, run, failures);
   }
 }

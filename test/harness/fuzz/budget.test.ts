@@ -2,6 +2,8 @@
 // still to run, so time one leaves unused goes to the next, and none starves the others.
 import { describe, expect, test } from 'vitest';
 import { TimeBudget } from '../../../harness/fuzz/budget.js';
+import { MIN_SHRINK_MS, PropertyClock } from '../../../harness/fuzz/property-clock.js';
+import type { PropertyRunOptions } from '../../../harness/fuzz/property-outcome.js';
 
 describe('TimeBudget', () => {
   test('gives each property its share of what is left when it starts', () => {
@@ -37,5 +39,17 @@ describe('TimeBudget', () => {
     expect(budget.nextTurn(2500)).toEqual({ share: 3000, hard: 3000 });
     expect(budget.nextTurn(3000)).toEqual({ share: 3500, hard: 3500 });
     expect(budget.nextTurn(3200)).toEqual({ share: 4000, hard: 4000 });
+  });
+});
+
+describe('PropertyClock', () => {
+  const clock = (share?: { until: number; minCases: number }) =>
+    new PropertyClock({ share } as unknown as PropertyRunOptions);
+
+  test('shrinking stops at the share end, never sooner than MIN_SHRINK_MS, never later than its own budget', () => {
+    expect(clock().shrinkEnd(30_000, 1000)).toBe(31_000);
+    expect(clock({ until: 10_000, minCases: 10 }).shrinkEnd(30_000, 1000)).toBe(10_000);
+    expect(clock({ until: 10_000, minCases: 10 }).shrinkEnd(30_000, 9500)).toBe(9500 + MIN_SHRINK_MS);
+    expect(clock({ until: 90_000, minCases: 10 }).shrinkEnd(30_000, 1000)).toBe(31_000);
   });
 });
