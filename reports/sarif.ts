@@ -30,6 +30,11 @@ export const isSarifFinding = (verdict: Verdict): boolean => RESULT_LEVEL[verdic
 export interface SarifOptions {
   /** Repository-relative path (forward slashes) every result points at. */
   location: string;
+  /**
+   * Code scanning's category for this run (runAutomationDetails.id, `<category>/`): one SARIF upload of
+   * several files of the same tool needs one category per file, e.g. one per target of a CI matrix.
+   */
+  category?: string;
 }
 
 function rule(check: CheckResult) {
@@ -99,6 +104,7 @@ export function renderSarif(results: RunResults, options: SarifOptions) {
     runs: [
       {
         tool: { driver: { name: 'mcp-conform', semanticVersion: results.tool.version, rules: ruleList } },
+        ...(options.category ? { automationDetails: { id: `${options.category.replace(/\/+$/, '')}/` } } : {}),
         invocations: [{ executionSuccessful: results.exitCode !== 2, ...notifications(results) }],
         results: [
           ...results.checks

@@ -25,6 +25,8 @@ export interface ConfigFile {
   /** Longest stdout line of a stdio server read as a message, in MB (`--max-line-mb`). */
   maxLineMb?: number;
   concurrency?: number;
+  /** Targets run at once (`--jobs`, default 1); each keeps its own results, reports and exit status. */
+  jobs?: number;
   toolCalls?: 'safe' | 'all' | 'none';
   schemaDir?: string;
   expectedFailures?: string;

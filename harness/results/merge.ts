@@ -1,14 +1,15 @@
-// `report merge`: shard results into one, as if the run had not been split. Checks are a union;
-// a check in two files is an error unless it is one that runs in every shard (post-phase),
-// where the worst verdict wins; fuzz properties are a union too (merge-fuzz.ts).
+// `report merge`: shard results into one, as if the run had not been split. Checks are a union, in
+// the unsplit run's order; a check in two files is an error unless it is one that runs in every
+// shard (post-phase, merge-every-shard.ts); fuzz properties are a union too (merge-fuzz.ts).
 // Summary, matrix, outcome and exit code are computed again.
-import { REVISIONS, type Verdict } from './vocabulary.js';
+import { REVISIONS } from './vocabulary.js';
 import { applyBaseline, baselineOf, settleOutcome, type Baseline } from './baseline.js';
 import { computeMatrix } from './matrix.js';
 import type { CheckResult, RevisionRun, RunResults } from './results.js';
 import { formatShard } from './shard.js';
 import { MergeError } from './merge-error.js';
 import { mergeFuzz } from './merge-fuzz.js';
+import { mergeEveryShard, type ShardCheck } from './merge-every-shard.js';
 
 export { MergeError };
 
@@ -16,8 +17,6 @@ export interface MergeInput {
   file: string;
   results: RunResults;
 }
-
-const SEVERITY: Record<Verdict, number> = { skip: 0, pass: 1, warn: 2, unstable: 3, error: 4, fail: 5 };
 
 function same(inputs: MergeInput[], what: string, pick: (r: RunResults) => unknown): void {
   const first = JSON.stringify(pick(inputs[0].results));
@@ -49,41 +48,45 @@ function checkShards(inputs: MergeInput[]): string[] {
   return [...seen.keys()].sort((a, b) => a - b).map((i) => `${i}/${count}`);
 }
 
-function worse(a: CheckResult, b: CheckResult): CheckResult {
-  const keep = SEVERITY[b.verdict] > SEVERITY[a.verdict] ? b : a;
-  return {
-    ...keep,
-    durationMs: a.durationMs + b.durationMs,
-    transcript: keep.transcript,
-    notes: [...(keep.notes ?? []), 'merged from shards: worst verdict kept'],
-  };
-}
-
 function mergeChecks(inputs: MergeInput[]): CheckResult[] {
   const everyShard = new Set(inputs.flatMap((i) => i.results.shard?.everyShard ?? []));
-  const byId = new Map<string, { check: CheckResult; file: string }>();
+  const byId = new Map<string, Array<ShardCheck & { file: string }>>();
   for (const { file, results } of inputs) {
+    const shard = results.shard ? formatShard(results.shard) : file;
     for (const check of results.checks) {
       const { expectedFailure: _dropped, ...plain } = check;
       const seen = byId.get(check.id);
-      if (!seen) byId.set(check.id, { check: plain, file });
-      else if (everyShard.has(check.id)) byId.set(check.id, { check: worse(seen.check, plain), file });
+      if (!seen) byId.set(check.id, [{ check: plain, shard, file }]);
+      else if (everyShard.has(check.id)) seen.push({ check: plain, shard, file });
       else
         throw new MergeError(
-          `check ${check.id} is in both ${seen.file} and ${file}; shards of one run never share a check`,
+          `check ${check.id} is in both ${seen[0].file} and ${file}; shards of one run never share a check`,
         );
     }
   }
+  return orderLikeTheRun(
+    [...byId.values()].map((parts) => (parts.length === 1 ? parts[0].check : mergeEveryShard(parts))),
+    inputs,
+  );
+}
+
+/**
+ * The unsplit run's order: revision, then the catalogue order each shard recorded (ShardInfo.order).
+ * Files without it (older shards, unsharded parts) fall back to area of first appearance, then id.
+ */
+function orderLikeTheRun(checks: CheckResult[], inputs: MergeInput[]): CheckResult[] {
+  const order = new Map<string, number>();
+  for (const id of inputs.flatMap((i) => i.results.shard?.order ?? [])) if (!order.has(id)) order.set(id, order.size);
+  const position = (c: CheckResult) => order.get(c.id) ?? Number.MAX_SAFE_INTEGER;
   const revisionRank = (c: CheckResult) => REVISIONS.indexOf(c.revision);
-  const areas = [...new Set([...byId.values()].map((v) => `${v.check.revision}/${v.check.area}`))];
-  return [...byId.values()]
-    .map((v) => v.check)
-    .sort(
-      (a, b) =>
-        revisionRank(a) - revisionRank(b) ||
-        areas.indexOf(`${a.revision}/${a.area}`) - areas.indexOf(`${b.revision}/${b.area}`) ||
-        a.id.localeCompare(b.id),
-    );
+  const areas = [...new Set(checks.map((c) => `${c.revision}/${c.area}`))];
+  return checks.sort(
+    (a, b) =>
+      revisionRank(a) - revisionRank(b) ||
+      position(a) - position(b) ||
+      areas.indexOf(`${a.revision}/${a.area}`) - areas.indexOf(`${b.revision}/${b.area}`) ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 function mergeRevisions(inputs: MergeInput[]): RevisionRun[] {

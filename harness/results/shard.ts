@@ -1,4 +1,4 @@
-// Deterministic sharding for CI job matrices: an item belongs to shard (hash(id) mod n) + 1,
+// Deterministic sharding for CI job matrices: an item belongs to shard (FNV-1a 32 of its id, mod n) + 1,
 // so adding a check never moves the others. Post-phase checks read the whole wire of their
 // run, so they run in every shard and `report merge` combines their verdicts.
 
@@ -11,6 +11,11 @@ export interface ShardSpec {
 export interface ShardInfo extends ShardSpec {
   /** Ids run in every shard (post-phase checks); merge keeps the worst verdict. */
   everyShard: string[];
+  /**
+   * Every check id of the unsplit run's catalogue, in the order a run lists them: merge lays the
+   * shards' checks out in it, so the merged file reads as the unsplit one (files before it lack it).
+   */
+  order?: string[];
 }
 
 export class ShardSpecError extends Error {}

@@ -146,6 +146,7 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
     shard: request.shard && {
       ...request.shard,
       everyShard: request.checks.filter((c) => c.phase === 'post').map((c) => c.id),
+      order: request.checks.map((c) => c.id),
     },
   });
 }

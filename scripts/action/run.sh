@@ -17,6 +17,7 @@ sarif="$report_dir/mcp-conform.sarif"
 artifact_name="${INPUT_ARTIFACT_NAME:-}"
 if [ -z "$artifact_name" ]; then
   fingerprint="$(printf '%s\n' "${INPUT_COMMAND:-}" "${INPUT_URL:-}" "${INPUT_REVISION:-}" "${INPUT_ARGS:-}" "${INPUT_FUZZ:-}" \
+    "${INPUT_SHARD:-}" \
     "${RUNNER_OS:-}" "${RUNNER_ARCH:-}" "${RUNNER_NAME:-}" "${GITHUB_ACTION:-}" "${INPUT_NODE_VERSION:-}" |
     node -e 'let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => console.log(require("crypto").createHash("sha256").update(s).digest("hex").slice(0, 10)))')"
   artifact_name="mcp-conform-report-${GITHUB_JOB:-job}-$fingerprint"
@@ -78,6 +79,8 @@ args=("$mode" --json "$results" --junit "$report_dir/junit.xml" --html "$report_
 [ -n "${INPUT_URL:-}" ] && args+=(--url "$INPUT_URL")
 [ -n "${INPUT_EXPECTED_FAILURES:-}" ] && args+=(--expected-failures "$INPUT_EXPECTED_FAILURES")
 [ "${INPUT_STRICT:-false}" = "true" ] && args+=(--strict)
+# One slice of a strategy.matrix; the CLI checks the i/n form and says what is wrong with it.
+[ -n "${INPUT_SHARD:-}" ] && args+=(--shard "$INPUT_SHARD")
 # PR mode: a finding the earlier run already had is reported, and only a new one fails the job.
 [ -n "${INPUT_SEEN_FINDINGS:-}" ] && args+=(--new-only --seen-findings "$INPUT_SEEN_FINDINGS")
 

@@ -67,6 +67,6 @@ describe('a sharded run', () => {
     expect(own.length).toBeGreaterThan(0);
     expect(ran.filter((id) => mainIds.includes(id)).sort()).toEqual(own.sort());
     expect(ran.filter((id) => post.includes(id)).sort()).toEqual([...post].sort());
-    expect(results.shard).toEqual({ index: 1, count: 2, everyShard: post });
+    expect(results.shard).toEqual({ index: 1, count: 2, everyShard: post, order: ids });
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { shardOf } from '../../harness/results/shard.js';
 import { PROJECT_ROOT, REFERENCE_BUNDLE } from '../helpers/fixture-process.js';
 
 const RUN_SH = path.join(PROJECT_ROOT, 'scripts/action/run.sh');
@@ -144,6 +145,27 @@ describe('action.yml', () => {
     expect((await runAction({ ...inputs, 'artifact-name': 'mine' })).outputs['artifact-name']).toBe('mine');
     const upload = action.runs.steps.find((s: { id?: string }) => s.id === 'upload');
     expect(upload.with.name).toContain('steps.conform.outputs.artifact-name');
+  });
+
+  test('shard: i/n runs that slice and records it in the results; the shard is part of the artifact name', async () => {
+    const command = `${process.execPath} ${REFERENCE} --stdio`;
+    const inputs = { command, revision: '2025-11-25', args: '--check 2025-11-25/ping --check 2025-11-25/tools' };
+    const second = await runAction({ ...inputs, shard: '2/3' });
+    expect(second.outputs.outcome).toBe('passed');
+    const results = JSON.parse(readFileSync(path.join(second.report, 'results.json'), 'utf8'));
+    expect([results.shard.index, results.shard.count]).toEqual([2, 3]);
+    const main = results.checks.filter((c: { id: string }) => !results.shard.everyShard.includes(c.id));
+    expect(main.length).toBeGreaterThan(0);
+    for (const check of main) expect(shardOf(check.id, 3)).toBe(2);
+    const third = await runAction({ command: 'node x.js', url: 'http://127.0.0.1:1/mcp', shard: '3/3' });
+    const first = await runAction({ command: 'node x.js', url: 'http://127.0.0.1:1/mcp', shard: '1/3' });
+    expect(third.outputs['artifact-name']).not.toBe(first.outputs['artifact-name']);
+  });
+
+  test('a shard that is not i/n is a usage error of mcp-conform, said as such', async () => {
+    const { outputs, result } = await runAction({ command: `${process.execPath} ${REFERENCE} --stdio`, shard: '4/3' });
+    expect(outputs).toMatchObject({ outcome: 'usage-error', 'exit-code': '2' });
+    expect(result.stderr).toContain('--shard 4/3: i must be between 1 and 3');
   });
 
   test("the job's Node comes back for the steps after the action", async () => {

@@ -64,6 +64,7 @@ const CONFIG_SCHEMA = {
     checkTimeoutMs: positive,
     maxLineMb: positive,
     concurrency: positive,
+    jobs: positive,
     toolCalls: { enum: ['safe', 'all', 'none'] },
     schemaDir: { type: 'string' },
     expectedFailures: { type: 'string' },

@@ -12,6 +12,7 @@ import type { RunResults } from '../../results/results.js';
 import { parseShard, ShardSpecError, type ShardSpec } from '../../results/shard.js';
 import { UsageError } from './target-options.js';
 import { matrixCommand } from './matrix-command.js';
+import { reportToGitHub } from './run-reports.js';
 
 export const REPORT_HELP = `Usage: mcp-conform report <results.json> [options]
        mcp-conform report merge <shard.json> <shard.json>... [options]
@@ -20,8 +21,9 @@ export const REPORT_HELP = `Usage: mcp-conform report <results.json> [options]
 Renders reports from results written by \`run --json\` or \`fuzz --json\`: the results file is
 the source of truth and every other report is rendered from it. \`merge\` joins the results of
 a run or fuzz run split with --shard i/n (every shard must be given) into one, as if it had not
-been split. \`matrix\` builds one checks x implementations matrix from the results of several
-servers.
+been split; where GITHUB_STEP_SUMMARY is set, merge appends the merged run's job summary there,
+as run does (and annotations with GITHUB_ACTIONS=true). \`matrix\` builds one checks x
+implementations matrix from the results of several servers.
 
 Options:
   --html <file>               write the self-contained HTML report (opens from disk, no network)
@@ -30,6 +32,8 @@ Options:
   --sarif <file>              write SARIF 2.1.0 for code scanning; results point at
                               --sarif-location (a file of the repository), else the results file
   --sarif-location <file>     the repository file SARIF results point at (e.g. the config file)
+  --sarif-category <name>     code scanning's category of this SARIF run (automationDetails.id),
+                              one per file when one upload holds several (e.g. per target)
   --expected-failures <file>  judge against known failures (YAML or JSON list of check ids or
                               patterns); a listed failure passes, an unlisted one fails, and
                               a listed check that now passes fails the run as stale
@@ -78,6 +82,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
       json: { type: 'string' },
       sarif: { type: 'string' },
       'sarif-location': { type: 'string' },
+      'sarif-category': { type: 'string' },
       'expected-failures': { type: 'string' },
       strict: { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -118,7 +123,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
       process.cwd(),
       () => true,
     );
-    writeSarif(results, values.sarif, { location });
+    writeSarif(results, values.sarif, { location, category: values['sarif-category'] });
   }
   const written = [values.json, values.junit, values.html, values.sarif].filter(
     (file): file is string => file !== undefined,
@@ -126,6 +131,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
   process.stdout.write(
     renderSummary(results, styleFor(process.stdout), { quiet: values.quiet, verbose: values.verbose, written }) + '\n',
   );
+  // A merged run is the one a CI matrix's last job speaks for: its summary, as `run` writes one.
+  if (merging) reportToGitHub(results, written, process.stdout);
   return results.exitCode;
 }
 

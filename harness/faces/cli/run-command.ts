@@ -25,6 +25,8 @@ import {
   type NamedTarget,
 } from './config-file.js';
 import { runProgress } from './run-progress.js';
+import { eachBounded } from './target-pool.js';
+import { renderTargetsTable, type TargetRow } from '../../../reports/console-targets.js';
 import { fileSafe, reportPath, reportToGitHub, writeReports } from './run-reports.js';
 import { relativeLink, reportMatrix, type MatrixOutputs } from './matrix-command.js';
 import type { MatrixSource } from '../../results/implementation-matrix.js';
@@ -71,7 +73,8 @@ Config file:
   --config <file>            settings and targets from this file, JSON or a module whose
                              default export is the config (.mjs, .js; .ts through tsx); default:
                              mcp-conform.config.{json,mjs,js,ts,mts} in the working directory;
-                             flags override its values; several targets run one after another
+                             flags override its values; several targets run one after another,
+                             or --jobs at a time
   --no-config                ignore the config file; its "matrix" key ({"html", "json",
                              "badges"}) also writes the targets' implementation matrix
 
@@ -100,7 +103,9 @@ Options:
                              (default 8); a longer answer is reported as larger than the
                              line cap (its check inconclusive), a longer non-message as pollution
   --check-timeout <ms>       backstop for one whole check (default 30000, grows with --timeout)
-  --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY})
+  --concurrency <n>          checks in flight at once (default ${DEFAULT_CONCURRENCY}), per target
+  --jobs <n>                 config targets run at once (default 1), each on its own results,
+                             reports and exit status; a table of them all at the end
   --schema-dir <dir>         validate against official schema files (DIR/<revision>/schema.json)
   --tool-calls <policy>      which listed tools checks may call: safe (default: only tools
                              annotated readOnlyHint: true), all, or none
@@ -179,6 +184,7 @@ const RUN_OPTIONS = {
   'startup-timeout': { type: 'string' },
   'max-line-mb': { type: 'string' },
   concurrency: { type: 'string' },
+  jobs: { type: 'string' },
   'schema-dir': { type: 'string' },
   'tool-calls': { type: 'string' },
   quiet: { type: 'boolean' },
@@ -199,6 +205,8 @@ interface RunPlan {
   matrix?: MatrixOutputs;
   /** Tokens for a protected server (--auth-*). */
   auth?: AuthPlan;
+  /** Targets run at once (--jobs, config `jobs`). */
+  jobs: number;
 }
 
 /** The flags' target, else the config file's targets (refined by --cwd/--env/--header); neither is a usage error. */
@@ -294,6 +302,7 @@ async function planRun(values: RunValues, serverArgv: string[] | undefined): Pro
     },
     configFile: loaded?.file,
     auth,
+    jobs: positiveInt(values.jobs, '--jobs', config.jobs ?? 1)!,
     matrix: config.matrix && {
       html: fromFile(config.matrix.html),
       json: fromFile(config.matrix.json),
@@ -313,7 +322,9 @@ async function runTarget(
   // With `--json -` stdout carries the results only; everything for people goes to stderr.
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
   const quiet = values.quiet === true;
-  if (several) out.write(`\n== target ${target.name}\n`);
+  // Targets side by side: each one's header comes with its summary, written at once when it ends.
+  const header = several ? `\n== target ${target.name}\n` : '';
+  if (plan.jobs === 1) out.write(header);
   const label = several ? target.name : undefined;
   const auth = await prepareAuth(plan.auth, target.spec, (line) => {
     if (!quiet) process.stderr.write(`${line}\n`);
@@ -352,12 +363,14 @@ async function runTarget(
   if (plan.baseline) results = applyBaseline(results, plan.baseline);
   const { written, failed } = writeReports(results, { ...plan.reports, configFile: plan.configFile }, target, several);
   out.write(
-    renderSummary(results, styleFor(out as NodeJS.WriteStream), {
-      quiet,
-      verbose: values.verbose,
-      header: quiet,
-      written,
-    }) + '\n',
+    (plan.jobs === 1 ? '' : header) +
+      renderSummary(results, styleFor(out as NodeJS.WriteStream), {
+        quiet,
+        verbose: values.verbose,
+        header: quiet,
+        written,
+      }) +
+      '\n',
   );
   reportToGitHub(results, written, out);
   const prefix = `mcp-conform: ${several ? `${target.name}: ` : ''}`;
@@ -405,37 +418,44 @@ export async function runCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   const several = plan.targets.length > 1;
-  const codes: string[] = [];
-  const ran: Array<{ target: NamedTarget; results: RunResults }> = [];
-  let worst = 0;
-  try {
-    for (const target of plan.targets) {
-      if (abort.signal.aborted) {
-        codes.push(`${target.name} not run (interrupted)`);
-        continue;
-      }
-      let code: number;
-      try {
-        const { results, exitCode } = await runTarget(target, plan, values, several, abort.signal);
-        ran.push({ target, results });
-        code = exitCode;
-      } catch (error) {
-        // Our own failure on one target: say so, stop what it started, and go on with the next.
-        killAllGroupsNow();
-        process.stderr.write(
-          `mcp-conform: ${several ? `${target.name}: ` : ''}internal error: ${internalErrorText(error)}\n`,
-        );
-        code = EXIT_HARNESS_ERROR;
-      }
-      codes.push(`${target.name} exit ${code}`);
-      worst = worstExitCode([worst, code]);
+  let inFlight = 0;
+  let leftBehind = false;
+  const runOne = async (target: NamedTarget): Promise<TargetRow> => {
+    if (abort.signal.aborted) return { name: target.name };
+    const started = performance.now();
+    inFlight++;
+    try {
+      const { results, exitCode } = await runTarget(target, plan, values, several, abort.signal);
+      return { name: target.name, results, exitCode, seconds: (performance.now() - started) / 1000 };
+    } catch (error) {
+      // Our own failure on one target: say so and go on. Its processes are ended at once when no
+      // other target is running, else once they all have: ending them all now would end theirs too.
+      if (inFlight === 1) killAllGroupsNow();
+      else leftBehind = true;
+      process.stderr.write(
+        `mcp-conform: ${several ? `${target.name}: ` : ''}internal error: ${internalErrorText(error)}\n`,
+      );
+      return { name: target.name, exitCode: EXIT_HARNESS_ERROR, seconds: (performance.now() - started) / 1000 };
+    } finally {
+      inFlight--;
     }
+  };
+  let rows: TargetRow[];
+  try {
+    rows = await eachBounded(plan.targets, plan.jobs, runOne);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    if (leftBehind) killAllGroupsNow();
   }
+  const ran = rows.flatMap((row, i) => (row.results ? [{ target: plan.targets[i], results: row.results }] : []));
+  const worst = worstExitCode(rows.flatMap((row) => (row.exitCode === undefined ? [] : [row.exitCode])));
+  const codes = rows.map((row) =>
+    row.exitCode === undefined ? `${row.name} not run (interrupted)` : `${row.name} exit ${row.exitCode}`,
+  );
   const out = plan.reports.json === '-' ? process.stderr : process.stdout;
-  if (several) out.write(`\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
+  if (several)
+    out.write(`\n${renderTargetsTable(rows)}\n\n${plan.targets.length} targets: ${codes.join(', ')}; exit ${worst}\n`);
   if (plan.matrix && ran.length > 0) {
     out.write('\n');
     reportMatrix(matrixSources(ran, plan, several), plan.matrix, out);

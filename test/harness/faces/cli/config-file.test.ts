@@ -111,7 +111,7 @@ describe('config file problems and targets', () => {
         targets: [{ stdio: [] }, { url: 'http://127.0.0.1/mcp', cwd: '.' }],
       }),
     ).toEqual([
-      'unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, maxLineMb, concurrency, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz',
+      'unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, maxLineMb, concurrency, jobs, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz',
       'targets[0].stdio must be a command line or a non-empty list of arguments',
       'strict must be boolean',
     ]);

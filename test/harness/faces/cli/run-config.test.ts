@@ -120,7 +120,7 @@ describe.concurrent('run with a config file', () => {
     const file = path.join(dir, 'mcp-conform.config.json');
     expect(lines.sort()).toEqual(
       [
-        `mcp-conform: config file ${file}: unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, maxLineMb, concurrency, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz`,
+        `mcp-conform: config file ${file}: unknown key "revison" in the top level (did you mean "revisions"?); known keys: $schema, targets, revisions, checks, skip, strict, timeoutMs, maxTimeoutMs, startupTimeoutMs, checkTimeoutMs, maxLineMb, concurrency, jobs, toolCalls, schemaDir, expectedFailures, reports, matrix, fuzz`,
         `mcp-conform: config file ${file}: unknown key "stdoi" in targets[0] (did you mean "stdio"?); known keys: name, stdio, cwd, env, inheritEnv, url, headers`,
         `mcp-conform: config file ${file}: timeoutMs must be >= 1`,
         `mcp-conform: config file ${file}: unknown key "pdf" in reports; known keys: json, junit, html, sarif`,
