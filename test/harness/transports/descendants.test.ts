@@ -30,9 +30,11 @@ describe('parseStat', () => {
     fields[3] = '7'; // ppid
     fields[4] = '8'; // pgrp
     fields[5] = '9'; // session
+    fields[13] = '20'; // utime
+    fields[14] = '9'; // stime
     fields[21] = '123456'; // start time
     const line = `42 (a) b (c)) ${fields.slice(2).join(' ')}\n`;
-    expect(parseStat(line)).toEqual({ pid: 42, state: 'S', ppid: 7, pgrp: 8, session: 9, start: 123456 });
+    expect(parseStat(line)).toEqual({ pid: 42, state: 'S', ppid: 7, pgrp: 8, session: 9, start: 123456, cpu: 29 });
   });
 
   test('a line that is not a stat line is undefined, not a process', () => {
