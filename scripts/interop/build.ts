@@ -19,7 +19,10 @@ import { runBounded } from './processes.js';
 
 export interface Lab {
   manifest: LabManifest;
+  /** The implementation's files (copied to {src}); a published server may have none. */
   folder: string;
+  /** What else the build depends on: a published server's table entry, which is not in its folder. */
+  extraHash?: string;
 }
 
 /** Every interop/<id>/lab.json, validated, in id order. */
@@ -69,10 +72,11 @@ function filesOf(dir: string, base = dir): string[] {
     .sort();
 }
 
-/** Hash of every file's path and content: what a build depends on from the repository. */
-export function sourceHash(folder: string): string {
+/** Hash of every file's path and content (and `extra`): what a build depends on from the repository. */
+export function sourceHash(folder: string, extra = ''): string {
   const hash = createHash('sha256');
-  for (const file of filesOf(folder))
+  if (extra !== '') hash.update(`${extra}\0`); // a lab's hash stays what it was
+  for (const file of existsSync(folder) ? filesOf(folder) : [])
     hash
       .update(`${file}\0`)
       .update(readFileSync(path.join(folder, file)))
@@ -112,14 +116,16 @@ export async function build(
   });
   const missing = missingCommands(toolchain);
   if (missing.length > 0) return result({ reason: `${missing.join(', ')} not on PATH` });
-  const hash = sourceHash(lab.folder);
+  const hash = sourceHash(lab.folder, lab.extraHash);
   const stamp = path.join(out, STAMP);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(src))
     return result({ built: true, reused: true });
   rmSync(src, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  cpSync(lab.folder, src, { recursive: true, filter: (from) => !IGNORED.has(path.basename(from)) });
+  if (existsSync(lab.folder))
+    cpSync(lab.folder, src, { recursive: true, filter: (from) => !IGNORED.has(path.basename(from)) });
+  else mkdirSync(src, { recursive: true });
   for (const step of lab.manifest.build) {
     const argv = expandArgv(step, { src, out });
     log(`  ${id}: ${argv.join(' ')}`);

@@ -91,7 +91,11 @@ function parseRevision(value: unknown, revision: Revision, where: string, proble
 
 /** Parses the YAML text; throws one Error listing every problem. */
 export function parseExpectations(text: string, file = 'interop/expectations.yaml'): Expectations {
-  const raw: unknown = YAML.parse(text) ?? {};
+  return parseExpectationsValue(YAML.parse(text) ?? {}, file);
+}
+
+/** The same, of a parsed mapping (interop/published.yaml keeps its own under `expectations`). */
+export function parseExpectationsValue(raw: unknown, file: string): Expectations {
   const problems: string[] = [];
   const out: Expectations = new Map();
   if (!isObject(raw)) throw new Error(`${file}: must be a mapping of implementation ids`);

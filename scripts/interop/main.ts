@@ -1,6 +1,8 @@
 // scripts/interop: builds every interop/<id> server into a cache, runs mcp-conform on each
 // implementation x transport, and compares every verdict with interop/expectations.yaml.
+// With --published, the same for the published servers of interop/published.yaml.
 //   npm run interop [-- --only go-sdk,python-mcp --transport stdio --slice ci --cache DIR]
+//   npm run interop -- --published [--slice published-ci]
 // Exit 0: every cell as expected; 1: a cell differs or a run failed; 2: usage or manifest error.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,11 +10,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunResults } from '../../harness/results/results.js';
 import { build, discover, type BuildOutcome, type Lab } from './build.js';
-import { compareCell, parseExpectations, type Difference, type Expectations } from './expectations.js';
+import {
+  compareCell,
+  parseExpectations,
+  parseExpectationsValue,
+  type Difference,
+  type Expectations,
+} from './expectations.js';
 import { parseOptions, USAGE, type InteropOptions } from './options.js';
 import { launchTarget, type CellKind, type LaunchedTarget } from './launch.js';
 import { killAll, runBounded } from './processes.js';
 import { inTurns } from './in-turns.js';
+import { parsePublished } from './published.js';
 import { suggestYaml } from './suggest.js';
 import { sweep } from './sweep.js';
 import { renderTable, type Cell } from './table.js';
@@ -96,20 +105,35 @@ function reportHasMatrix(): boolean {
   }
 }
 
+/** The lab's own servers (<dir>/<id>/lab.json) or the published ones (<dir>/published.yaml). */
+function load(options: InteropOptions): { labs: Lab[]; expectations: Expectations; file: string } {
+  const labDir = options.labDir ?? INTEROP;
+  if (options.published) {
+    const file = path.join(labDir, 'published.yaml');
+    if (!existsSync(file)) throw new Error(`--published: no ${file}`);
+    const table = parsePublished(readFileSync(file, 'utf8'), path.join(labDir, 'published'), path.relative(ROOT, file));
+    return { labs: table.labs, expectations: parseExpectationsValue(table.expectations, file), file };
+  }
+  const file = path.join(labDir, 'expectations.yaml');
+  const expectations = parseExpectations(existsSync(file) ? readFileSync(file, 'utf8') : '');
+  return { labs: discover(labDir), expectations, file };
+}
+
 async function main(): Promise<number> {
+  const began = performance.now();
   let options: InteropOptions;
   let labs: Lab[];
   let expectations: Expectations;
+  let expectationsFile: string;
   try {
     options = parseOptions(process.argv.slice(2));
     if (options.help) {
       console.log(USAGE);
       return 0;
     }
-    const labDir = options.labDir ?? INTEROP;
-    labs = discover(labDir);
-    const expectationsFile = path.join(labDir, 'expectations.yaml');
-    expectations = parseExpectations(existsSync(expectationsFile) ? readFileSync(expectationsFile, 'utf8') : '');
+    ({ labs, expectations, file: expectationsFile } = load(options));
+    // Published servers build and report in a folder of their own: their ids are not the lab's.
+    if (options.published) options = { ...options, cache: path.join(options.cache, 'published') };
     for (const [flag, ids] of [
       ['--only', options.only ?? []],
       ['--skip', options.skip],
@@ -117,7 +141,7 @@ async function main(): Promise<number> {
       const unknown = ids.filter((id) => !labs.some((lab) => lab.manifest.id === id));
       if (unknown.length > 0)
         throw new Error(
-          `${flag}: no interop/<id>/lab.json for ${unknown.join(', ')} (found: ${labs.map((l) => l.manifest.id).join(', ')})`,
+          `${flag}: no ${options.published ? 'server in published.yaml' : 'interop/<id>/lab.json'} for ${unknown.join(', ')} (found: ${labs.map((l) => l.manifest.id).join(', ')})`,
         );
     }
     if (!existsSync(BIN)) throw new Error(`${path.relative(ROOT, BIN)} is missing: run npm run build first`);
@@ -132,7 +156,7 @@ async function main(): Promise<number> {
   if (options.skip.length > 0) console.log(`left out by --skip: ${options.skip.join(', ')}`);
   mkdirSync(path.join(options.cache, 'results'), { recursive: true });
   console.log(
-    `mcp-conform interop: ${chosen.length} implementation(s), ${options.transports.join(' + ')}; cache ${options.cache}`,
+    `mcp-conform interop${options.published ? ' (published servers)' : ''}: ${chosen.length} implementation(s), ${options.transports.join(' + ')}; cache ${options.cache}`,
   );
 
   const builds = new Map<string, BuildOutcome>();
@@ -184,7 +208,9 @@ async function main(): Promise<number> {
     console.log(line);
   const differing = runs.filter((run) => run.differences.length > 0);
   for (const run of differing) {
-    console.log(`\n${run.cell.label}: ${run.differences.length} difference(s) from interop/expectations.yaml`);
+    console.log(
+      `\n${run.cell.label}: ${run.differences.length} difference(s) from ${path.relative(ROOT, expectationsFile)}`,
+    );
     for (const d of run.differences) console.log(`  ${d.check}\n    expected ${d.expected}\n    actual   ${d.actual}`);
     if (options.suggest && run.results) {
       const [impl, transport] = run.cell.label.split('.');
@@ -216,7 +242,8 @@ async function main(): Promise<number> {
       : total === 0
         ? 'every cell as expected'
         : `${total} difference(s) in ${differing.length} cell(s)${notRun.length > 0 ? `; did not run: ${notRun.join(', ')}` : ''}`;
-  console.log(`\n${verdict}; results in ${path.join(options.cache, 'results')}`);
+  const seconds = ((performance.now() - began) / 1000).toFixed(0);
+  console.log(`\n${verdict}; results in ${path.join(options.cache, 'results')}; ${seconds} s in all`);
   return total === 0 && runs.length > 0 ? 0 : 1;
 }
 

@@ -45,8 +45,16 @@ function placeholderProblems(field: string, parts: string[], allowed: string[]):
 
 /** Checks a parsed lab.json found in folder `folder`; throws one Error listing every problem. */
 export function validateManifest(raw: unknown, folder: string): LabManifest {
+  const problems = manifestProblems(raw, folder);
+  if (problems.length > 0) throw new Error(`interop/${folder}/lab.json:\n  ${problems.join('\n  ')}`);
+  const { env } = raw as Record<string, unknown>;
+  return { ...(raw as unknown as LabManifest), env: (env as Record<string, string> | undefined) ?? {} };
+}
+
+/** Every problem of a manifest that should describe the server with id `folder`, one line each. */
+export function manifestProblems(raw: unknown, folder: string): string[] {
   const problems: string[] = [];
-  if (!isObject(raw)) throw new Error(`interop/${folder}/lab.json: must be a JSON object`);
+  if (!isObject(raw)) return ['must be a JSON object'];
   const { id, name, language, sdk, toolchain, build, stdio, http, auth, env } = raw;
   if (typeof id !== 'string' || !ID.test(id)) problems.push('id: must be lower-case [a-z0-9-]');
   else if (id !== folder) problems.push(`id: "${id}" must equal its folder name "${folder}"`);
@@ -89,6 +97,5 @@ export function validateManifest(raw: unknown, folder: string): LabManifest {
     problems.push('env: must map names to strings');
   const known = new Set(['id', 'name', 'language', 'sdk', 'toolchain', 'build', 'stdio', 'http', 'auth', 'env']);
   for (const key of Object.keys(raw)) if (!known.has(key)) problems.push(`${key}: unknown field`);
-  if (problems.length > 0) throw new Error(`interop/${folder}/lab.json:\n  ${problems.join('\n  ')}`);
-  return { ...(raw as unknown as LabManifest), env: (env as Record<string, string> | undefined) ?? {} };
+  return problems;
 }

@@ -8,11 +8,19 @@ import type { TransportKind } from '../../harness/results/vocabulary.js';
 // Its two cells wait on their servers' silences far more than they compute, so they run side by
 // side, and with the wait the mutant runs use over stdio (2 s; it still grows with the server's
 // discovery answer times): the silences, waited twice over in confirmation, were most of its time.
+// published-ci is two servers of interop/published.yaml that install in seconds from PyPI.
 export const SLICES: Record<
   string,
-  { only: string[]; transports: TransportKind[]; jobs: number; requestTimeoutMs?: number }
+  { only: string[]; transports: TransportKind[]; jobs: number; requestTimeoutMs?: number; published?: boolean }
 > = {
   ci: { only: ['python-mcp', 'go-sdk'], transports: ['stdio'], jobs: 2, requestTimeoutMs: 2000 },
+  'published-ci': {
+    only: ['mcp-server-time', 'mcp-server-git'],
+    transports: ['stdio'],
+    jobs: 2,
+    requestTimeoutMs: 2000,
+    published: true,
+  },
 };
 
 export interface InteropOptions {
@@ -21,6 +29,8 @@ export interface InteropOptions {
   skip: string[];
   /** The folder of lab implementations (default interop/ of this checkout). */
   labDir?: string;
+  /** Run the published servers of <lab dir>/published.yaml instead of the lab's own. */
+  published: boolean;
   transports: TransportKind[];
   cache: string;
   runTimeoutMs: number;
@@ -35,11 +45,15 @@ export interface InteropOptions {
 }
 
 export const USAGE = `Usage: npm run interop -- [options]
-  --only <id,...>          only these implementations (folder names under interop/)
+  --published              the published servers of interop/published.yaml (installed from their
+                           registries at pinned versions) instead of the lab's own servers
+  --only <id,...>          only these implementations (folder names under interop/, or
+                           server ids of published.yaml)
   --skip <id,...>          leave these implementations out (a cell that is not built or not run
                            otherwise fails the lab)
   --transport stdio|http   only this transport
   --slice ci               the CI slice: ${SLICES.ci!.only.join(' and ')} over ${SLICES.ci!.transports.join(', ')}
+  --slice published-ci     the published servers' CI slice: ${SLICES['published-ci']!.only.join(' and ')} over ${SLICES['published-ci']!.transports.join(', ')}
   --cache <dir>            build cache and results (default $MCP_CONFORM_INTEROP_CACHE or ~/.cache/mcp-conform-interop)
   --request-timeout <ms>   mcp-conform's --timeout in every cell (default its own, 5000; the ci slice 2000)
   --run-timeout <s>        kill one mcp-conform run after this long (default 900)
@@ -47,7 +61,8 @@ export const USAGE = `Usage: npm run interop -- [options]
   --jobs <n>               implementations run side by side (default 1; the ci slice 2); cells of one
                            implementation never overlap (each sweeps its own processes)
   --show-skips             rows for skipped checks too
-  --lab-dir <dir>          the implementations' folder (default interop/ of this checkout)
+  --lab-dir <dir>          the implementations' folder (default interop/ of this checkout; with
+                           --published, the folder of published.yaml and published/<id>/)
   --suggest                print YAML for every cell that differs, to paste into interop/expectations.yaml after review`;
 
 const seconds = (value: string | undefined, name: string, fallback: number) => {
@@ -64,6 +79,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       only: { type: 'string' },
       skip: { type: 'string' },
       'lab-dir': { type: 'string' },
+      published: { type: 'boolean' },
       transport: { type: 'string' },
       slice: { type: 'string' },
       cache: { type: 'string' },
@@ -85,6 +101,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   let transports: TransportKind[] = ['stdio', 'http'];
   let jobs = 1;
   let requestTimeoutMs: number | undefined;
+  let published = values.published ?? false;
   if (values.slice !== undefined) {
     const slice = SLICES[values.slice];
     if (!slice) throw new Error(`--slice: one of ${Object.keys(SLICES).join(', ')}, not "${values.slice}"`);
@@ -92,6 +109,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     transports = slice.transports;
     jobs = slice.jobs;
     requestTimeoutMs = slice.requestTimeoutMs;
+    if (values.published && !slice.published)
+      throw new Error(`--slice ${values.slice} is a slice of the lab's own servers, not of --published`);
+    published = slice.published ?? false;
   }
   if (values['request-timeout'] !== undefined) {
     requestTimeoutMs = Number(values['request-timeout']);
@@ -118,6 +138,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ...(only ? { only } : {}),
     skip,
     ...(values['lab-dir'] !== undefined ? { labDir: path.resolve(values['lab-dir']) } : {}),
+    published,
     transports,
     cache,
     runTimeoutMs: seconds(values['run-timeout'], '--run-timeout', 900),

@@ -55,3 +55,26 @@ test('a cell that was not built fails the lab and is named; --skip leaves one ou
   expect(none.exitCode, none.stdout).toBe(1);
   expect(none.stdout).toMatch(/no cell ran/);
 });
+
+test('a published server that cannot be installed is not run, never as expected, and is named', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-conform-published-'));
+  const server = {
+    name: 'needs a missing tool',
+    language: 'go',
+    registry: 'go',
+    package: 'example.invalid/server',
+    version: 'v1.0.0',
+    sdk: { package: 'none', version: '0' },
+    toolchain: ['mcp-conform-no-such-toolchain'],
+    install: [['mcp-conform-no-such-toolchain', 'install', 'example.invalid/server@v1.0.0']],
+    stdio: ['{out}/server'],
+    offline: 'nothing to fetch: it never starts',
+  };
+  writeFileSync(path.join(dir, 'published.yaml'), JSON.stringify({ servers: { 'missing-tool': server } }));
+  const run = await lab(dir, '--published');
+  expect(run.exitCode, run.stdout).toBe(1);
+  expect(run.stdout).toContain('mcp-conform interop (published servers): 1 implementation(s)');
+  expect(run.stdout).toMatch(/build missing-tool: not built: mcp-conform-no-such-toolchain not on PATH/);
+  expect(run.stdout).toMatch(/did not run: missing-tool\.stdio;/);
+  expect(run.stdout).not.toMatch(/every cell as expected/);
+});

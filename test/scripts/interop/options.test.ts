@@ -12,6 +12,17 @@ describe('parseOptions', () => {
     });
   });
 
+  test('--slice published-ci is two PyPI servers of published.yaml over stdio; a lab slice is not one of --published', () => {
+    expect(parseOptions(['--slice', 'published-ci'], {})).toMatchObject({
+      published: true,
+      only: ['mcp-server-time', 'mcp-server-git'],
+      transports: ['stdio'],
+    });
+    expect(parseOptions(['--published'], {}).published).toBe(true);
+    expect(parseOptions([], {}).published).toBe(false);
+    expect(() => parseOptions(['--published', '--slice', 'ci'], {})).toThrow(/not of --published/);
+  });
+
   test('--jobs sets how many implementations run side by side (default 1), also over a slice', () => {
     expect(parseOptions([], {}).jobs).toBe(1);
     expect(parseOptions(['--slice', 'ci', '--jobs', '1'], {}).jobs).toBe(1);

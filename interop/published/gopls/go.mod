@@ -1,0 +1,3 @@
+module example.invalid/workspace
+
+go 1.22
