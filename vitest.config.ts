@@ -2,6 +2,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { SlowestFiles } from './test/helpers/slowest-files.js';
 
+/** Run by CI's step after npm test, with MCP_CONFORM_PACKAGE_TEST=1 (see exclude below). */
+const CI_STEP_FILES = [
+  'test/harness/faces/cli/package.test.ts',
+  'test/system/shard-merge.test.ts',
+  'test/sdk-servers/in-process.test.ts',
+];
+
 /** Files that take minutes start first, so they never end up alone at the tail of the run. */
 const LONG_FIRST = [
   'test/system/mutants.test.ts',
@@ -23,12 +30,14 @@ class LongFirstSequencer extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The package test (npm pack with a tsc build in a fresh checkout, an install, runs on two Nodes)
-    // takes a minute of CPU: CI runs it as a step of its own (npm run test:package), not in npm test.
+    // CI runs these in a step of its own after npm test (.ci/run), beside the interop slices, so that
+    // npm test stays within 6 minutes: the package test (npm pack, a tsc build in a fresh checkout, an
+    // install, runs on two Nodes), the shard-merge equality (7 whole runs) and the SDK servers
+    // in-process against stdio (4 whole runs): about 2.5 minutes of test time between them.
     exclude:
       process.env.MCP_CONFORM_PACKAGE_TEST === '1'
         ? configDefaults.exclude
-        : [...configDefaults.exclude, 'test/harness/faces/cli/package.test.ts'],
+        : [...configDefaults.exclude, ...CI_STEP_FILES],
     globalSetup: ['test/helpers/bundles.ts'],
     // Tests spawn real servers; give them room but never hang CI.
     // Every non-pass is confirmed by a second run, so whole-suite runs against imperfect servers take longer.
