@@ -8,7 +8,7 @@
 // idle, and an answer it may still give is owed (harness/fuzz/owed-answers.ts), not a restart.
 import type { EvidenceKeeper } from './connection-evidence.js';
 import { needsAnswer, type FuzzCase } from './case.js';
-import { executeCase, groupsOf, type CaseRun } from './execute.js';
+import { answered, executeCase, groupsOf, type CaseRun } from './execute.js';
 import { judgeCase, silenceMessage, type Verdict } from './judge.js';
 import type { LiveTarget } from './live-target.js';
 import type { PropertyRunOptions } from './property-outcome.js';
@@ -48,9 +48,10 @@ export class ConfirmedSend {
   keepsAfterSilence(run: CaseRun, quick: boolean): boolean {
     if (this.target.transport !== 'stdio' || !(this.confirmed || quick) || !run.probe.answered || run.crash)
       return false;
-    return this.target.owed.addSilent(
-      run.fuzzCase.steps.flatMap((step) => step.slots),
-      run.received,
+    // "Unanswered" as the silence memo reads it (answered, from execute.ts).
+    const slots = run.fuzzCase.steps.flatMap((step) => step.slots);
+    return this.target.owed.oweUnanswered(
+      slots.filter((slot) => needsAnswer(slot) && !answered(slot, run.received, 0)),
     );
   }
 

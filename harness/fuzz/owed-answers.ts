@@ -10,7 +10,6 @@ import { idKey } from '../transports/types.js';
 import { needsAnswer, type Slot } from './case.js';
 
 const hasId = (slot: Slot): boolean => slot.id !== undefined && slot.id !== null;
-const sameId = (message: JsonObject, slot: Slot): boolean => 'id' in message && idKey(message.id) === idKey(slot.id);
 
 export class OwedAnswers {
   private owed = new Map<string, number>();
@@ -43,10 +42,7 @@ export class OwedAnswers {
    * After a silent case kept alive: each request it left unanswered may still be answered. False, and
    * nothing added, when one has no id to tell its late answer by (null looks like an id-less error).
    */
-  addSilent(slots: Slot[], received: Array<{ message: JsonObject }>): boolean {
-    const unanswered = slots.filter(
-      (slot) => needsAnswer(slot) && !received.some((r) => isResponse(r.message) && sameId(r.message, slot)),
-    );
+  oweUnanswered(unanswered: Slot[]): boolean {
     if (!unanswered.every(hasId)) return false;
     for (const slot of unanswered) this.owed.set(idKey(slot.id), (this.owed.get(idKey(slot.id)) ?? 0) + 1);
     return true;
