@@ -17,6 +17,7 @@ import {
   invalidCalls,
   makeCalls,
   MISSING_CLIENT_CAPABILITY,
+  nothingToJudge,
   toolName,
   toolsToCall,
   validCalls,
@@ -329,8 +330,9 @@ export default defineArea('2026-07-28', 'tools', [
     requires: ['tools'],
     async run(ctx) {
       const tools = toolsToCall(ctx, (tool) => tool.outputSchema !== undefined, 'tool with an outputSchema');
-      const calls = (await makeCalls(ctx, validCalls(ctx, tools, 2))).filter(succeeded);
-      if (calls.length === 0) ctx.skip('no call of a tool with outputSchema succeeded');
+      const made = await makeCalls(ctx, validCalls(ctx, tools, 2));
+      const calls = made.filter(succeeded);
+      if (calls.length === 0) nothingToJudge(ctx, made, 'no call of a tool with outputSchema succeeded');
       const bad: JsonObject[] = [];
       for (const call of calls) {
         const output = compileSchema(ctx.profile.tools.find((tool) => toolName(tool) === call.tool)?.outputSchema);
@@ -360,10 +362,9 @@ export default defineArea('2026-07-28', 'tools', [
     catalog: ['TOOL-013'],
     requires: ['tools'],
     async run(ctx) {
-      const calls = (await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1))).filter(
-        (call) => resultOf(call)?.structuredContent !== undefined,
-      );
-      if (calls.length === 0) ctx.skip('no call returned structuredContent');
+      const made = await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1));
+      const calls = made.filter((call) => resultOf(call)?.structuredContent !== undefined);
+      if (calls.length === 0) nothingToJudge(ctx, made, 'no call returned structuredContent');
       const unmirrored = calls.filter((call) => !mirrorsStructured(resultOf(call)!));
       expectThat(
         unmirrored.length === 0,
@@ -385,10 +386,9 @@ export default defineArea('2026-07-28', 'tools', [
     catalog: ['TOOL-011', 'TOOL-014'],
     requires: ['tools'],
     async run(ctx) {
-      const calls = (await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1))).filter(
-        (call) => call.outcome.kind === 'complete',
-      );
-      if (calls.length === 0) ctx.skip('no call produced a complete result');
+      const made = await makeCalls(ctx, validCalls(ctx, toolsToCall(ctx), 1));
+      const calls = made.filter((call) => call.outcome.kind === 'complete');
+      if (calls.length === 0) nothingToJudge(ctx, made, 'no call produced a complete result');
       const problems = calls.flatMap((call) => {
         const content = resultOf(call)!.content;
         if (!Array.isArray(content)) return [`${call.tool}: result has no content array`];

@@ -2,6 +2,7 @@
 // outcome means. Calling an arbitrary server's tools can have side effects: by default only
 // tools annotated readOnlyHint: true are called (an annotation is a hint from the server).
 import type { CheckContext } from '../../../harness/checks/check.js';
+import { inconclusive } from '../../../harness/checks/outcome.js';
 import { describeOutcome } from '../../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../../harness/lifecycles/stateless-client.js';
 import { isObject, type JsonObject } from '../../../harness/model.js';
@@ -118,6 +119,17 @@ export async function makeCalls(ctx: Ctx, planned: PlannedCall[]): Promise<ToolC
       `${unanswered.length} call(s) got no answer and were not judged, e.g. ${unanswered[0].tool}: ${(unanswered[0].outcome as { description: string }).description}`,
     );
   return done;
+}
+
+/**
+ * Ends a check that found no call to judge: inconclusive when some call got no answer (the one
+ * it needed may be among them, so silence must not read as "nothing offered"), else a skip.
+ */
+export function nothingToJudge(ctx: Ctx, calls: ToolCall[], why: string): never {
+  const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
+  if (silent.length > 0)
+    inconclusive(`${why}, and ${silent.length} of ${calls.length} call(s) got no answer; first: ${describeCall(silent[0])}`);
+  return ctx.skip(why);
 }
 
 /** One line: which tool, which input, what came back. */
