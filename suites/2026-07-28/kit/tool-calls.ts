@@ -128,7 +128,9 @@ export async function makeCalls(ctx: Ctx, planned: PlannedCall[]): Promise<ToolC
 export function nothingToJudge(ctx: Ctx, calls: ToolCall[], why: string): never {
   const silent = calls.filter((call) => call.outcome.kind === 'no-answer');
   if (silent.length > 0)
-    inconclusive(`${why}, and ${silent.length} of ${calls.length} call(s) got no answer; first: ${describeCall(silent[0])}`);
+    inconclusive(
+      `${why}, and ${silent.length} of ${calls.length} call(s) got no answer; first: ${describeCall(silent[0])}`,
+    );
   return ctx.skip(why);
 }
 
