@@ -3,10 +3,11 @@
 import type { CheckDefinition } from '../../harness/checks/check.js';
 import { neverReceived } from '../../harness/checks/wire-query.js';
 import type { Client } from '../../harness/lifecycles/client.js';
-import { isObject } from '../../harness/model.js';
+import { isObject, type Revision } from '../../harness/model.js';
 import type { WireEntry } from '../../harness/recorder/wire-log.js';
 import { servedMalformedRequest, splitSchemaIssues, warnedByItsCheck } from '../../harness/schema/contradictions.js';
 import { idKey } from '../../harness/lifecycles/exchange.js';
+import { answersToOtherVersions } from './wire-pairs.js';
 
 const MAX_LISTED = 10;
 const ID_ISSUE = /^\/id(\s|$)/;
@@ -28,13 +29,13 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer). A result served for a request errors/invalid-request sent with a forbidden id is that check's finding, not judged again here.",
+      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer). A result served for a request errors/invalid-request sent with a forbidden id is that check's finding, not judged again here; so is (2026-07-28) the answer to a request sent without a 2026-07-28 protocolVersion in _meta, which the meta and lifecycle checks that sent it judge.",
     level: 'MUST',
     spec,
     catalog,
     phase: 'post',
     async run(ctx) {
-      const { breaks, contradictions } = judgeSchemaIssues(ctx.wire.entries);
+      const { breaks, contradictions } = judgeSchemaIssues(ctx.wire.entries, ctx.revision);
       if (breaks.length > 0) {
         const first = breaks[0];
         ctx.fail(`${breaks.length} server message(s) break the schema; first (${first.def}): ${first.issues[0]}`, {
@@ -65,15 +66,21 @@ export interface SchemaFinding {
 }
 
 /** Server messages' schema issues, split by the one rule of harness/schema/contradictions.ts: real breaks, and the spec contradicting itself. */
-export function judgeSchemaIssues(entries: readonly WireEntry[]): {
+export function judgeSchemaIssues(
+  entries: readonly WireEntry[],
+  revision: Revision,
+): {
   breaks: SchemaFinding[];
   contradictions: SchemaFinding[];
 } {
   const sent = sentIdsByConnection(entries);
+  // 2026-07-28 only: 2025-11-25 requests carry no protocolVersion in _meta.
+  const judgedElsewhere = revision === '2026-07-28' ? answersToOtherVersions(entries) : new Set<number>();
   const breaks: SchemaFinding[] = [];
   const contradictions: SchemaFinding[] = [];
   for (const entry of entries) {
     if (entry.direction !== 'server->client' || entry.kind !== 'message' || !entry.schema) continue;
+    if (judgedElsewhere.has(entry.seq)) continue;
     const issues = servedMalformedRequest(entry.message, entry.checks)
       ? entry.schema.issues.filter((issue) => !ID_ISSUE.test(issue))
       : entry.schema.issues;

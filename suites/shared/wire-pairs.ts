@@ -5,6 +5,8 @@ import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idKey } from '../../harness/lifecycles/exchange.js';
 
+const MODERN_REVISION = '2026-07-28';
+
 export interface SentRequest {
   connection: string;
   request: JsonObject;
@@ -71,17 +73,32 @@ export function modernConnections(entries: readonly WireEntry[]): Set<string> {
   return new Set([...all].filter((name) => !legacy.has(name) && name !== 'harness'));
 }
 
-/** Results the server gave to requests carrying the modern per-request _meta, on modern connections. */
+/**
+ * Whether a request asks for 2026-07-28 in its _meta. One that names no version, another version or
+ * a number instead of a string is sent to see it refused: its answer is the finding of the check that
+ * sent it (meta/missing-*, lifecycle/unsupported-version, meta/protocol-version-type), and the
+ * whole-run checks leave it alone, so one cause gives one verdict.
+ */
+export function asksForModern(request: JsonObject): boolean {
+  return requestMetaOf(request)[PROTOCOL_VERSION_KEY] === MODERN_REVISION;
+}
+
+/** Results the server gave to requests for 2026-07-28 (asksForModern), on modern connections. */
 export function modernResults(entries: readonly WireEntry[]): Array<AnsweredRequest & { result: JsonObject }> {
   const modern = modernConnections(entries);
   return answeredRequests(entries)
-    .filter(
-      (pair) =>
-        modern.has(pair.connection) &&
-        PROTOCOL_VERSION_KEY in requestMetaOf(pair.request) &&
-        isObject(pair.response.result),
-    )
+    .filter((pair) => modern.has(pair.connection) && asksForModern(pair.request) && isObject(pair.response.result))
     .map((pair) => ({ ...pair, result: pair.response.result as JsonObject }));
+}
+
+/** Sequence numbers of responses to JSON requests that did not ask for 2026-07-28 (asksForModern), on modern connections. */
+export function answersToOtherVersions(entries: readonly WireEntry[]): Set<number> {
+  const modern = modernConnections(entries);
+  return new Set(
+    answeredRequests(entries)
+      .filter((pair) => modern.has(pair.connection) && !asksForModern(pair.request))
+      .map((pair) => pair.responseEntry.seq),
+  );
 }
 
 export function serverMessages(entries: readonly WireEntry[]): Array<{ entry: WireEntry; message: JsonObject }> {
