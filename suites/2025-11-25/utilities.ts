@@ -41,7 +41,16 @@ export default defineArea('2025-11-25', 'utilities', [
         { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject,
         { id, timeoutMs: BUSY_MS + ctx.requestTimeoutMs, expectSilence: true },
       );
+      let answeredAfterMs: number | undefined;
+      void call.then((exchange) => {
+        if (exchange.response) answeredAfterMs = exchange.durationMs;
+      });
       await ctx.sleep(150);
+      // An answer before the cancellation was sent answers a request nobody had cancelled yet.
+      if (answeredAfterMs !== undefined)
+        ctx.skip(
+          `${String(slow.tool.name)} answered in ${answeredAfterMs} ms, before the cancellation was sent: its duration argument did not keep the call in flight`,
+        );
       const cancel = await ctx.client.notify('notifications/cancelled', {
         requestId: id,
         reason: 'mcp-conform cancels this on purpose',
