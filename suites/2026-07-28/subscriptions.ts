@@ -234,8 +234,11 @@ export default defineArea('2026-07-28', 'subscriptions', [
     transports: ['stdio'],
     connection: 'fresh',
     async run(ctx) {
-      const first = await openAcknowledged(ctx, { toolsListChanged: true }, { id: 'mcp-conform-first' });
-      const second = opened(ctx, openListen(ctx.client, { promptsListChanged: true }, { id: 'mcp-conform-second' }));
+      // Both ask for the same thing: only the tags are judged here, and a filter for something the
+      // server does not offer (prompts) got one listen answered at once instead of held open.
+      const filter = { toolsListChanged: true };
+      const first = await openAcknowledged(ctx, filter, { id: 'mcp-conform-first' });
+      const second = opened(ctx, openListen(ctx.client, filter, { id: 'mcp-conform-second' }));
       try {
         const ack = await second.waitFor(
           (m) => m.method === ACKNOWLEDGED && !sameIdLoosely(subscriptionTag(m), first.id),
@@ -249,10 +252,13 @@ export default defineArea('2026-07-28', 'subscriptions', [
         const acks = [...first.arrivals, ...second.arrivals]
           .map((a) => a.message)
           .filter((m) => m.method === ACKNOWLEDGED);
+        const answered = second.open ? undefined : (await second.ended).response;
         expectThat(
           ack !== undefined && sameIdLoosely(subscriptionTag(ack), second.id),
-          'no acknowledgment tagged with the second subscription id',
-          { expected: second.id, actual: acks },
+          answered
+            ? `the second subscription was answered (${describeOutcome(await second.ended)}) before any acknowledgment tagged with its id`
+            : 'no acknowledgment tagged with the second subscription id',
+          { expected: second.id, actual: answered ? [...acks, answered] : acks },
         );
       } finally {
         await Promise.all([first.cancel(), second.cancel()]);
