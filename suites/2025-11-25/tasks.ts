@@ -42,6 +42,8 @@ const isTimestamp = (value: unknown) => typeof value === 'string' && !Number.isN
 const FAILING_ATTEMPTS = 6;
 /** How long a duration tool run as a task works, so its progress spans the task's life. */
 const TASK_WORK_MS = 400;
+/** How long the task cancel-working cancels is asked to work: far longer than a loaded machine takes to send the cancel. */
+const CANCEL_WORK_MS = 2000;
 /** How long progress is watched for after the task is terminal. */
 const LATE_WINDOW_MS = 1200;
 /** HTTP: how much later than the end of the task progress sent before it may still be read (it travels on another stream). */
@@ -59,11 +61,11 @@ function failingCandidates(tools: JsonObject[]): JsonObject[] {
 }
 
 /** A task tool whose progress can span the task's life: one with a duration argument if listed. */
-function progressingTask(ctx: Ctx): { tool: JsonObject; arguments: JsonObject } {
+function progressingTask(ctx: Ctx, workMs = TASK_WORK_MS): { tool: JsonObject; arguments: JsonObject } {
   const tools = taskTools(ctx);
   const slow = durationTool(tools);
   return slow
-    ? { tool: slow.tool, arguments: slow.arguments(TASK_WORK_MS) }
+    ? { tool: slow.tool, arguments: slow.arguments(workMs) }
     : { tool: tools[0], arguments: toolArguments(tools[0]) };
 }
 
@@ -395,7 +397,10 @@ export default defineArea('2025-11-25', 'tasks', [
     catalog: ['TASK-015'],
     async run(ctx) {
       needTaskOperation(ctx, 'cancel');
-      const task = await createTask(ctx, ctx.client, taskTool(ctx));
+      // A task that outlasts the cancel where the server lists a duration tool: one that finished
+      // first takes the other branch, and which one ran was the machine's timing.
+      const work = progressingTask(ctx, CANCEL_WORK_MS);
+      const task = await createTask(ctx, ctx.client, work.tool, { arguments: work.arguments });
       const exchange = await ctx.client.request('tasks/cancel', { taskId: task.taskId });
       if (errorOf(exchange)) {
         expectError(exchange, -32602, '-32602 when the task had already finished');
