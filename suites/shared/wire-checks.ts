@@ -29,7 +29,7 @@ export function schemaCheck<C extends Client>(spec: string, catalog: string[]): 
     slug: 'schema',
     title: 'Every message from the server validates against the revision schema',
     requirement:
-      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer). A result served for a request errors/invalid-request sent with a forbidden id is that check's finding, not judged again here; so is (2026-07-28) the answer to a request sent without a 2026-07-28 protocolVersion in _meta, which the meta and lifecycle checks that sent it judge.",
+      "All messages MUST be JSON-RPC 2.0 messages of the shapes the schema defines: each server message is checked against the definition of the method it answers (or the notification it is). Where JSON-RPC 2.0 and the schema disagree (an error's id null, or echoed as the client sent it) the spec contradicts itself: warned (here, unless errors/parse-error already warns it of its own answer). A result served for a request errors/invalid-request sent with a forbidden id is that check's finding, not judged again here; so is (2026-07-28) the answer to a request sent without the _meta that revision requires (its protocolVersion as a string, clientCapabilities an object), which the meta and lifecycle checks that sent it judge.",
     level: 'MUST',
     spec,
     catalog,

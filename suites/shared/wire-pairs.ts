@@ -1,6 +1,6 @@
 // Reading a revision's whole wire log after the fact: which request each response answers, and
 // which requests were in flight when a notification arrived. Post-phase checks build on this.
-import { PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
+import { CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY } from '../../harness/lifecycles/meta.js';
 import { isObject, isResponse, type JsonObject } from '../../harness/model.js';
 import { type WireEntry, wholeMessage } from '../../harness/recorder/wire-log.js';
 import { idKey } from '../../harness/lifecycles/exchange.js';
@@ -74,13 +74,15 @@ export function modernConnections(entries: readonly WireEntry[]): Set<string> {
 }
 
 /**
- * Whether a request asks for 2026-07-28 in its _meta. One that names no version, another version or
- * a number instead of a string is sent to see it refused: its answer is the finding of the check that
- * sent it (meta/missing-*, lifecycle/unsupported-version, meta/protocol-version-type), and the
- * whole-run checks leave it alone, so one cause gives one verdict.
+ * Whether a request asks for 2026-07-28 with the _meta that revision requires: its version as a
+ * string and clientCapabilities an object. One without them (no version, another version, a number,
+ * capabilities missing or not an object) is sent to see it refused: its answer is the finding of the
+ * check that sent it (meta/missing-*, meta/*-type, lifecycle/unsupported-version), and the whole-run
+ * checks leave it alone, so one cause gives one verdict.
  */
 export function asksForModern(request: JsonObject): boolean {
-  return requestMetaOf(request)[PROTOCOL_VERSION_KEY] === MODERN_REVISION;
+  const meta = requestMetaOf(request);
+  return meta[PROTOCOL_VERSION_KEY] === MODERN_REVISION && isObject(meta[CLIENT_CAPABILITIES_KEY]);
 }
 
 /** Results the server gave to requests for 2026-07-28 (asksForModern), on modern connections. */

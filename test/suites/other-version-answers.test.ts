@@ -1,5 +1,5 @@
-// One cause, one verdict: a request sent without a 2026-07-28 protocolVersion (another version, a
-// number, none) is there to be refused, and its own check judges the answer. go-sdk over stdio
+// One cause, one verdict: a request sent without the _meta 2026-07-28 requires (its version as a
+// string, clientCapabilities an object) is there to be refused, and its own check judges the answer. go-sdk over stdio
 // serves such requests as legacy traffic, without resultType: that failed lifecycle/unsupported-
 // version and meta/* and, before, result-type, server-info and wire/schema a second time.
 import { describe, expect, test } from 'vitest';
@@ -29,13 +29,16 @@ function exchange(seq: number, meta: Record<string, unknown> | undefined): WireE
   ];
 }
 
+const CAPS = 'io.modelcontextprotocol/clientCapabilities';
 const refusedOnes = [
-  ...exchange(10, { [KEY]: '1900-01-01' }),
-  ...exchange(20, { [KEY]: 20260728 }),
+  ...exchange(10, { [KEY]: '1900-01-01', [CAPS]: {} }),
+  ...exchange(20, { [KEY]: 20260728, [CAPS]: {} }),
   ...exchange(30, {}),
   ...exchange(40, undefined),
+  ...exchange(60, { [KEY]: '2026-07-28' }),
+  ...exchange(70, { [KEY]: '2026-07-28', [CAPS]: 'all' }),
 ];
-const modernOne = exchange(50, { [KEY]: '2026-07-28' });
+const modernOne = exchange(50, { [KEY]: '2026-07-28', [CAPS]: {} });
 
 const resultType = results.find((check) => check.id === '2026-07-28/results/result-type')!;
 // biome-ignore lint/suspicious/noExplicitAny: a partial context holding only the wire log
@@ -55,6 +58,6 @@ describe('answers to requests not for 2026-07-28', () => {
 
   test('wire/schema leaves them to their checks in 2026-07-28, not in 2025-11-25', () => {
     expect(judgeSchemaIssues([...refusedOnes, ...modernOne], '2026-07-28').breaks.map((b) => b.seq)).toEqual([51]);
-    expect(judgeSchemaIssues(refusedOnes, '2025-11-25').breaks).toHaveLength(4);
+    expect(judgeSchemaIssues(refusedOnes, '2025-11-25').breaks).toHaveLength(6);
   });
 });
