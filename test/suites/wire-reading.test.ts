@@ -49,7 +49,10 @@ describe('_meta key names', () => {
 
 function log(): WireRecorder {
   const wire = new WireRecorder();
-  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
   const send = (connection: string, message: object) =>
     wire.record({ connection, direction: 'client->server', kind: 'message', message });
   const receive = (connection: string, message: object) =>

@@ -28,7 +28,12 @@ function bigToolsList(): Record<string, unknown> {
 }
 
 function recordPair(recorder: WireRecorder): void {
-  const request = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [VERSION]: '2026-07-28' } } };
+  const request = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: { _meta: { [VERSION]: '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+  };
   recorder.record({ direction: 'client->server', kind: 'message', connection: 'c1', message: request });
   const response = bigToolsList();
   recorder.record({
