@@ -53,7 +53,10 @@ describe('cancel-in-flight', () => {
   test('an answer that came before the cancellation was sent is a skip, saying why', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: a partial context built for one check
     const ending = await endingOf(check as any, session('at once') as any);
-    expect(ending).toMatchObject({ verdict: 'skip', reason: expect.stringContaining('before the cancellation was sent') });
+    expect(ending).toMatchObject({
+      verdict: 'skip',
+      reason: expect.stringContaining('before the cancellation was sent'),
+    });
   });
 
   test('an answer after the cancellation still fails the check (a SHOULD: the run warns)', async () => {
