@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import type { JsonObject } from '../../harness/model.js';
 import utilities from '../../suites/2025-11-25/utilities.js';
-import { endingOf } from './check-verdict.js';
+import { endingOf, toolCallContext } from './check-verdict.js';
 
 const wait: JsonObject = {
   name: 'wait',
@@ -28,11 +28,7 @@ function session(answered: 'at once' | 'after the cancel') {
   };
   const heard: Exchange = { ...answer, response: { jsonrpc: '2.0', id: 6, result: {} } };
   return {
-    profile: { tools: [wait] },
-    toolCallPolicy: 'safe' as const,
-    transport: 'stdio' as const,
-    revision: '2025-11-25' as const,
-    requestTimeoutMs: 3000,
+    ...toolCallContext([wait], '2025-11-25', 'stdio'),
     client: {
       transport: 'stdio',
       nextId: () => 5,

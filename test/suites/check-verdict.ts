@@ -2,6 +2,7 @@
 import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
 import { CheckFailure, CheckSkip, CheckWarning } from '../../harness/checks/outcome.js';
 import type { Client } from '../../harness/lifecycles/client.js';
+import type { JsonObject } from '../../harness/model.js';
 
 export interface Ending {
   verdict: 'pass' | 'fail' | 'warn' | 'skip';
@@ -37,4 +38,13 @@ export async function endingOf<C extends Client>(
     if (error instanceof CheckSkip) return { verdict: 'skip', reason: error.reason };
     throw error;
   }
+}
+
+/** The part of a check context a tool-calling check reads besides its client: the tools, the policy, where it runs. */
+export function toolCallContext(
+  tools: JsonObject[],
+  revision: '2025-11-25' | '2026-07-28',
+  transport: 'stdio' | 'http',
+) {
+  return { profile: { tools }, toolCallPolicy: 'safe' as const, transport, revision, requestTimeoutMs: 3000 };
 }

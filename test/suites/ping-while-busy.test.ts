@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import type { JsonObject } from '../../harness/model.js';
 import ping from '../../suites/2025-11-25/ping.js';
-import { endingOf } from './check-verdict.js';
+import { endingOf, toolCallContext } from './check-verdict.js';
 
 const wait: JsonObject = {
   name: 'wait',
@@ -29,11 +29,7 @@ function pingHeldBehind(toolMs: number) {
   let finishTool!: () => void;
   const toolDone = new Promise<void>((resolve) => (finishTool = resolve));
   return {
-    profile: { tools: [wait] },
-    toolCallPolicy: 'safe' as const,
-    transport: 'stdio' as const,
-    revision: '2025-11-25' as const,
-    requestTimeoutMs: 3000,
+    ...toolCallContext([wait], '2025-11-25', 'stdio'),
     client: {
       transport: 'stdio',
       request: async (method: string) => {

@@ -6,7 +6,7 @@ import { CheckInconclusive } from '../../harness/checks/outcome.js';
 import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import type { JsonObject } from '../../harness/model.js';
 import tools from '../../suites/2026-07-28/tools.js';
-import { endingOf } from './check-verdict.js';
+import { endingOf, toolCallContext } from './check-verdict.js';
 
 const add: JsonObject = {
   name: 'add',
@@ -24,11 +24,7 @@ const answered = (result: JsonObject): Exchange => ({
 
 function contextAnswering(answer: Exchange) {
   return {
-    profile: { tools: [add] },
-    toolCallPolicy: 'safe' as const,
-    transport: 'http' as const,
-    revision: '2026-07-28' as const,
-    requestTimeoutMs: 3000,
+    ...toolCallContext([add], '2026-07-28', 'http'),
     client: { request: async () => answer, notify: async () => undefined },
   };
 }
