@@ -22,14 +22,20 @@ const answer = (result: JsonObject): Exchange => ({
   durationMs: 1,
 });
 
-/** A server that answers the ping only after the tool call, which takes `toolMs` on a clock the test moves. */
-function pingHeldBehind(toolMs: number) {
+/**
+ * A server that answers the ping only after the tool call, which takes `toolMs` on a clock the test
+ * moves; the harness's 100 ms wait before the ping takes `waitMs` on that clock.
+ */
+function pingHeldBehind(toolMs: number, waitMs = 100) {
   let now = 0;
   vi.spyOn(performance, 'now').mockImplementation(() => now);
   let finishTool!: () => void;
   const toolDone = new Promise<void>((resolve) => (finishTool = resolve));
   return {
     ...toolCallContext([wait], '2025-11-25', 'stdio'),
+    sleep: async () => {
+      now += waitMs;
+    },
     client: {
       transport: 'stdio',
       request: async (method: string) => {
@@ -37,7 +43,7 @@ function pingHeldBehind(toolMs: number) {
           await toolDone;
           return answer({ content: [] });
         }
-        now += toolMs;
+        now += toolMs - waitMs;
         finishTool();
         await toolDone;
         await Promise.resolve();
@@ -57,9 +63,15 @@ describe('ping/while-busy', () => {
     expect(ending).toMatchObject({ verdict: 'skip', reason: expect.stringContaining('too short to tell') });
   });
 
+  test('a ping a busy machine sent late proves nothing: a skip', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: a partial context built for one check
+    const ending = await endingOf(check as any, pingHeldBehind(2500, 1400) as any);
+    expect(ending).toMatchObject({ verdict: 'skip', reason: expect.stringContaining('too late to meet it in flight') });
+  });
+
   test('a ping held behind a tool that worked its duration fails the check (a SHOULD: the run warns)', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: a partial context built for one check
-    const ending = await endingOf(check as any, pingHeldBehind(800) as any);
+    const ending = await endingOf(check as any, pingHeldBehind(2500) as any);
     expect(ending).toMatchObject({ verdict: 'fail', reason: expect.stringContaining('only after the slow tool call') });
   });
 });
