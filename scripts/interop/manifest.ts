@@ -1,6 +1,6 @@
 // lab.json: how one interop implementation is built and started. Validated in full before
 // anything runs, so a bad manifest is one clear message, not a half-built cache.
-export const LANGUAGES = ['python', 'go', 'java', 'rust', 'typescript'] as const;
+export const LANGUAGES = ['python', 'go', 'java', 'kotlin', 'rust', 'typescript'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export interface LabManifest {
