@@ -304,7 +304,7 @@ function match(allow: Allowed[], answer: JsonObject, idless: boolean): Allowed |
 function judgeHttp(
   run: CaseRun,
   refs: SlotRef[],
-  fail: (invariant: Invariant | 'property', message: string) => void,
+  fail: (invariant: Invariant | 'property', message: string, level?: Level) => void,
   waited: string[],
 ): void {
   run.fuzzCase.steps.forEach((step, index) => {
@@ -345,6 +345,16 @@ function judgeHttp(
         'http',
         `${step.label}: HTTP ${post.status} (${post.bodyKind ?? 'no'} body); the spec requires ${[...new Set(statuses)].join(' or ')}`,
       );
+    // As the run suite's batch checks judge it: MCP has no batches and does not say how a server
+    // refuses one, so one served as JSON-RPC 2.0 serves it (an array of answers) is a warning.
+    if (post.batchAnswers !== undefined && post.status < 300 && mine.every((ref) => !needsAnswer(ref.slot))) {
+      fail(
+        'property',
+        `${step.label}: HTTP ${post.status} with a JSON array of ${post.batchAnswers} JSON-RPC message(s): served as a JSON-RPC 2.0 batch, which MCP does not have; a refusal (an HTTP error status) is expected`,
+        'SHOULD',
+      );
+      return;
+    }
     if (!accepted && !rejected && mine.every((ref) => !needsAnswer(ref.slot))) {
       fail(
         'http',

@@ -17,6 +17,8 @@ export interface PostOutcome {
   messages: JsonObject[];
   /** SSE events whose data is not one JSON object. */
   malformedEvents: number;
+  /** A body that is a JSON array of JSON-RPC messages: the POST was served as a JSON-RPC 2.0 batch. */
+  batchAnswers?: number;
   timedOut: boolean;
   transportError?: string;
   /** POSTs sent here: every way the event stream broke SSE framing (this replaces malformedEvents). */
@@ -32,9 +34,17 @@ export function outcomeOfExchange(exchange: Exchange): PostOutcome {
     bodyKind: exchange.http?.bodyKind,
     messages: exchange.messages,
     malformedEvents: exchange.http?.sse?.malformedEvents ?? 0,
+    batchAnswers: exchange.http?.bodyKind === 'text' ? batchAnswers(exchange.http.bodyText) : undefined,
     timedOut: exchange.timedOut,
     transportError: exchange.transportError,
   };
+}
+
+/** How many JSON-RPC messages a body holds when it is a JSON array of them (a batch answer), else undefined. */
+export function batchAnswers(text: string | undefined): number | undefined {
+  const parsed = text === undefined ? undefined : parseJson(text);
+  if (!Array.isArray(parsed) || parsed.length === 0) return undefined;
+  return parsed.every((item) => isObject(item) && item.jsonrpc === '2.0') ? parsed.length : undefined;
 }
 
 const MAX_BODY = 16 * 1024 * 1024;
@@ -227,7 +237,10 @@ async function readBody(
   const parsed = parseJson(text);
   outcome.bodyKind = text.length === 0 ? 'empty' : isObject(parsed) ? 'json' : 'text';
   if (isObject(parsed)) take(parsed);
-  else if (text.length > 0) raw(Buffer.from(text));
+  else if (text.length > 0) {
+    outcome.batchAnswers = batchAnswers(text);
+    raw(Buffer.from(text));
+  }
 }
 
 function parseJson(text: string): unknown {

@@ -280,6 +280,33 @@ describe('judgeCase over HTTP', () => {
     ).toEqual([expect.stringContaining('no HTTP response at all')]);
   });
 
+  test('a batch served as JSON-RPC 2.0 serves one (a JSON array of answers) is a warning, as the run suite has it', () => {
+    // The Kotlin SDK over 2025-11-25 HTTP answers a batch of two pings with 200 and an array of both answers.
+    const batch: Slot = {
+      what: 'a JSON-RPC batch of 2 request(s) (MCP has no batches)',
+      allow: [{ answer: 'none' }, { answer: 'accepted' }, { answer: 'idless-error', codes: [-32600] }],
+    };
+    const served = (status: number, batchAnswers?: number) =>
+      judgeCase(
+        httpRun(
+          [batch],
+          { status, bodyKind: 'text', batchAnswers, messages: [], malformedEvents: 0, timedOut: false },
+          [],
+        ),
+        ctx,
+      ).failures.map((f) => `${f.level} ${f.invariant}: ${f.message}`);
+    expect(served(200, 2)).toEqual([
+      expect.stringMatching(
+        /^SHOULD property: step: HTTP 200 with a JSON array of 2 JSON-RPC message\(s\): served as a JSON-RPC 2.0 batch/,
+      ),
+    ]);
+    expect(served(400, 2)).toEqual([]);
+    // A 2xx whose body is no answer at all is still the MUST it was.
+    expect(served(200)).toEqual([
+      expect.stringMatching(/^MUST http: step: HTTP 200 \(text body\) with no JSON-RPC answer/),
+    ]);
+  });
+
   test('a body that is not a request may also get the JSON-RPC error without an id JSON-RPC 2.0 gives it, with HTTP 200', () => {
     // mcp-go over 2025-11-25 HTTP answers the body `null` with 200 and -32600 "Invalid JSON-RPC version", id null: what JSON-RPC 2.0 prescribes.
     const notRequest: Slot = {
