@@ -175,7 +175,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{
   },
   {
     revision: '2025-11-25',
-    version: '2026-12-06.4',
+    version: '2026-12-07.1',
     checks: {
       '2025-11-25/auth/authorization-server-metadata': 'MUST',
       '2025-11-25/auth/challenge-names-metadata': 'MUST',
@@ -246,6 +246,7 @@ export const FROZEN_PROFILES: ReadonlyArray<{
       '2025-11-25/server-requests/sampling-tool-messages': 'MUST',
       '2025-11-25/server-requests/url-elicitation-required': 'MUST',
       '2025-11-25/server-requests/url-elicitation-safe-url': 'SHOULD',
+      '2025-11-25/sessions/batch-rejected': 'SHOULD',
       '2025-11-25/sessions/delete-ends-session': 'MUST',
       '2025-11-25/sessions/foreign-host-refused': 'SHOULD',
       '2025-11-25/sessions/origin-validated': 'MUST',

@@ -2,6 +2,7 @@
 // unknown or ended ids get 404, DELETE ends a session; MCP-Protocol-Version; Origin; media types.
 import { cheapRequest } from '../../harness/lifecycles/sample-requests.js';
 import { foreignHostRefused } from '../shared/host-header.js';
+import { expectBodyRefused } from '../shared/refused-body.js';
 import { defineArea } from '../../harness/checks/check.js';
 import { expectHttpStatus, expectResult, expectThat, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
@@ -192,6 +193,24 @@ export default defineArea('2025-11-25', 'sessions', [
     },
   },
   foreignHostRefused('basic/transports#security-warning', ['HTTP-011']),
+  {
+    slug: 'batch-rejected',
+    title: 'A JSON-RPC batch in the POST body is refused, not processed',
+    requirement:
+      'The body of a POST MUST be a single JSON-RPC request, notification or response (batches left MCP in 2025-06-18); how a server refuses a batch is not specified, so a 4xx or -32600 is expected and a 5xx or a processed batch is reported (a warning), as in 2026-07-28.',
+    level: 'SHOULD',
+    levelReason:
+      'derived: the MUST binds the client that writes the body; how a server refuses a batch has no keyword of its own (the level 2026-07-28/http/batch-rejected gives it)',
+    spec: 'basic/transports#sending-messages-to-the-server',
+    catalog: ['RPC-012'],
+    transports: ['http'],
+    connection: 'fresh',
+    async run(ctx) {
+      const batch = [{ jsonrpc: '2.0', id: 'mcp-conform-batched', method: 'ping' }];
+      const exchange = await ctx.client.sendRaw(JSON.stringify(batch), { timeoutMs: 2000 });
+      await expectBodyRefused(ctx.client, exchange, 'a batch (array) of one ping');
+    },
+  },
   {
     slug: 'response-media-type',
     title: 'A request is answered with application/json or text/event-stream',
