@@ -58,6 +58,8 @@ export interface Step {
   splits?: number[];
   /** HTTP request headers (null removes a default); stdio ignores them. */
   headers?: Record<string, string | null>;
+  /** The bytes are a JSON-RPC batch (an array of requests), which MCP does not have: served, it is a warning. */
+  batch?: boolean;
   /** Send the next step right away, without waiting for this step's answers. */
   overlap?: boolean;
   /** HTTP: the fuzzer reads the answer's bytes itself, so an event stream is held to SSE framing (events end with a blank line, the stream ends after the response). */

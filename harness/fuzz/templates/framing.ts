@@ -84,7 +84,7 @@ function malformed(
   malformation: Malformation,
   env: FuzzEnv,
   nonce: number,
-): { label: string; bytes: Buffer; slots: Slot[] } {
+): { label: string; bytes: Buffer; slots: Slot[]; batch?: boolean } {
   const id = caseId(nonce, 0);
   const request = requestBytes(env, id);
   const served = (what: string): Slot => requestSlot(what, id, request.method, [...ANSWERED, ...ignoredOrParseError]);
@@ -142,7 +142,8 @@ function malformed(
           requestSlot(`batch item ${i + 1}`, item.id, item.request.method, [...ANSWERED, { answer: 'none' }]),
         ),
       ];
-      return { label: 'a batch', bytes: Buffer.from(`[${items.map((item) => item.request.text).join(',')}]`), slots };
+      const bytes = Buffer.from(`[${items.map((item) => item.request.text).join(',')}]`);
+      return { label: 'a batch', bytes, slots, batch: true };
     }
     case 'garbage':
       return {
@@ -260,8 +261,8 @@ export function httpBodyProperty(specs: FramingSpecs): FuzzPropertyDefinition {
             ),
           ],
         };
-      const { label, bytes, slots } = malformed(malformation, env, nonce);
-      return { steps: [bytesStep(label, bytes, slots, env, headers)] };
+      const { label, bytes, slots, batch } = malformed(malformation, env, nonce);
+      return { steps: [{ ...bytesStep(label, bytes, slots, env, headers), batch }] };
     },
   });
 }

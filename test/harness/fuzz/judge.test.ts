@@ -280,29 +280,34 @@ describe('judgeCase over HTTP', () => {
     ).toEqual([expect.stringContaining('no HTTP response at all')]);
   });
 
-  test('a batch served as JSON-RPC 2.0 serves one (a JSON array of answers) is a warning, as the run suite has it', () => {
-    // The Kotlin SDK over 2025-11-25 HTTP answers a batch of two pings with 200 and an array of both answers.
+  test('a batch served as JSON-RPC 2.0 serves one is a warning, its answers in an array or on the stream, as the run suite has it', () => {
+    // Over 2025-11-25 HTTP the Kotlin SDK answers a batch with 200 and a JSON array of the answers; the
+    // TypeScript SDKs answer each of its requests on an event stream.
     const batch: Slot = {
-      what: 'a JSON-RPC batch of 2 request(s) (MCP has no batches)',
+      what: 'a JSON-RPC batch of 1 request(s) (MCP has no batches)',
       allow: [{ answer: 'none' }, { answer: 'accepted' }, { answer: 'idless-error', codes: [-32600] }],
     };
-    const served = (status: number, batchAnswers?: number) =>
-      judgeCase(
-        httpRun(
-          [batch],
-          { status, bodyKind: 'text', batchAnswers, messages: [], malformedEvents: 0, timedOut: false },
-          [],
-        ),
-        ctx,
-      ).failures.map((f) => `${f.level} ${f.invariant}: ${f.message}`);
-    expect(served(200, 2)).toEqual([
+    const item = request('b-1', [{ answer: 'result' }, { answer: 'error' }, { answer: 'none' }]);
+    const judged = (post: Partial<CaseRun['posts'][number]>, received: JsonObject[] = [], isBatch = true) => {
+      const run = httpRun([batch, item], { messages: [], malformedEvents: 0, timedOut: false, ...post }, received);
+      run.fuzzCase.steps[0].batch = isBatch;
+      return judgeCase(run, ctx).failures.map((f) => `${f.level} ${f.invariant}: ${f.message}`);
+    };
+    expect(judged({ status: 200, bodyKind: 'text', batchAnswers: 1 })).toEqual([
       expect.stringMatching(
-        /^SHOULD property: step: HTTP 200 with a JSON array of 2 JSON-RPC message\(s\): served as a JSON-RPC 2.0 batch/,
+        /^SHOULD property: step: HTTP 200, served as a JSON-RPC 2.0 batch \(a JSON array of 1 answer/,
       ),
     ]);
-    expect(served(400, 2)).toEqual([]);
-    // A 2xx whose body is no answer at all is still the MUST it was.
-    expect(served(200)).toEqual([
+    const sse = { status: 200, bodyKind: 'sse' as const, contentType: 'text/event-stream' };
+    expect(judged(sse, [result('b-1')])).toEqual([
+      expect.stringMatching(
+        /^SHOULD property: step: HTTP 200, served as a JSON-RPC 2.0 batch \(its requests answered\)/,
+      ),
+    ]);
+    expect(judged({ status: 400, bodyKind: 'empty' })).toEqual([]);
+    // Not a batch: an answered request is no finding, and a 2xx whose body is no answer at all is still the MUST it was.
+    expect(judged(sse, [result('b-1')], false)).toEqual([]);
+    expect(judged({ status: 200, bodyKind: 'text' }, [], false)).toEqual([
       expect.stringMatching(/^MUST http: step: HTTP 200 \(text body\) with no JSON-RPC answer/),
     ]);
   });
