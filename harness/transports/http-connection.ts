@@ -235,6 +235,10 @@ export class HttpConnection implements Connection {
         this.note(`no complete answer within ${options.timeoutMs} ms`, checks, unanswered, requestId, waited);
       } else if (options.signal?.aborted) {
         this.note('exchange aborted by the check (stream closed)', checks);
+      } else if (this.closed || isClientDestroyed(error)) {
+        // Our own teardown is not the server's fault, as over stdio: the request decides nothing.
+        exchange.transportError = describeNetworkError(error, this.target.url);
+        this.note(`${exchange.transportError}: the harness closed the connection with the request in flight`, checks);
       } else {
         exchange.transportError = describeNetworkError(error, this.target.url);
         this.note(exchange.transportError, checks, unanswered, requestId);
@@ -605,4 +609,9 @@ function withQuery(endpoint: string, query: Record<string, string> | undefined):
   const url = new URL(endpoint);
   for (const [name, value] of Object.entries(query)) url.searchParams.append(name, value);
   return url.href;
+}
+
+/** undici's error for a request on a dispatcher we destroyed (ClientDestroyedError). */
+function isClientDestroyed(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === 'UND_ERR_DESTROYED';
 }

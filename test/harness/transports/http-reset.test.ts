@@ -58,3 +58,23 @@ test('a server that resets every time: the request is unanswered, once retried',
   expect(unanswered.map((e) => [e.requestId, e.timeout])).toEqual([[1, undefined]]);
   expect(recorder.entries.filter((e) => e.kind === 'http-request')).toHaveLength(1);
 });
+
+test('a request still in flight when the harness closes the connection is not left unanswered by the server', async () => {
+  // The server reads the request and never answers; we close first (stop 45's loaded proof failed
+  // wire/requests-answered on "The client is destroyed" this way).
+  const server = http.createServer(() => undefined);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  const recorder = new WireRecorder();
+  const connection = new HttpConnection({ url, headers: {} }, { recorder });
+  const pending = connection.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { timeoutMs: 30_000 });
+  while (!recorder.entries.some((e) => e.kind === 'http-request')) await new Promise((r) => setTimeout(r, 10));
+  await connection.close();
+  const exchange = await pending;
+  expect(exchange.response).toBeUndefined();
+  expect(recorder.entries.filter((e) => e.anomaly === 'unanswered')).toEqual([]);
+  expect(recorder.entries.filter((e) => e.kind === 'note').map((e) => e.note)).toEqual([
+    expect.stringMatching(/the harness closed the connection with the request in flight$/),
+  ]);
+});
