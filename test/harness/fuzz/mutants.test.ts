@@ -79,10 +79,14 @@ describe('fuzz-only mutants', () => {
           'the saved case holds against the good server',
         ).toEqual([]);
 
-        const again = await fuzz(target, { select: [property], revisions: [revision], path: finding!.path });
-        expect(again.fuzz?.findings.concat(again.fuzz?.warnings ?? []).map((f) => f.counterexample)).toEqual([
-          finding!.counterexample,
-        ]);
+        // As for the replay: a defect of read timing (split-write-breaks) may not show on a loaded
+        // machine, when the two writes arrive as one read; the path gets three tries.
+        let regenerated: unknown[] = [];
+        for (let attempt = 0; attempt < 3 && regenerated.length === 0; attempt++) {
+          const again = await fuzz(target, { select: [property], revisions: [revision], path: finding!.path });
+          regenerated = again.fuzz?.findings.concat(again.fuzz?.warnings ?? []).map((f) => f.counterexample) ?? [];
+        }
+        expect(regenerated).toEqual([finding!.counterexample]);
       });
       for (const seed of EXTRA_SEEDS) {
         test(`${mutant.name} (${transport}) is found by ${property} with seed ${seed} too, and its case replays`, {
