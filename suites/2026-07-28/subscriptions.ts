@@ -5,6 +5,7 @@
 // each check runs alone and cancels what it opened, since a server may cap the listens open at once.
 import { defineArea, type CheckContext, type CheckDefinition } from '../../harness/checks/check.js';
 import { expectThat, expectValid, observed } from '../../harness/checks/expect.js';
+import { inconclusive } from '../../harness/checks/outcome.js';
 import { SUBSCRIPTION_ID_KEY } from '../../harness/lifecycles/meta.js';
 import { describeOutcome, offers } from '../../harness/lifecycles/profile.js';
 import type { StatelessClient } from '../../harness/lifecycles/stateless-client.js';
@@ -475,6 +476,12 @@ async function openAcknowledged(
   }
   if (refusal && (onRefusal === 'skip' || !refusal.implemented)) ctx.skip(refusal.reason);
   if (refusal && onRefusal === 'judge') judgeRefusal(ctx, refusal, exchange);
+  // No message at all within the wait is only time: a slow server is not a silent one.
+  if (!exchange.response && listen.arrivals.length === 0)
+    inconclusive(`${what} got no acknowledgment and no answer within ${ctx.requestTimeoutMs} ms`, {
+      expected: ACKNOWLEDGED,
+      actual: { outcome: observed(exchange) },
+    });
   ctx.fail(`${what} was not acknowledged: ${describeOutcome(exchange)}`, {
     expected: ACKNOWLEDGED,
     actual: { arrivals: listen.arrivals.map((a) => a.message), outcome: observed(exchange) },

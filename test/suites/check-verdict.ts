@@ -1,11 +1,11 @@
 // Runs one check definition's `run` against a context the test builds, and says how it ended.
 import type { CheckContext, CheckDefinition } from '../../harness/checks/check.js';
-import { CheckFailure, CheckSkip, CheckWarning } from '../../harness/checks/outcome.js';
+import { CheckFailure, CheckInconclusive, CheckSkip, CheckWarning } from '../../harness/checks/outcome.js';
 import type { Client } from '../../harness/lifecycles/client.js';
 import type { JsonObject } from '../../harness/model.js';
 
 export interface Ending {
-  verdict: 'pass' | 'fail' | 'warn' | 'skip';
+  verdict: 'pass' | 'fail' | 'warn' | 'skip' | 'error';
   reason?: string;
   actual?: unknown;
 }
@@ -36,6 +36,7 @@ export async function endingOf<C extends Client>(
     if (error instanceof CheckWarning) return { verdict: 'warn', reason: error.reason, actual: error.evidence.actual };
     if (error instanceof CheckFailure) return { verdict: 'fail', reason: error.reason, actual: error.evidence.actual };
     if (error instanceof CheckSkip) return { verdict: 'skip', reason: error.reason };
+    if (error instanceof CheckInconclusive) return { verdict: 'error', reason: `inconclusive: ${error.reason}` };
     throw error;
   }
 }

@@ -95,6 +95,20 @@ describe('a listen refused with -32603 "Subscription limit reached"', () => {
     expect(ending.reason).not.toMatch(/-32603/);
   });
 
+  test('a listen with no answer at all in time is inconclusive, never a failure (time alone decides nothing)', async () => {
+    // Seen in a loaded full proof: the reference server's acknowledgment came after the wait.
+    const client = refusingClient();
+    const silent = {
+      ...client,
+      request: async () => ({ ...exchangeOf({}), timedOut: true }),
+    } as unknown as StatelessClient;
+    const ending = await endingOf(checkNamed('listen-acknowledged'), context(silent));
+    expect(ending.verdict).toBe('error');
+    expect(ending.reason).toMatch(
+      /^inconclusive: subscriptions\/listen got no acknowledgment and no answer within 1000 ms/,
+    );
+  });
+
   test('-32601 is no refusal: the method is not there, and the acknowledgment check skips like the others', async () => {
     const ending = await endingOf(
       checkNamed('listen-acknowledged'),
