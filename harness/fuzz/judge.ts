@@ -331,13 +331,15 @@ function judgeHttp(
     // does not say how a server refuses one, so one served as JSON-RPC 2.0 serves it is a warning,
     // its answers in a JSON array or each on the stream.
     const servedBatch = step.batch === true && post.status < 300 && (post.batchAnswers !== undefined || answeredWithId);
-    if (servedBatch)
+    if (servedBatch) {
       fail(
         'property',
         `${step.label}: HTTP ${post.status}, served as a JSON-RPC 2.0 batch (${post.batchAnswers !== undefined ? `a JSON array of ${post.batchAnswers} answer(s)` : 'its requests answered'}), which MCP does not have; a refusal (an HTTP error status or -32600) is expected`,
         'SHOULD',
       );
-    if (post.batchAnswers !== undefined && servedBatch) return;
+      // An array body holds no answer the rules below could read.
+      if (post.batchAnswers !== undefined) return;
+    }
     if (answeredWithId && !JSON_TYPES.has(post.contentType ?? ''))
       fail(
         'http',
