@@ -5,6 +5,7 @@ import { errorOf, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { wholeMessage } from '../../harness/recorder/wire-log.js';
+import { proveRead } from '../shared/barrier.js';
 import { capabilityProbes, negotiatedRequestCheck } from './kit/capability-probes.js';
 import { sessionEntries, type Ctx } from './kit/helpers.js';
 
@@ -60,6 +61,8 @@ export default defineArea('2025-11-25', 'capabilities', [
       if (probes.length === 0) ctx.skip('server declares every one of tools, resources, prompts, completions, logging');
       for (const probe of probes) {
         const exchange = await ctx.client.request(probe.method, probe.params);
+        // Not served rests on an answer: silence proves nothing until a barrier shows the probe was read.
+        if (!resultOf(exchange)) await proveRead(ctx.client, exchange, `the ${probe.method} probe`);
         if (resultOf(exchange))
           ctx.fail(`${probe.method} was served although ${probe.capability} is not declared`, {
             expected: `no result without ${probe.capability}`,

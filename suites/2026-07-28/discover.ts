@@ -7,6 +7,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import { isObject, type JsonObject } from '../../harness/model.js';
 import type { Exchange } from '../../harness/lifecycles/exchange.js';
 import { listedLegacyVersions } from './kit/era.js';
+import { proveRead } from '../shared/barrier.js';
 
 type Gated = 'tools' | 'resources' | 'prompts' | 'completions';
 const GATED: Gated[] = ['tools', 'resources', 'prompts', 'completions'];
@@ -65,6 +66,8 @@ export default defineArea('2026-07-28', 'discover', [
       for (const feature of GATED) {
         const exchange = await probe(ctx, feature);
         const served = resultOf(exchange) !== undefined;
+        // Unserved rests on an answer: silence proves nothing until a barrier shows the probe was read.
+        if (!served) await proveRead(ctx.client, exchange, `the ${exchange.method} probe`);
         if (!declared(ctx, feature) && served) {
           ctx.fail(`${exchange.method} works but server/discover does not declare the ${feature} capability`, {
             expected: `capabilities.${feature}`,
