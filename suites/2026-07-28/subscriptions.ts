@@ -245,19 +245,27 @@ export default defineArea('2026-07-28', 'subscriptions', [
           (m) => m.method === ACKNOWLEDGED && !sameIdLoosely(subscriptionTag(m), first.id),
           ctx.requestTimeoutMs,
         );
-        const refusal = second.open ? undefined : listenRefusal(await second.ended);
+        const ended = second.open ? undefined : await second.ended;
+        const refusal = ended ? listenRefusal(ended) : undefined;
         if (refusal)
           ctx.skip(
             `the server refused a second concurrent subscription (allowed: several are a MAY): ${refusal.reason}`,
           );
+        // No acknowledgment at all (tagged or not) and no answer since it was sent: the wait ran
+        // out, which decides nothing. One tagged with the first id is judged below.
+        const acksSince = second.arrivals.filter((a) => a.message.method === ACKNOWLEDGED).length;
+        if (ack === undefined && acksSince === 0 && !ended?.response)
+          ctx.inconclusive(
+            `the second subscription got no acknowledgment and no answer within ${ctx.requestTimeoutMs} ms`,
+          );
         const acks = [...first.arrivals, ...second.arrivals]
           .map((a) => a.message)
           .filter((m) => m.method === ACKNOWLEDGED);
-        const answered = second.open ? undefined : (await second.ended).response;
+        const answered = ended?.response;
         expectThat(
           ack !== undefined && sameIdLoosely(subscriptionTag(ack), second.id),
-          answered
-            ? `the second subscription was answered (${describeOutcome(await second.ended)}) before any acknowledgment tagged with its id`
+          answered && ended
+            ? `the second subscription was answered (${describeOutcome(ended)}) before any acknowledgment tagged with its id`
             : 'no acknowledgment tagged with the second subscription id',
           { expected: second.id, actual: answered ? [...acks, answered] : acks },
         );
