@@ -5,9 +5,10 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectResult, expectThat, expectValid, observed } from '../../harness/checks/expect.js';
 import { describeOutcome, resultOf } from '../../harness/lifecycles/profile.js';
 import { durationTool } from '../../harness/lifecycles/sample-requests.js';
-import { isObject, isRequest, type JsonObject } from '../../harness/model.js';
+import { isObject, isRequest, isResponse, type JsonObject } from '../../harness/model.js';
 import { idKey } from '../../harness/lifecycles/exchange.js';
 import { barrier, proveRead } from '../shared/barrier.js';
+import { type Arrival, onlyRaced } from '../shared/cancel-race.js';
 import { toolArguments } from './kit/feature-helpers.js';
 import { NO_ANSWER_EXPECTED, notifyUnanswerable } from '../shared/unanswered.js';
 import { callableTools, mayCall, policyReason, serverMessagesSince, sessionEntries, wireMark } from './kit/helpers.js';
@@ -36,10 +37,19 @@ export default defineArea('2025-11-25', 'utilities', [
       const id = ctx.client.nextId();
       // A server that ignores the cancel answers after BUSY_MS, later when loaded: the window is
       // BUSY_MS plus the run's request timeout, which grows with the answer times it measured.
+      const answers: Arrival[] = [];
       const call = ctx.client.request(
         'tools/call',
         { name: slow.tool.name, arguments: slow.arguments(BUSY_MS) } as JsonObject,
-        { id, timeoutMs: BUSY_MS + ctx.requestTimeoutMs, expectSilence: true },
+        {
+          id,
+          timeoutMs: BUSY_MS + ctx.requestTimeoutMs,
+          expectSilence: true,
+          onMessage: (message) => {
+            if (isResponse(message) && idKey(message.id) === idKey(id))
+              answers.push({ message, at: performance.now() });
+          },
+        },
       );
       let answeredAfterMs: number | undefined;
       void call.then((exchange) => {
@@ -63,7 +73,12 @@ export default defineArea('2025-11-25', 'utilities', [
         reason: 'mcp-conform cancels this on purpose',
       });
       await proveRead(ctx.client, cancel, 'notifications/cancelled');
+      const provenReadAt = performance.now();
       const exchange = await call;
+      if (exchange.response && onlyRaced(answers, provenReadAt))
+        ctx.inconclusive(
+          `the tool's result came before the server was proven to have read the cancellation (${ctx.transport === 'http' ? 'its POST answered' : 'a ping sent after it answered'}): it may have been written first`,
+        );
       expectThat(
         exchange.response === undefined,
         `the cancelled tools/call was still answered: ${describeOutcome(exchange)}`,
