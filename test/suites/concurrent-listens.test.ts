@@ -36,7 +36,8 @@ function listeningClient(secondAck: (first: unknown) => JsonObject | undefined):
     nextId: () => ++next,
     notify: async () => undefined,
     request: async (method: string, _params: unknown, options: ListenOptions = {}) => {
-      if (method !== 'subscriptions/listen') return exchangeOf({ response: { jsonrpc: '2.0', id: ++next, result: {} } });
+      if (method !== 'subscriptions/listen')
+        return exchangeOf({ response: { jsonrpc: '2.0', id: ++next, result: {} } });
       const ack = options.id === 'mcp-conform-first' ? ackTagged(options.id) : secondAck('mcp-conform-first');
       if (ack) setTimeout(() => options.onMessage?.(ack), 5);
       await new Promise((resolve) => options.signal?.addEventListener('abort', resolve));
