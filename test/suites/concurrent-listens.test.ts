@@ -9,7 +9,7 @@ import type { StatelessClient } from '../../harness/lifecycles/stateless-client.
 import type { JsonObject } from '../../harness/model.js';
 import subscriptions from '../../suites/2026-07-28/subscriptions.js';
 import { endingOf } from './check-verdict.js';
-import { exchangeOf } from './recorded-answers.js';
+import { exchangeOf, fakeStdioClient } from './recorded-answers.js';
 
 const check = subscriptions.find((c) => c.id.endsWith('/concurrent-subscriptions-demultiplexed'))!;
 
@@ -27,23 +27,14 @@ interface ListenOptions {
 
 /** The first listen is acknowledged at once; the second gets `secondAck` (or nothing) and stays open until cancelled. */
 function listeningClient(secondAck: (first: unknown) => JsonObject | undefined): StatelessClient {
-  let next = 1;
-  const connection = { name: 'stdio#1' };
-  return {
-    transport: 'stdio',
-    connection,
-    connectionName: connection.name,
-    nextId: () => ++next,
-    notify: async () => undefined,
-    request: async (method: string, _params: unknown, options: ListenOptions = {}) => {
-      if (method !== 'subscriptions/listen')
-        return exchangeOf({ response: { jsonrpc: '2.0', id: ++next, result: {} } });
-      const ack = options.id === 'mcp-conform-first' ? ackTagged(options.id) : secondAck('mcp-conform-first');
-      if (ack) setTimeout(() => options.onMessage?.(ack), 5);
-      await new Promise((resolve) => options.signal?.addEventListener('abort', resolve));
-      return { ...exchangeOf({}), timedOut: false };
-    },
-  } as unknown as StatelessClient;
+  return fakeStdioClient<StatelessClient>(async (method, _params, options: ListenOptions, nextId) => {
+    if (method !== 'subscriptions/listen')
+      return exchangeOf({ response: { jsonrpc: '2.0', id: nextId(), result: {} } });
+    const ack = options.id === 'mcp-conform-first' ? ackTagged(options.id) : secondAck('mcp-conform-first');
+    if (ack) setTimeout(() => options.onMessage?.(ack), 5);
+    await new Promise((resolve) => options.signal?.addEventListener('abort', resolve));
+    return exchangeOf({});
+  });
 }
 
 function context(client: StatelessClient): Partial<CheckContext<StatelessClient>> {

@@ -9,27 +9,17 @@ import subscriptions from '../../suites/2026-07-28/subscriptions.js';
 import { listenRefusal } from '../../suites/2026-07-28/kit/listen-refused.js';
 import { endingOf } from './check-verdict.js';
 import recorded from './recorded/published-server-listen-limit.json' with { type: 'json' };
-import { exchangeOf } from './recorded-answers.js';
+import { exchangeOf, fakeStdioClient } from './recorded-answers.js';
 
 const REFUSAL = 'listen refused: -32603 "Subscription limit reached"';
 
 /** A stdio client whose server answers discovery and refuses every listen as the recorded server did. */
 function refusingClient(answer: JsonObject = recorded.response): StatelessClient {
-  let next = 1;
-  const connection = { name: 'stdio#1' };
-  return {
-    transport: 'stdio',
-    connection,
-    connectionName: connection.name,
-    nextId: () => ++next,
-    notify: async () => undefined,
-    close: async () => undefined,
-    request: async (method: string, _params: unknown, options: { id?: number | string } = {}) => {
-      const id = options.id ?? ++next;
-      if (method === 'subscriptions/listen') return exchangeOf({ response: { ...answer, id } });
-      return exchangeOf({ response: { jsonrpc: '2.0', id, result: {} } });
-    },
-  } as unknown as StatelessClient;
+  return fakeStdioClient<StatelessClient>(async (method, _params, options: { id?: number | string }, nextId) => {
+    const id = options?.id ?? nextId();
+    if (method === 'subscriptions/listen') return exchangeOf({ response: { ...answer, id } });
+    return exchangeOf({ response: { jsonrpc: '2.0', id, result: {} } });
+  });
 }
 
 const LISTED = [{ uri: 'file:///notes.txt', name: 'notes' }];

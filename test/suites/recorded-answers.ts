@@ -32,3 +32,21 @@ export function exchangeOf(
           },
   };
 }
+
+/** A stdio client's plumbing for a fake server: `request` answers as the test says; ids count from 2. */
+export function fakeStdioClient<C>(
+  request: (method: string, params: unknown, options: never, nextId: () => number) => Promise<Exchange>,
+): C {
+  let next = 1;
+  const connection = { name: 'stdio#1' };
+  const nextId = () => ++next;
+  return {
+    transport: 'stdio',
+    connection,
+    connectionName: connection.name,
+    nextId,
+    notify: async () => undefined,
+    close: async () => undefined,
+    request: (method: string, params: unknown, options: never) => request(method, params, options, nextId),
+  } as unknown as C;
+}
