@@ -75,7 +75,7 @@ export default defineArea('2025-11-25', 'utilities', [
       await proveRead(ctx.client, cancel, 'notifications/cancelled');
       const provenReadAt = performance.now();
       const exchange = await call;
-      if (exchange.response && onlyRaced(answers, provenReadAt))
+      if (exchange.response && onlyRaced(answers, { sentAt: startedAt, holdMs: BUSY_MS, provenReadAt }))
         ctx.inconclusive(
           `the tool's result came before the server was proven to have read the cancellation (${ctx.transport === 'http' ? 'its POST answered' : 'a ping sent after it answered'}): it may have been written first`,
         );

@@ -51,6 +51,7 @@ export default defineArea('2026-07-28', 'cancellation', [
       let cancelledAt: number | undefined;
       let answeredBeforeCancel = false;
       const late: Array<Arrival & { afterCancelMs: number }> = [];
+      const sentAt = performance.now();
       const pending = ctx.client.request(
         'tools/call',
         { name: slow.tool.name, arguments: slow.arguments(HOLD_MS) },
@@ -76,7 +77,7 @@ export default defineArea('2026-07-28', 'cancellation', [
       barrierAt = performance.now();
       await pending;
       if (answeredBeforeCancel) ctx.skip('the tool answered before the cancellation was sent');
-      if (onlyRaced(late, barrierAt))
+      if (onlyRaced(late, { sentAt, holdMs: HOLD_MS, provenReadAt: barrierAt }))
         ctx.inconclusive(
           `the tool's result came ${late[0].afterCancelMs} ms after the cancellation, before the barrier's answer proved the server had read it: it may have been written first`,
         );

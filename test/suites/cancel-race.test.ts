@@ -23,7 +23,7 @@ const ID = 'mcp-conform-cancelled';
 const RESULT = { jsonrpc: '2.0', id: ID, result: { content: [] } };
 const CANCELED = { jsonrpc: '2.0', id: ID, error: { code: -32603, message: 'context canceled' } };
 
-type When = 'on-cancel' | 'after-barrier';
+type When = 'on-cancel' | 'held-then-before-barrier' | 'after-barrier';
 
 /** A stdio client whose server writes `answer` for the cancelled call when it reads the cancel, or after answering the barrier. */
 function racingClient(answer: JsonObject, when: When): StatelessClient {
@@ -37,6 +37,9 @@ function racingClient(answer: JsonObject, when: When): StatelessClient {
     exitedByItself: () => undefined,
     notify: async () => {
       if (when === 'on-cancel') deliver?.(answer);
+      // A busy server reads the cancel only after the tool's 1000 ms hold ran out.
+      if (when === 'held-then-before-barrier') await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (when === 'held-then-before-barrier') deliver?.(answer);
     },
     request: async (method: string, _params: unknown, options: { onMessage?: (m: JsonObject) => void } = {}) => {
       if (method === 'tools/call') {
@@ -65,10 +68,15 @@ function context(answer: JsonObject, when: When): Partial<CheckContext<Stateless
 }
 
 describe('stdio-cancel-stops-request, an answer for the cancelled call', () => {
-  test('a result before the barrier was answered may have been written first: inconclusive', async () => {
-    const ending = await endingOf(check, context(RESULT, 'on-cancel'));
+  test('a result before the barrier was answered, a full hold after the call, may have been written first: inconclusive', async () => {
+    const ending = await endingOf(check, context(RESULT, 'held-then-before-barrier'));
     expect(ending.verdict).toBe('error');
     expect(ending.reason).toMatch(/^inconclusive: the tool's result came \d+ ms after the cancellation, before/);
+  });
+
+  test('a result written as the cancel is read, long before the hold ran out, was cut short by it: a fail', async () => {
+    const ending = await endingOf(check, context(RESULT, 'on-cancel'));
+    expect(ending.verdict).toBe('fail');
   });
 
   test('an error written as the cancel is read is a fail', async () => {
@@ -84,7 +92,7 @@ describe('stdio-cancel-stops-request, an answer for the cancelled call', () => {
 });
 
 /** An HTTP 2025-11-25 session whose server writes a result for the cancelled call before (or after) answering the cancel's POST. */
-function httpRacingClient(when: 'before-proof' | 'after-proof'): StatelessClient {
+function httpRacingClient(when: 'at-once' | 'held-before-proof' | 'after-proof'): StatelessClient {
   let deliver: ((message: JsonObject) => void) | undefined;
   let finish: (() => void) | undefined;
   let id: unknown;
@@ -96,8 +104,10 @@ function httpRacingClient(when: 'before-proof' | 'after-proof'): StatelessClient
     connection: { name: 'http#1' },
     nextId: () => 41,
     notify: async () => {
-      if (when === 'before-proof') deliver?.(result());
-      else setTimeout(() => deliver?.(result()), 10);
+      // A busy server answers the cancel's POST only after the tool's 2500 ms hold ran out.
+      if (when === 'held-before-proof') await new Promise((resolve) => setTimeout(resolve, 2500));
+      if (when === 'after-proof') setTimeout(() => deliver?.(result()), 10);
+      else deliver?.(result());
       setTimeout(() => finish?.(), 20);
       return exchangeOf({ status: 202 });
     },
@@ -118,17 +128,22 @@ function httpRacingClient(when: 'before-proof' | 'after-proof'): StatelessClient
 
 describe('2025-11-25 cancel-in-flight over HTTP, a result for the cancelled call', () => {
   const inFlight = utilities.find((c) => c.id.endsWith('/cancel-in-flight'))!;
-  const httpContext = (when: 'before-proof' | 'after-proof') =>
+  const httpContext = (when: 'at-once' | 'held-before-proof' | 'after-proof') =>
     ({
       ...toolCallContext([SLOW_TOOL], '2025-11-25', 'http'),
       client: httpRacingClient(when),
       inconclusive,
     }) as Partial<CheckContext<StatelessClient>>;
 
-  test("before the cancel's POST was answered: inconclusive", async () => {
-    const ending = await endingOf(inFlight, httpContext('before-proof'));
+  test("a full hold after the call, before the cancel's POST was answered: inconclusive", async () => {
+    const ending = await endingOf(inFlight, httpContext('held-before-proof'));
     expect(ending.verdict).toBe('error');
     expect(ending.reason).toMatch(/^inconclusive: the tool's result came before the server was proven to have read/);
+  });
+
+  test('at once, long before the hold ran out (cut short by the cancel, as the Go SDK does): judged', async () => {
+    const ending = await endingOf(inFlight, httpContext('at-once'));
+    expect(ending.verdict).toBe('fail');
   });
 
   test("after the cancel's POST was answered: judged (a SHOULD, so the check's failure)", async () => {
