@@ -65,8 +65,10 @@ export default defineArea('2026-07-28', 'cancellation', [
               (isResponse(message) && idKey(message.id) === idKey(id)) || progressFor([message], token).length > 0;
             if (!ours) return;
             if (cancelledAt === undefined) answeredBeforeCancel ||= isResponse(message);
-            else if (barrierAt !== undefined || isResponse(message))
-              late.push({ message, at: performance.now(), afterCancelMs: Math.round(performance.now() - cancelledAt) });
+            else if (barrierAt !== undefined || isResponse(message)) {
+              const at = performance.now();
+              late.push({ message, at, afterCancelMs: Math.round(at - cancelledAt) });
+            }
           },
         },
       );
