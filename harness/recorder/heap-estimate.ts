@@ -21,10 +21,21 @@ export function heapEstimate(value: unknown, cap = Number.POSITIVE_INFINITY): nu
       total += scalarBytes(item);
       continue;
     }
-    const members = Array.isArray(item) ? item : Object.values(item);
-    // An object's slots hold keys and values alike.
-    total += OBJECT + (Array.isArray(item) ? SLOT : 2 * SLOT) * members.length;
-    for (const member of members) {
+    // Index and for-in loops: Object.values of every container was itself most of this walk's garbage.
+    if (Array.isArray(item)) {
+      total += OBJECT + SLOT * item.length;
+      for (let i = 0; i < item.length; i++) {
+        const member: unknown = item[i];
+        if (member !== null && typeof member === 'object') stack.push(member);
+        else total += scalarBytes(member);
+      }
+      continue;
+    }
+    total += OBJECT;
+    for (const key in item) {
+      // An object's slots hold keys and values alike.
+      total += 2 * SLOT;
+      const member: unknown = (item as Record<string, unknown>)[key];
       if (member !== null && typeof member === 'object') stack.push(member);
       else total += scalarBytes(member);
     }

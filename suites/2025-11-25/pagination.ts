@@ -4,7 +4,7 @@ import { defineArea } from '../../harness/checks/check.js';
 import { expectError, expectResult, expectThat } from '../../harness/checks/expect.js';
 import { offers } from '../../harness/lifecycles/profile.js';
 import type { Feature } from '../../harness/model.js';
-import { canonical } from './kit/feature-helpers.js';
+import { sameJson } from '../shared/same-json.js';
 import type { Ctx } from './kit/helpers.js';
 
 const MAX_PAGES = 100;
@@ -73,7 +73,7 @@ export default defineArea('2025-11-25', 'pagination', [
           expectResult(await ctx.client.request(method, { cursor })),
           expectResult(await ctx.client.request(method, { cursor })),
         ];
-        expectThat(canonical(first) === canonical(second), `${method} returned two different pages for one cursor`, {
+        expectThat(sameJson(first, second), `${method} returned two different pages for one cursor`, {
           expected: first,
           actual: second,
         });

@@ -5,8 +5,9 @@ import { errorOf, expectResult, expectThat, expectValid, observed } from '../../
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema } from '../../generators/schema/index.js';
 import { expectProtocolError } from '../shared/protocol-error.js';
+import { sameJson } from '../shared/same-json.js';
 import { walkSchemas } from '../shared/schema-walk.js';
-import { badBase64, canonical, listBothWays, toolArguments } from './kit/feature-helpers.js';
+import { badBase64, listBothWays, toolArguments } from './kit/feature-helpers.js';
 import { callableTools, policyReason, type Ctx } from './kit/helpers.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -19,9 +20,9 @@ function needCallable(ctx: Ctx, filter: (tool: JsonObject) => boolean = () => tr
   return ctx.skip(`server lists no ${what}`);
 }
 
-function parsesTo(text: string, wanted: string): boolean {
+function parsesTo(text: string, wanted: unknown): boolean {
   try {
-    return canonical(JSON.parse(text)) === wanted;
+    return sameJson(JSON.parse(text), wanted);
   } catch {
     return false;
   }
@@ -250,7 +251,7 @@ export default defineArea('2025-11-25', 'tools', [
         );
         if (result.structuredContent === undefined) continue;
         judged++;
-        const wanted = canonical(result.structuredContent);
+        const wanted = result.structuredContent;
         const texts = (Array.isArray(result.content) ? result.content : []).filter(
           (b): b is JsonObject => isObject(b) && b.type === 'text',
         );

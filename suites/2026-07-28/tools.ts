@@ -7,6 +7,7 @@ import { refusedInvented } from '../shared/invented.js';
 import { expectProtocolError } from '../shared/protocol-error.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
+import { sameJson } from '../shared/same-json.js';
 import { walkSchemas } from '../shared/schema-walk.js';
 import { contentBlockProblems } from './kit/content.js';
 import { validatedPages } from './kit/lists.js';
@@ -403,25 +404,13 @@ export default defineArea('2026-07-28', 'tools', [
 ]);
 
 function mirrorsStructured(result: JsonObject): boolean {
-  const expected = JSON.stringify(canonical(result.structuredContent));
   const blocks = Array.isArray(result.content) ? result.content : [];
   return blocks.some((block) => {
     if (!isObject(block) || block.type !== 'text' || typeof block.text !== 'string') return false;
     try {
-      return JSON.stringify(canonical(JSON.parse(block.text))) === expected;
+      return sameJson(JSON.parse(block.text), result.structuredContent);
     } catch {
       return false;
     }
   });
-}
-
-/** Key order does not matter when comparing JSON. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, canonical(value[key])]),
-  );
 }

@@ -45,6 +45,16 @@ describe('_meta key names', () => {
       { path: '/result/tools/0/_meta', key: 'bad key' },
     ]);
   });
+  test('keys are listed in document order, a _meta nested in a _meta too', () => {
+    const message = { a: { _meta: { x: 1 } }, _meta: { y: 1, z: { _meta: { w: 1 } } }, b: [7, { _meta: { v: 1 } }] };
+    expect(metaKeysIn(message)).toEqual([
+      { path: '/a/_meta', key: 'x' },
+      { path: '/_meta', key: 'y' },
+      { path: '/_meta', key: 'z' },
+      { path: '/_meta/z/_meta', key: 'w' },
+      { path: '/b/1/_meta', key: 'v' },
+    ]);
+  });
 });
 
 function log(): WireRecorder {

@@ -37,14 +37,3 @@ export function badBase64(blocks: unknown): JsonObject[] {
   }
   return out;
 }
-
-/** JSON text with object keys sorted, so equal values compare equal. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value))
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { sameJson } from '../../suites/shared/same-json.js';
+
+describe('sameJson', () => {
+  test('object key order does not matter, at any depth', () => {
+    expect(sameJson({ a: 1, b: { c: [1, { d: 2, e: 3 }] } }, { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(true);
+  });
+  test.each([
+    ['array order', [1, 2], [2, 1]],
+    ['array length', [1], [1, 1]],
+    ['array against object', [], {}],
+    ['a missing key', { a: 1 }, { b: 1 }],
+    ['an extra key', { a: 1 }, { a: 1, b: 2 }],
+    ['null against an object', null, {}],
+    ['string against number', '1', 1],
+    ['a deep leaf', { a: [{ b: [true] }] }, { a: [{ b: [false] }] }],
+  ])('%s differs', (_name, left, right) => {
+    expect(sameJson(left, right)).toBe(false);
+    expect(sameJson(right, left)).toBe(false);
+  });
+  test('a value nested 10,000 deep is compared without recursion', () => {
+    let left: unknown = 1;
+    let right: unknown = 1;
+    for (let i = 0; i < 10_000; i++) [left, right] = [[left], [right]];
+    expect(sameJson(left, right)).toBe(true);
+  });
+});
