@@ -2,6 +2,7 @@
 
 import type { WireEntry } from '../results/wire-entry.js';
 import { abridge, detached, MAX_PRINTED_BYTES } from './abridge.js';
+import type { AnswersInFlight } from './answers-in-flight.js';
 import { BudgetLedger } from './budget-ledger.js';
 import { factsOf } from './facts.js';
 import { heapEstimate } from './heap-estimate.js';
@@ -25,15 +26,18 @@ export interface RecorderOptions {
   maxWholeBytes?: number;
   /** The same budget shared with other recorders (a run's revisions), in place of maxWholeBytes. */
   wholeBudget?: WholeBudget;
+  /** The run's count of answers held by the checks in flight (the pool's admission reads it). */
+  answers?: AnswersInFlight;
 }
 
 /**
  * Heap bytes of whole messages kept for the checks, shared by every recorder of a run: two
- * revisions with a budget each kept 13 copies (104 MB) of one 2 MB answer where one budget keeps 8.
+ * revisions with a budget each kept 13 copies (104 MB) of one 2 MB answer where one budget keeps 4.
+ * 32 MB, not 64: with the answers checks hold in flight, 64 kept a giant-answer run over 300 MB.
  */
 export class WholeBudget {
   used = 0;
-  constructor(readonly max = 64 * 1024 * 1024) {}
+  constructor(readonly max = 32 * 1024 * 1024) {}
 }
 
 type Listener = (entry: WireEntry) => void;
@@ -68,6 +72,7 @@ export class WireRecorder {
   private readonly maxEntries: number;
   private readonly maxTotalBytes: number;
   private readonly whole: WholeBudget;
+  private readonly answers: AnswersInFlight | undefined;
   /** Content bytes kept so far, and entries whose content was dropped for the budget. */
   keptBytes = 0;
   contentDropped = 0;
@@ -81,6 +86,7 @@ export class WireRecorder {
     // Reports print an entry once per check it belongs to: the budget is a fraction of what they may hold.
     this.maxTotalBytes = options.maxTotalBytes ?? 16 * 1024 * 1024;
     this.whole = options.wholeBudget ?? new WholeBudget(options.maxWholeBytes);
+    this.answers = options.answers;
   }
 
   record(input: WireInput): WireEntry {
@@ -92,7 +98,7 @@ export class WireRecorder {
       ...rest,
     };
     // The verdict rules read the harness's waits and their proofs: a flood never pushes those out.
-    if (this.entries.length >= this.maxEntries && !decidesVerdicts(entry)) return this.passBy(entry);
+    if (this.entries.length >= this.maxEntries && !decidesVerdicts(entry)) return this.passBy(entry, sizeHint);
     if (entry.text !== undefined && entry.text.length > this.maxTextBytes) {
       entry.bytes ??= Buffer.byteLength(entry.text);
       entry.text = detached(entry.text.slice(0, this.maxTextBytes));
@@ -137,7 +143,7 @@ export class WireRecorder {
     } else {
       this.keptBytes += size;
     }
-    this.countResponse(entry, whole);
+    this.countResponse(entry, whole, sizeHint);
     this.entries.push(entry);
     // Listeners judge what came (the fuzzer): they hear the whole message, the log keeps the evidence.
     const heard = whole !== entry.message && entry.message !== undefined ? { ...entry, message: whole } : entry;
@@ -146,16 +152,17 @@ export class WireRecorder {
   }
 
   /** An entry past the entry cap: counted and heard, never cut or budgeted (a flood's entries cost no evidence). */
-  private passBy(entry: WireEntry): WireEntry {
+  private passBy(entry: WireEntry, sizeHint: number | undefined): WireEntry {
     this.dropped++;
-    this.countResponse(entry, entry.message);
+    this.countResponse(entry, entry.message, sizeHint);
     for (const listener of this.listeners) listener(entry);
     return entry;
   }
 
-  private countResponse(entry: WireEntry, whole: unknown): void {
-    if (entry.direction === 'server->client' && entry.kind === 'message' && isResponse(whole))
-      this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
+  private countResponse(entry: WireEntry, whole: unknown, sizeHint: number | undefined): void {
+    if (entry.direction !== 'server->client' || entry.kind !== 'message' || !isResponse(whole)) return;
+    this.responses.set(entry.connection, (this.responses.get(entry.connection) ?? 0) + 1);
+    this.answers?.add(entry.checks, sizeHint ?? 256);
   }
 
   /** Text of raw bytes for the log: UTF-8 when valid, plus hex of the head when not. */

@@ -16,25 +16,39 @@ export function runsAlone(check: Pick<Check, 'exclusive' | 'connection'>, transp
 }
 
 export class Slots {
-  private free: number;
+  private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(size: number) {
-    this.free = Math.max(1, size);
+  /**
+   * @param admits whether one more task may start beside the `running` ones (a memory bound);
+   *   with none in flight one always starts, so the run never stalls.
+   */
+  constructor(
+    private readonly size: number,
+    private readonly admits: (running: number) => boolean = () => true,
+  ) {}
+
+  private canStart(): boolean {
+    return this.inFlight === 0 || (this.inFlight < Math.max(1, this.size) && this.admits(this.inFlight));
   }
 
-  async acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
+  /** Resolves to whether the task was held back by `admits` while a slot was free. */
+  async acquire(): Promise<boolean> {
+    if (this.waiting.length === 0 && this.canStart()) {
+      this.inFlight++;
+      return false;
     }
+    const heldBack = this.inFlight < Math.max(1, this.size);
     await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return heldBack;
   }
 
   release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
+    this.inFlight--;
+    while (this.waiting.length > 0 && this.canStart()) {
+      this.inFlight++;
+      this.waiting.shift()!();
+    }
   }
 }
 
@@ -44,9 +58,14 @@ export interface PoolTask {
 }
 
 /** Runs the tasks in order of start; exclusive ones after all the others, one at a time. */
-export async function runPool(tasks: PoolTask[], slots: Slots, shouldStop: () => boolean = () => false): Promise<void> {
+export async function runPool(
+  tasks: PoolTask[],
+  slots: Slots,
+  shouldStop: () => boolean = () => false,
+  onHeldBack: () => void = () => undefined,
+): Promise<void> {
   const inSlot = async (task: PoolTask) => {
-    await slots.acquire();
+    if (await slots.acquire()) onHeldBack();
     try {
       if (!shouldStop()) await task.run();
     } finally {

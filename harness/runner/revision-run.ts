@@ -12,12 +12,14 @@ import { boundNotes, boundTranscript, describeCheck, MAX_REASON, notRun, withLat
 import { makeContext } from './check-context.js';
 import { attemptOf, needsConfirmation, settleAttempts } from './confirm.js';
 import { runPool, runsAlone, type Slots } from './pool.js';
-import type { WholeBudget } from '../recorder/wire-log.js';
+import { MAX_ANSWER_BYTES_IN_FLIGHT } from '../recorder/answers-in-flight.js';
 import { summarizeProfile } from './profile-summary.js';
 import { budgetUnasked, UNASKED_BYTES_PER_CHECK } from './transcript-budget.js';
-import { RevisionSession, TargetUnreachable } from './revision-session.js';
+import { RevisionSession, type RunShares, TargetUnreachable } from './revision-session.js';
 import type { RunSettings } from './settings.js';
 import { CheckTimeout, notApplicable, type Outcome, settleVerdict, verdictFor } from './verdict-rules.js';
+
+const HELD_BACK = `checks started late: the checks in flight held the answer bytes allowed (${MAX_ANSWER_BYTES_IN_FLIGHT / 1024 / 1024} MB, each reckoned at the largest answer seen)`;
 
 export interface AttemptPlan {
   /** Per-request timeout for this run of the check. */
@@ -110,9 +112,9 @@ export class RevisionRunner {
     private readonly checks: Check[],
     private readonly settings: RunSettings,
     private readonly selectedBecause: string,
-    wholeBudget?: WholeBudget,
+    private readonly shares: RunShares = {},
   ) {
-    this.session = new RevisionSession(revision, settings, wholeBudget);
+    this.session = new RevisionSession(revision, settings, shares);
     settings.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
@@ -148,13 +150,17 @@ export class RevisionRunner {
       run: async () => {
         settings.progress?.onCheckStart?.(check.id);
         const concurrent = session.inFlight;
-        const result = await runOneCheck(check, session, { timeoutMs: session.requestTimeoutMs });
+        this.shares.answers?.open(check.id);
+        const result = await runOneCheck(check, session, { timeoutMs: session.requestTimeoutMs }).finally(() =>
+          this.shares.answers?.close(check.id),
+        );
         this.results.push(result);
         this.firstAttempts.set(result.id, attemptOf(result, session.requestTimeoutMs, concurrent));
         if (!needsConfirmation(result)) onDone(result);
       },
     });
-    await runPool(main.map(task), slots, () => this.stopped());
+    const heldBack = () => session.recorder.spent.note(HELD_BACK);
+    await runPool(main.map(task), slots, () => this.stopped(), heldBack);
     // Post checks read the whole log: one at a time, after everything else of this revision.
     await runPool(
       post.map((check) => ({ ...task(check), exclusive: true })),

@@ -6,7 +6,7 @@ import { discoverSession, discoverStateless, type ServerProfile } from '../lifec
 import { SessionClient } from '../lifecycles/session-client.js';
 import { StatelessClient } from '../lifecycles/stateless-client.js';
 import type { Revision } from '../model.js';
-import { WireRecorder, type WholeBudget } from '../recorder/wire-log.js';
+import { type RecorderOptions, WireRecorder } from '../recorder/wire-log.js';
 import { createWireValidator, type WireValidator } from '../schema/index.js';
 import { openConnection } from '../target.js';
 import type { ConnectionContext } from '../transports/connection-context.js';
@@ -20,6 +20,9 @@ const DISCOVERY_ATTEMPTS = 3;
 
 /** The revision's discovery heard no JSON-RPC message at all: there is nothing to judge. */
 export class TargetUnreachable extends Error {}
+
+/** What a run's revisions share: the budget of whole messages and the count of answers held by checks in flight. */
+export type RunShares = Pick<RecorderOptions, 'wholeBudget' | 'answers'>;
 
 export class RevisionSession {
   readonly recorder: WireRecorder;
@@ -39,9 +42,9 @@ export class RevisionSession {
   constructor(
     readonly revision: Revision,
     readonly settings: RunSettings,
-    wholeBudget?: WholeBudget,
+    shares: RunShares = {},
   ) {
-    this.recorder = new WireRecorder({ wholeBudget });
+    this.recorder = new WireRecorder(shares);
     this.requestTimeoutMs = settings.requestTimeoutMs;
     this.validator = createWireValidator(revision, settings.schemaSource);
     this.context = {

@@ -8,6 +8,7 @@ import { printLargeEntriesOnce } from './printed-once.js';
 import { RevisionRunner } from './revision-run.js';
 import { TargetUnreachable } from './revision-session.js';
 import { Slots } from './pool.js';
+import { AnswersInFlight } from '../recorder/answers-in-flight.js';
 import { WholeBudget } from '../recorder/wire-log.js';
 import { computeMatrix } from '../results/matrix.js';
 import { selectIds } from '../results/select.js';
@@ -70,15 +71,16 @@ export async function runChecks(request: RunRequest): Promise<RunResults> {
       }))
       .filter((part) => part.selected.length > 0);
     // Revisions use separate connections, so they run side by side, sharing the concurrency bound.
-    const slots = new Slots(settings.concurrency);
+    // One budget of whole messages for the run, and one count of the answers its checks in flight
+    // hold: past that count the pool starts no further check (checks already running go on).
+    const shares = { wholeBudget: new WholeBudget(), answers: new AnswersInFlight() };
+    const slots = new Slots(settings.concurrency, (running) => shares.answers.admitsAnother(running));
     const total = plan.reduce((sum, part) => sum + part.selected.length, 0);
     let done = 0;
     const onDone = (result: CheckResult) => settings.progress?.onCheckDone?.(result, ++done, total);
     for (const part of plan) settings.progress?.onRevisionStart?.(part.revision, part.selected.length);
-    // One budget of whole messages for the run: each revision's recorder draws on it.
-    const wholeBudget = new WholeBudget();
     const runners = plan.map(
-      (part) => new RevisionRunner(part.revision, part.selected, settings, part.because, wholeBudget),
+      (part) => new RevisionRunner(part.revision, part.selected, settings, part.because, shares),
     );
     const outcomes = await Promise.allSettled(runners.map((runner) => runner.run(slots, onDone)));
     // Every non-pass again, one at a time across all revisions, before anything is reported; a

@@ -92,6 +92,8 @@ describe('answers that would amplify in print', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const json = await expectBounded(run, token, 350);
     expect(JSON.stringify(json)).toContain('message cut to 64 KB of evidence');
+    // Checks in flight each held an 8 MB copy of the answer: they now start as the answer bytes allow.
+    expect(JSON.stringify(json.revisions)).toContain('checks started late');
   });
 
   test('a 1 MB tool description: printed once as head, length and tail', async () => {
