@@ -18,18 +18,21 @@ export function runsAlone(check: Pick<Check, 'exclusive' | 'connection'>, transp
 export class Slots {
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly size: number;
 
   /**
    * @param admits whether one more task may start beside the `running` ones (a memory bound);
    *   with none in flight one always starts, so the run never stalls.
    */
   constructor(
-    private readonly size: number,
+    size: number,
     private readonly admits: (running: number) => boolean = () => true,
-  ) {}
+  ) {
+    this.size = Math.max(1, size);
+  }
 
   private canStart(): boolean {
-    return this.inFlight === 0 || (this.inFlight < Math.max(1, this.size) && this.admits(this.inFlight));
+    return this.inFlight === 0 || (this.inFlight < this.size && this.admits(this.inFlight));
   }
 
   /** Resolves to whether the task was held back by `admits` while a slot was free. */
@@ -38,7 +41,7 @@ export class Slots {
       this.inFlight++;
       return false;
     }
-    const heldBack = this.inFlight < Math.max(1, this.size);
+    const heldBack = this.inFlight < this.size;
     await new Promise<void>((resolve) => this.waiting.push(resolve));
     return heldBack;
   }

@@ -5,7 +5,7 @@ import { errorOf, expectResult, expectThat, expectValid, observed } from '../../
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema } from '../../generators/schema/index.js';
 import { expectProtocolError } from '../shared/protocol-error.js';
-import { sameJson } from '../shared/same-json.js';
+import { textIsJson } from '../shared/same-json.js';
 import { walkSchemas } from '../shared/schema-walk.js';
 import { badBase64, listBothWays, toolArguments } from './kit/feature-helpers.js';
 import { callableTools, policyReason, type Ctx } from './kit/helpers.js';
@@ -18,14 +18,6 @@ function needCallable(ctx: Ctx, filter: (tool: JsonObject) => boolean = () => tr
   if (tools.length > 0) return tools.slice(0, CALL_LIMIT);
   if (ctx.profile.tools.some(filter)) ctx.skip(`${policyReason(ctx)}, so no ${what} may be called`);
   return ctx.skip(`server lists no ${what}`);
-}
-
-function parsesTo(text: string, wanted: unknown): boolean {
-  try {
-    return sameJson(JSON.parse(text), wanted);
-  } catch {
-    return false;
-  }
 }
 
 function schemaProblem(schema: unknown, what: string): string | undefined {
@@ -255,7 +247,7 @@ export default defineArea('2025-11-25', 'tools', [
         const texts = (Array.isArray(result.content) ? result.content : []).filter(
           (b): b is JsonObject => isObject(b) && b.type === 'text',
         );
-        const mirrored = texts.some((block) => parsesTo(String(block.text), wanted));
+        const mirrored = texts.some((block) => textIsJson(String(block.text), wanted));
         expectThat(mirrored, `no text block of ${String(tool.name)} holds its structuredContent as JSON`, {
           expected: wanted,
           actual: result.content,

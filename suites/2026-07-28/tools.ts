@@ -7,7 +7,7 @@ import { refusedInvented } from '../shared/invented.js';
 import { expectProtocolError } from '../shared/protocol-error.js';
 import { isObject, type JsonObject } from '../../harness/model.js';
 import { compileSchema, externalRefs, headerProblems, sensitiveHeaders } from '../../generators/schema/index.js';
-import { sameJson } from '../shared/same-json.js';
+import { textIsJson } from '../shared/same-json.js';
 import { walkSchemas } from '../shared/schema-walk.js';
 import { contentBlockProblems } from './kit/content.js';
 import { validatedPages } from './kit/lists.js';
@@ -405,12 +405,11 @@ export default defineArea('2026-07-28', 'tools', [
 
 function mirrorsStructured(result: JsonObject): boolean {
   const blocks = Array.isArray(result.content) ? result.content : [];
-  return blocks.some((block) => {
-    if (!isObject(block) || block.type !== 'text' || typeof block.text !== 'string') return false;
-    try {
-      return sameJson(JSON.parse(block.text), result.structuredContent);
-    } catch {
-      return false;
-    }
-  });
+  return blocks.some(
+    (block) =>
+      isObject(block) &&
+      block.type === 'text' &&
+      typeof block.text === 'string' &&
+      textIsJson(block.text, result.structuredContent),
+  );
 }

@@ -22,3 +22,12 @@ export function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/** Whether `text` is JSON equal to `value`, key order aside (a text block mirroring structuredContent). */
+export function textIsJson(text: string, value: unknown): boolean {
+  try {
+    return sameJson(JSON.parse(text), value);
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sameJson } from '../../suites/shared/same-json.js';
+import { sameJson, textIsJson } from '../../suites/shared/same-json.js';
 
 describe('sameJson', () => {
   test('object key order does not matter, at any depth', () => {
@@ -23,5 +23,10 @@ describe('sameJson', () => {
     let right: unknown = 1;
     for (let i = 0; i < 10_000; i++) [left, right] = [[left], [right]];
     expect(sameJson(left, right)).toBe(true);
+  });
+  test('textIsJson: a text mirrors a value when it parses to it, key order aside; text that is no JSON never does', () => {
+    expect(textIsJson('{"b":[1,2],"a":"x"}', { a: 'x', b: [1, 2] })).toBe(true);
+    expect(textIsJson('{"a":"x"}', { a: 'y' })).toBe(false);
+    expect(textIsJson('x', 'x')).toBe(false);
   });
 });
