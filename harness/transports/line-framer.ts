@@ -8,8 +8,12 @@ export type Frame =
   /** Bytes left without a newline when the stream ended. */
   | { kind: 'partial'; bytes: Uint8Array };
 
+const FIRST_CAPACITY = 64 * 1024;
+
 export class LineFramer {
-  private chunks: Buffer[] = [];
+  // One buffer, grown by doubling and kept, holds every line that spans chunks: a new
+  // multi-megabyte buffer per long line is what the allocator kept as resident memory.
+  private line: Buffer | undefined;
   private buffered = 0;
   private overflowHead: Buffer | undefined;
   private overflowBytes = 0;
@@ -40,15 +44,21 @@ export class LineFramer {
   end(emit: (frame: Frame) => void): void {
     if (this.overflowHead) {
       emit({ kind: 'oversized', head: this.overflowHead, totalBytes: this.overflowBytes });
-    } else if (this.buffered > 0) {
-      emit({ kind: 'partial', bytes: Buffer.concat(this.chunks) });
+    } else if (this.buffered > 0 && this.line) {
+      emit({ kind: 'partial', bytes: this.line.subarray(0, this.buffered) });
     }
     this.reset();
+    this.line = undefined;
   }
 
   /** Bytes currently held, for memory accounting in tests. */
   get bufferedBytes(): number {
     return this.buffered;
+  }
+
+  /** Bytes reserved for lines that span chunks, for memory accounting in tests. */
+  get capacityBytes(): number {
+    return this.line?.length ?? 0;
   }
 
   private append(data: Buffer): void {
@@ -57,24 +67,36 @@ export class LineFramer {
       this.overflowBytes += data.length;
       return;
     }
-    if (this.buffered + data.length > this.maxLineBytes) {
-      const head = Buffer.concat([...this.chunks, data]).subarray(0, Math.min(this.maxLineBytes, 4096));
-      this.overflowHead = Buffer.from(head);
-      this.overflowBytes = this.buffered + data.length;
-      this.chunks = [];
+    const needed = this.buffered + data.length;
+    if (needed > this.maxLineBytes) {
+      const held = this.line?.subarray(0, Math.min(this.buffered, 4096)) ?? Buffer.alloc(0);
+      const head = Buffer.concat([held, data.subarray(0, 4096)]);
+      this.overflowHead = head.subarray(0, Math.min(this.maxLineBytes, 4096));
+      this.overflowBytes = needed;
       this.buffered = 0;
+      this.line = undefined; // a server writing lines past the cap gains nothing from a kept buffer
       return;
     }
     // Copy: the caller's chunk may be reused by the stream.
-    this.chunks.push(Buffer.from(data));
-    this.buffered += data.length;
+    this.reserve(needed).set(data, this.buffered);
+    this.buffered = needed;
+  }
+
+  private reserve(bytes: number): Buffer {
+    if (this.line && this.line.length >= bytes) return this.line;
+    let capacity = Math.max(this.line?.length ?? 0, FIRST_CAPACITY);
+    while (capacity < bytes) capacity *= 2;
+    const grown = Buffer.allocUnsafeSlow(Math.min(capacity, this.maxLineBytes));
+    if (this.line) this.line.copy(grown, 0, 0, this.buffered);
+    this.line = grown;
+    return grown;
   }
 
   private flushLine(emit: (frame: Frame) => void): void {
     if (this.overflowHead) {
       emit({ kind: 'oversized', head: this.overflowHead, totalBytes: this.overflowBytes });
     } else {
-      let bytes = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+      let bytes = this.line ? this.line.subarray(0, this.buffered) : Buffer.alloc(0);
       const crlf = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d;
       if (crlf) bytes = bytes.subarray(0, bytes.length - 1);
       emit({ kind: 'line', bytes, crlf });
@@ -83,7 +105,6 @@ export class LineFramer {
   }
 
   private reset(): void {
-    this.chunks = [];
     this.buffered = 0;
     this.overflowHead = undefined;
     this.overflowBytes = 0;

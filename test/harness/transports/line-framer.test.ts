@@ -41,4 +41,34 @@ describe('LineFramer', () => {
     const bytes = Buffer.from('{"s":"世界"}\n');
     expect(frames([bytes.subarray(0, 8), bytes.subarray(8)]).map(text)).toEqual(['{"s":"世界"}']);
   });
+
+  test('lines that span chunks are read whole, each from the same reused buffer', () => {
+    const framer = new LineFramer(1024 * 1024);
+    const lines: string[] = [];
+    const lengths = [300_000, 70_000, 300_000, 5, 200_000];
+    for (const [n, length] of lengths.entries()) {
+      const line = Buffer.from(`${String.fromCharCode(97 + n).repeat(length)}\n`);
+      for (let at = 0; at < line.length; at += 65_536)
+        framer.push(line.subarray(at, at + 65_536), (f) => lines.push(text(f)));
+      if (n === 0) expect(framer.capacityBytes).toBe(512 * 1024);
+    }
+    expect(lines.map((line) => [line.length, line[0], line.at(-1)])).toEqual(
+      lengths.map((length, n) => [length, String.fromCharCode(97 + n), String.fromCharCode(97 + n)]),
+    );
+    // Grown once, for the first long line, and never again.
+    expect(framer.capacityBytes).toBe(512 * 1024);
+  });
+
+  test('the buffer never grows past the line cap', () => {
+    const framer = new LineFramer(100_000);
+    const out: Frame[] = [];
+    framer.push(Buffer.alloc(99_999, 0x61), (f) => out.push(f));
+    framer.push(Buffer.from('\n'), (f) => out.push(f));
+    expect(out).toMatchObject([{ kind: 'line', crlf: false }]);
+    expect(out[0].kind === 'line' && out[0].bytes.length).toBe(99_999);
+    expect(framer.capacityBytes).toBe(100_000);
+    // A line past the cap frees it.
+    framer.push(Buffer.alloc(100_001, 0x61), (f) => out.push(f));
+    expect(framer.capacityBytes).toBe(0);
+  });
 });
