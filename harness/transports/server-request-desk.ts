@@ -4,6 +4,7 @@
 import type { JsonObject } from '../model.js';
 import type { WireInput } from '../recorder/wire-log.js';
 import type { ConnectionLog } from './connection-log.js';
+import { ReplyQueue } from './reply-queue.js';
 import type { ServerProcess } from './server-process.js';
 import type { ServerRequestHandler } from './types.js';
 
@@ -15,18 +16,21 @@ const MAX_STDIN_BACKLOG = 1024 * 1024;
 export class ServerRequestDesk {
   handler: ServerRequestHandler | undefined;
   private counts = { seen: 0, unlogged: 0, unanswered: 0 };
+  private readonly replies: ReplyQueue;
 
   constructor(
     private readonly log: ConnectionLog,
-    private readonly process: Pick<ServerProcess, 'stdinBacklog' | 'write'>,
-  ) {}
+    process: Pick<ServerProcess, 'stdinBacklog' | 'write'>,
+  ) {
+    this.replies = new ReplyQueue(process);
+  }
 
   take(request: JsonObject, base: Omit<WireInput, 'connection' | 'direction' | 'kind' | 'message'>): void {
     const logged = ++this.counts.seen <= SERVER_REQUESTS_LOGGED;
     if (logged) this.log.serverMessage({ ...base, checks: this.log.tags.tags() }, request, undefined);
     else if (this.counts.unlogged++ === 0)
       this.log.note(`more than ${SERVER_REQUESTS_LOGGED} server requests: the rest are counted, not logged one by one`);
-    if (this.process.stdinBacklog > MAX_STDIN_BACKLOG) this.counts.unanswered++;
+    if (this.replies.backlog > MAX_STDIN_BACKLOG) this.counts.unanswered++;
     else void this.answer(request, logged);
   }
 
@@ -35,7 +39,7 @@ export class ServerRequestDesk {
       ? await this.handler(request)
       : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } };
     if (logged) this.log.record({ direction: 'client->server', kind: 'message', message: reply });
-    await this.process.write(JSON.stringify(reply) + '\n');
+    this.replies.send(`${JSON.stringify(reply)}\n`);
   }
 
   /** What was counted and not logged or not answered, as one note. */
