@@ -1,5 +1,5 @@
-// The governor asks V8 for a collection once the heap passes its threshold, and again only after
-// the heap has grown by a quarter of it since: what is live is never chased.
+// The governor asks V8 for a collection once the heap passes its threshold, or grows by half of it
+// over what stayed live, and never before it has grown by a quarter: what is live is never chased.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { governMemory, v8Hooks } from '../../../../harness/faces/cli/memory-governor.js';
 
@@ -17,6 +17,20 @@ describe('memory governor', () => {
     stop();
     // 170 past 160: collected, 150 live. 170 and 180 are past the threshold but not 40 over what
     // stayed live: left alone. 200 is: collected again.
+    expect(collections).toBe(2);
+  });
+
+  test('below the threshold, collects once the heap is half of it over what stayed live', () => {
+    vi.useFakeTimers();
+    const MB = 1024 * 1024;
+    // Big short-lived strings piling up over a small live heap, never near the threshold.
+    const readings = [30, 100, /* after */ 30, 60, 90, 100, /* after */ 30].map((n) => n * MB);
+    let collections = 0;
+    const stop = governMemory(128 * MB, { heapUsed: () => readings.shift() ?? 0, collect: () => collections++ });
+    vi.advanceTimersByTime(20 * 5);
+    stop();
+    // 100 is over 64 past nothing collected yet: collected, 30 live. 60 and 90 are within 64 of it;
+    // 100 is not: collected again.
     expect(collections).toBe(2);
   });
 
