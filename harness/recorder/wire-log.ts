@@ -40,6 +40,12 @@ export class WholeBudget {
   constructor(readonly max = 32 * 1024 * 1024) {}
 }
 
+/**
+ * Entries kept per recorder (a revision); later ones are counted. 50,000, not 100,000: a notification
+ * flood filled both revisions' logs, 90 MB of live heap at 450 bytes an entry, for a peak past 300 MB.
+ */
+export const MAX_ENTRIES = 50_000;
+
 type Listener = (entry: WireEntry) => void;
 
 /** A JSON-RPC response: an object with an id member or a result or error, and no method. */
@@ -82,7 +88,7 @@ export class WireRecorder {
 
   constructor(options: RecorderOptions = {}) {
     this.maxTextBytes = options.maxTextBytes ?? 64 * 1024;
-    this.maxEntries = options.maxEntries ?? 100_000;
+    this.maxEntries = options.maxEntries ?? MAX_ENTRIES;
     // Reports print an entry once per check it belongs to: the budget is a fraction of what they may hold.
     this.maxTotalBytes = options.maxTotalBytes ?? 16 * 1024 * 1024;
     this.whole = options.wholeBudget ?? new WholeBudget(options.maxWholeBytes);
