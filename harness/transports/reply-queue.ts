@@ -11,7 +11,7 @@ export class ReplyQueue {
 
   constructor(private readonly process: Pick<ServerProcess, 'stdinBacklog' | 'write'>) {}
 
-  /** Bytes we have given the server that it has not read yet, queued here or in the pipe's stream. */
+  /** What we have given the server that it has not read yet: bytes in the pipe's stream, characters queued here. */
   get backlog(): number {
     return this.process.stdinBacklog + this.queuedBytes;
   }
