@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { sameJson, textIsJson } from '../../suites/shared/same-json.js';
+import { allocatedBy } from '../helpers/allocation.js';
 
 describe('sameJson', () => {
   test('object key order does not matter, at any depth', () => {
@@ -23,6 +24,17 @@ describe('sameJson', () => {
     let right: unknown = 1;
     for (let i = 0; i < 10_000; i++) [left, right] = [[left], [right]];
     expect(sameJson(left, right)).toBe(true);
+  });
+  test('two pages of a million numbers are compared without an object per member', async () => {
+    const page = () => ({ tools: [{ name: 'a' }], deep: [[Array.from({ length: 1_000_000 }, (_, i) => i % 7)]] });
+    const [left, right] = [page(), page()];
+    let same = false;
+    const allocated = await allocatedBy(() => {
+      same = sameJson(left, right);
+    });
+    expect(same).toBe(true);
+    // A pair pushed per member allocated about 60 MB here.
+    expect(allocated).toBeLessThan(1024 * 1024);
   });
   test('textIsJson: a text mirrors a value when it parses to it, key order aside; text that is no JSON never does', () => {
     expect(textIsJson('{"b":[1,2],"a":"x"}', { a: 'x', b: [1, 2] })).toBe(true);
