@@ -10,10 +10,11 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * Heap in use (with Buffers) past which a collection is asked for. 96 MB, not 128: notification
- * floods peaked at 228-245 MB instead of 266-308, in about the same time (81-86 s).
+ * Heap in use (with Buffers) past which a collection is asked for. 64 MB, not 96: the deep answer
+ * peaked at 253-267 MB instead of 258-304, the 100,000 flood at 239 MB instead of 291 (one run
+ * each), in the same time (96 and 95 s).
  */
-export const GOVERNED_HEAP_BYTES = 96 * 1024 * 1024;
+export const GOVERNED_HEAP_BYTES = 64 * 1024 * 1024;
 // Every 20 ms, not 100: a flood's garbage grew the heap 60 MB between two readings 100 ms apart.
 const CHECK_EVERY_MS = 20;
 
