@@ -33,7 +33,7 @@ describe('sameJson', () => {
       same = sameJson(left, right);
     });
     expect(same).toBe(true);
-    // A pair pushed per member allocated about 60 MB here.
+    // A pair pushed per member allocated 98 MB here (97,933,664 bytes sampled).
     expect(allocated).toBeLessThan(1024 * 1024);
   });
   test('textIsJson: a text mirrors a value when it parses to it, key order aside; text that is no JSON never does', () => {
